@@ -1,0 +1,73 @@
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export type Config = {
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Set when JWT_SECRET is given; otherwise one is generated and kept in DATA_DIR. */
+  jwtSecret: string | undefined;
+  logLevel: LogLevel;
+  /** Where the built client lives (served at /). */
+  clientDir: string;
+  /** Where the static forms (planillas) live. */
+  planillasDir: string;
+};
+
+export class ConfigError extends Error {}
+
+function readPort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 4000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT debe ser un número entero entre 0 y 65535 (se recibió "${raw}")`);
+  }
+  return port;
+}
+
+function readDatabaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL no es una URL válida (postgres://usuario:clave@host:puerto/base)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL debe comenzar con postgres:// o postgresql://');
+  }
+  return raw;
+}
+
+function readJwtSecret(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32) {
+    throw new ConfigError('JWT_SECRET debe tener al menos 32 caracteres');
+  }
+  return raw;
+}
+
+function readLogLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined || raw === '') return 'info';
+  const level = raw.toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')} (se recibió "${raw}")`);
+  }
+  return level;
+}
+
+/** Reads and checks every environment variable once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(__dirname, '..', '..');
+  return {
+    port: readPort(env.PORT),
+    databaseUrl: readDatabaseUrl(env.DATABASE_URL),
+    dataDir: path.resolve(env.DATA_DIR || path.join(root, '.data')),
+    jwtSecret: readJwtSecret(env.JWT_SECRET),
+    logLevel: readLogLevel(env.LOG_LEVEL),
+    clientDir: path.join(root, 'client', 'dist'),
+    planillasDir: path.join(root, 'server', 'planillas'),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Request } from 'express';
+import { AuthUser } from './auth/context';
+import { tokenFromHeader } from './auth/jwt';
+import { UnauthenticatedError } from './errors';
+import { createLoaders, Loaders } from './loaders';
+import type { Services } from './services';
+
+/** What every resolver and REST route gets for one request. */
+export type Context = {
+  requestId: string;
+  ip: string;
+  auth: AuthUser | null;
+  services: Services;
+  loaders: Loaders;
+};
+
+export async function createContext(req: Request, services: Services): Promise<Context> {
+  const token = tokenFromHeader(req.headers.authorization);
+  const auth = token ? await services.auth.authenticate(token) : null;
+  return {
+    requestId: String(req.id ?? ''),
+    ip: req.ip ?? '',
+    auth,
+    services,
+    loaders: createLoaders(services.dataSource),
+  };
+}
+
+/** The caller, or UnauthenticatedError. */
+export function requireAuth(ctx: Pick<Context, 'auth'>): AuthUser {
+  if (!ctx.auth) throw new UnauthenticatedError();
+  return ctx.auth;
+}

@@ -1,0 +1,103 @@
+/**
+ * Calendar dates travel as ISO strings 'YYYY-MM-DD' (a day, no time zone).
+ * These helpers never go through a Date in local time, so no time zone can
+ * shift a day.
+ */
+export type IsoDate = string;
+
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function parseIsoDate(value: string): { y: number; m: number; d: number } | null {
+  const match = ISO_RE.exec(value);
+  if (!match) return null;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  if (m < 1 || m > 12 || d < 1) return null;
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  if (utc.getUTCFullYear() !== y || utc.getUTCMonth() !== m - 1 || utc.getUTCDate() !== d) {
+    return null;
+  }
+  if (y < 1900 || y > 2200) return null;
+  return { y, m, d };
+}
+
+export function isValidIsoDate(value: unknown): value is IsoDate {
+  return typeof value === 'string' && parseIsoDate(value) !== null;
+}
+
+/** Whole years between two ISO dates (age on `on` of someone born on `birth`). */
+export function yearsBetween(birth: IsoDate, on: IsoDate): number {
+  const b = parseIsoDate(birth);
+  const o = parseIsoDate(on);
+  if (!b || !o) return NaN;
+  let years = o.y - b.y;
+  if (o.m < b.m || (o.m === b.m && o.d < b.d)) years -= 1;
+  return years;
+}
+
+/** Days from a to b (b - a). */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  const pa = parseIsoDate(a);
+  const pb = parseIsoDate(b);
+  if (!pa || !pb) return NaN;
+  return (Date.UTC(pb.y, pb.m - 1, pb.d) - Date.UTC(pa.y, pa.m - 1, pa.d)) / 86_400_000;
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const p = parseIsoDate(date);
+  if (!p) throw new Error(`Fecha inválida: ${date}`);
+  const t = new Date(Date.UTC(p.y, p.m - 1, p.d) + days * 86_400_000);
+  return t.toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' -> 'DD/MM/YYYY', the format the interface shows. */
+export function formatDate(date: IsoDate | null | undefined): string {
+  if (!date) return '';
+  const p = parseIsoDate(date.slice(0, 10));
+  if (!p) return '';
+  return `${String(p.d).padStart(2, '0')}/${String(p.m).padStart(2, '0')}/${p.y}`;
+}
+
+/** 'YYYY-MM-DD' -> 'YYYYMMDD' (the REST shim's fecha). */
+export function toCompactDate(date: IsoDate): string {
+  return date.replaceAll('-', '');
+}
+
+/** 'YYYYMMDD' or 'YYYY-MM-DD' -> 'YYYY-MM-DD', or null if it is not a real day. */
+export function fromAnyDate(value: string): IsoDate | null {
+  const iso = /^\d{8}$/.test(value)
+    ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
+    : value.slice(0, 10);
+  return isValidIsoDate(iso) ? iso : null;
+}
+
+export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+/** Today's date in Argentina, as an ISO day. */
+export function todayIso(now: Date = new Date()): IsoDate {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The current time in Argentina as 'HH:mm'. */
+export function nowTime(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(now);
+}
+
+/** A timestamp shown as 'DD/MM/YYYY HH:mm' in Argentina's time zone. */
+export function formatDateTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return `${formatDate(todayIso(date))} ${nowTime(date)}`;
+}

@@ -1,0 +1,68 @@
+import { FieldError, MSG } from './domain/messages';
+
+/** Base of the errors a user can act on; each maps to a GraphQL code and an HTTP status. */
+export abstract class AppError extends Error {
+  abstract readonly code: string;
+  abstract readonly status: number;
+  readonly errors: FieldError[];
+
+  constructor(message: string, errors?: FieldError[]) {
+    super(message);
+    this.errors = errors ?? [{ field: '', msg: message }];
+  }
+}
+
+/** Bad input: one or more field errors with the spec's Spanish texts. */
+export class ValidationError extends AppError {
+  readonly code = 'BAD_USER_INPUT';
+  readonly status = 400;
+
+  constructor(errors: FieldError[]) {
+    super(errors.map((e) => e.msg).join('\n') || MSG.datosInvalidos, errors);
+  }
+
+  static single(field: string, msg: string): ValidationError {
+    return new ValidationError([{ field, msg }]);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly code = 'UNAUTHENTICATED';
+  readonly status = 401;
+
+  constructor(message: string = MSG.noAutenticado) {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly code = 'FORBIDDEN';
+  readonly status = 403;
+
+  constructor(message: string = MSG.sinPermiso) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  readonly code = 'NOT_FOUND';
+  readonly status = 404;
+
+  constructor(message: string = MSG.noEncontrado) {
+    super(message);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  readonly code = 'TOO_MANY_REQUESTS';
+  readonly status = 429;
+
+  constructor(message: string = MSG.demasiadosIntentos) {
+    super(message);
+  }
+}
+
+/** Throws a ValidationError when the list is not empty. */
+export function assertValid(errors: FieldError[]): void {
+  if (errors.length > 0) throw new ValidationError(errors);
+}

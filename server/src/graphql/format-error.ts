@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { ValidationError } from 'class-validator';
+import { GraphQLFormattedError } from 'graphql';
+import { ArgumentValidationError } from 'type-graphql';
+import { FieldError, MSG } from '../domain/messages';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+
+/** class-validator failures as the spec's { field, msg } list. */
+export function argumentErrors(error: ArgumentValidationError): FieldError[] {
+  const out: FieldError[] = [];
+  const walk = (items: ValidationError[], prefix: string) => {
+    for (const item of items) {
+      const field = prefix ? `${prefix}.${item.property}` : item.property;
+      for (const msg of Object.values(item.constraints ?? {})) out.push({ field, msg: String(msg) });
+      if (item.children?.length) walk(item.children, field);
+    }
+  };
+  walk(error.extensions.validationErrors, '');
+  return out;
+}
+
+/** Known codes of Apollo's own request errors: shown in Spanish, never with internals. */
+const REQUEST_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'BAD_REQUEST',
+  'QUERY_TOO_COMPLEX',
+]);
+
+/**
+ * What a client may see of an error: the Spanish message and field list of
+ * our own errors; for anything unexpected a generic text and an id that
+ * points at the full log line.
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) {
+    return {
+      message: original.message,
+      path: formatted.path,
+      extensions: { code: original.code, errors: original.errors },
+    };
+  }
+  if (original instanceof ArgumentValidationError) {
+    const errors = argumentErrors(original);
+    return {
+      message: errors.map((e) => e.msg).join('\n') || MSG.datosInvalidos,
+      path: formatted.path,
+      extensions: { code: 'BAD_USER_INPUT', errors },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
+    const spanish =
+      formatted.message === MSG.consultaDemasiadoProfunda ? formatted.message : MSG.datosInvalidos;
+    return {
+      message: spanish,
+      locations: formatted.locations,
+      extensions: { code, detail: formatted.message },
+    };
+  }
+  const errorId = randomUUID();
+  logger.error({ err: original, errorId, path: formatted.path }, 'Error inesperado en GraphQL');
+  return {
+    message: `${MSG.errorInesperado} (código ${errorId})`,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', errorId },
+  };
+}

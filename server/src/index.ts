@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import { resolveJwtSecret } from './auth/jwt';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabase } from './database/data-source';
+import { startEmbeddedPostgres } from './database/embedded';
+import { createApp } from './app';
+import { logger } from './logger';
+import { createServices } from './services';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  logger.level = config.logLevel;
+
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres(config.dataDir);
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+    logger.info({ dataDir: config.dataDir }, 'Postgres embebido iniciado');
+  }
+
+  const dataSource = await connectDatabase(url);
+  const services = createServices(dataSource, resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const { app, apollo } = await createApp(services, config);
+  const server = http.createServer(app);
+  server.listen(config.port, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port }, `Servidor listo en http://localhost:${port}`);
+  });
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string) => {
+    stopping ??= (async () => {
+      logger.info({ signal }, 'Deteniendo el servidor');
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await apollo.stop();
+      await dataSource.destroy();
+      if (stopEmbedded) await stopEmbedded();
+      logger.info('Servidor detenido');
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, 'Error al detener el servidor'))
+      .finally(() => process.exit(0));
+    return stopping;
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    logger.fatal(error.message);
+  } else {
+    logger.fatal({ err: error }, 'No se pudo iniciar el servidor');
+  }
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import DataLoader from 'dataloader';
+import { DataSource, In } from 'typeorm';
+import { Servicio } from './modules/servicio/servicio.entity';
+
+/** Per-request batch loaders, so relation fields cost one query per kind, not per row. */
+export type Loaders = {
+  servicio: DataLoader<string, Servicio | null>;
+};
+
+function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
+  const map = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => map.get(id) ?? null);
+}
+
+export function createLoaders(dataSource: DataSource): Loaders {
+  return {
+    servicio: new DataLoader(async (ids) =>
+      byId(await dataSource.getRepository(Servicio).findBy({ id: In([...ids]) }), ids),
+    ),
+  };
+}

@@ -1,0 +1,47 @@
+import { EntityManager } from 'typeorm';
+import { AccionAuditoria } from './auditoria.entity';
+
+export type Actor = { uid: string; servicio: string };
+
+/** Fields never copied into the audit log. */
+const HIDDEN = new Set(['passwordHash', 'tokenVersion', 'createdAt', 'updatedAt']);
+
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+/** The fields that differ between two versions of a record, as { field: [before, after] }. */
+export function diff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (HIDDEN.has(key)) continue;
+    const a = plain(before?.[key]);
+    const b = plain(after?.[key]);
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = [a ?? null, b ?? null];
+  }
+  return changes;
+}
+
+/**
+ * Writes one audit entry. Call it with the manager of the transaction that
+ * makes the change, so the entry and the change commit or roll back together.
+ */
+export async function audit(
+  manager: EntityManager,
+  actor: Actor,
+  accion: AccionAuditoria,
+  entidad: string,
+  entidadId: string,
+  cambios: Record<string, unknown>,
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+    [actor.servicio, actor.uid, accion, entidad, entidadId, JSON.stringify(cambios)],
+  );
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../auth/context';
+import { TokenService } from '../../auth/jwt';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
+import { FailureRateLimiter } from '../../auth/rate-limit';
+import { MSG } from '../../domain/messages';
+import { validateRegister } from '../../domain/validation';
+import { assertValid, UnauthenticatedError, ValidationError } from '../../errors';
+import { audit } from '../auditoria/audit';
+import { Servicio } from '../servicio/servicio.entity';
+import { Rol } from './rol.enum';
+import { Usuario } from './usuario.entity';
+
+export type RegisterData = {
+  nombre: string;
+  username: string;
+  email: string;
+  password: string;
+  password2: string;
+  rol?: string | null;
+};
+
+export type AuthResult = { token: string; usuario: Usuario };
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tokens: TokenService,
+    private readonly limiter: FailureRateLimiter,
+  ) {}
+
+  private issue(usuario: Usuario): AuthResult {
+    const token = this.tokens.sign({
+      uid: usuario.id,
+      rol: usuario.rol,
+      servicio: usuario.servicioId,
+      tv: usuario.tokenVersion,
+    });
+    return { token, usuario };
+  }
+
+  /** Creates a servicio and its administrator (same id) and signs them in. */
+  async register(data: RegisterData, ip: string): Promise<AuthResult> {
+    const username = (data.username ?? '').trim();
+    this.limiter.check(ip, `register:${username}`);
+    try {
+      const errors = validateRegister(data);
+      if (data.rol && data.rol !== Rol.ROL_SERVICIO) {
+        errors.push({ field: 'rol', msg: MSG.valorNoPermitido });
+      }
+      assertValid(errors);
+      const passwordHash = await hashPassword(data.password);
+      const id = randomUUID();
+      const usuario = await this.dataSource.transaction(async (manager) => {
+        const taken = await manager
+          .createQueryBuilder(Usuario, 'u')
+          .where('lower(u.username) = lower(:username)', { username })
+          .getExists();
+        if (taken) throw ValidationError.single('username', MSG.usuarioExistente);
+        const servicio = manager.create(Servicio, {
+          id,
+          nombre: data.nombre.trim(),
+          email: data.email.trim(),
+          direccion: null,
+          telefono: null,
+        });
+        await manager.insert(Servicio, servicio);
+        const nuevo = manager.create(Usuario, {
+          id,
+          servicioId: id,
+          username,
+          passwordHash,
+          rol: Rol.ROL_SERVICIO,
+          nombre: data.nombre.trim(),
+          apellido: null,
+          matricula: null,
+          email: data.email.trim(),
+          telefono: null,
+          agentecph: false,
+          tokenVersion: 0,
+          deletedAt: null,
+        });
+        await manager.insert(Usuario, nuevo);
+        const actor = { uid: id, servicio: id };
+        await audit(manager, actor, 'crear', 'servicio', id, { nombre: servicio.nombre, email: servicio.email });
+        await audit(manager, actor, 'crear', 'usuario', id, { username, rol: Rol.ROL_SERVICIO });
+        return nuevo;
+      });
+      return this.issue(usuario);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        this.limiter.fail(ip, `register:${username}`);
+        throw ValidationError.single('username', MSG.usuarioExistente);
+      }
+      if (error instanceof ValidationError) this.limiter.fail(ip, `register:${username}`);
+      throw error;
+    }
+  }
+
+  async login(usernameRaw: string, password: string, ip: string): Promise<AuthResult> {
+    const username = (usernameRaw ?? '').trim();
+    this.limiter.check(ip, username);
+    const usuario = await this.dataSource
+      .getRepository(Usuario)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username })
+      .andWhere('u.deletedAt IS NULL')
+      .getOne();
+    const ok = usuario
+      ? await verifyPassword(usuario.passwordHash, password ?? '')
+      : (await verifyPassword(await dummyPasswordHash(), password ?? ''), false);
+    if (!usuario || !ok) {
+      this.limiter.fail(ip, username);
+      throw new UnauthenticatedError(MSG.credencialesInvalidas);
+    }
+    this.limiter.succeed(username);
+    return this.issue(usuario);
+  }
+
+  /** The caller of a token, or null if the token is invalid, old, or its user is gone. */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    const claims = this.tokens.verify(token);
+    if (!claims) return null;
+    const row = await this.dataSource
+      .getRepository(Usuario)
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.rol', 'u.servicioId', 'u.tokenVersion'])
+      .where('u.id = :id AND u.deletedAt IS NULL', { id: claims.uid })
+      .getOne();
+    if (!row || row.tokenVersion !== claims.tv || row.servicioId !== claims.servicio) return null;
+    return { uid: row.id, rol: row.rol, servicio: row.servicioId };
+  }
+
+  async me(auth: AuthUser): Promise<Usuario> {
+    const usuario = await this.dataSource
+      .getRepository(Usuario)
+      .findOneBy({ id: auth.uid, servicioId: auth.servicio });
+    if (!usuario || usuario.deletedAt) throw new UnauthenticatedError();
+    return usuario;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'driverError' in error &&
+    (error as { driverError?: { code?: string } }).driverError?.code === PG_UNIQUE_VIOLATION
+  );
+}
