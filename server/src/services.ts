@@ -12,10 +12,12 @@ export type Services = {
 
 export function createServices(dataSource: DataSource, jwtSecret: string): Services {
   const tokens = new TokenService(jwtSecret);
-  const limiter = new FailureRateLimiter();
   return {
     dataSource,
     tokens,
-    auth: new AuthService(dataSource, tokens, limiter),
+    auth: new AuthService(dataSource, tokens, {
+      login: new FailureRateLimiter(),
+      register: new FailureRateLimiter(),
+    }),
   };
 }

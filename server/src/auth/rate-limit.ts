@@ -3,21 +3,30 @@ import { TooManyRequestsError } from '../errors';
 type Entry = { failures: number; resetAt: number };
 
 /**
- * Counts failed attempts per key (IP and username) in a sliding window; once
+ * Counts failed attempts per key (IP and username) in a fixed window; once
  * a key reaches the limit, further attempts are refused until the window ends.
  * In memory: a deployment with several app servers should put it in Postgres or Redis.
  */
 export class FailureRateLimiter {
   private readonly entries = new Map<string, Entry>();
 
+  /**
+   * @param maxPerUser failures allowed per username in the window
+   * @param maxPerIp failures allowed per IP (higher: a hospital's staff may share one address)
+   */
   constructor(
-    readonly maxFailures = 10,
+    readonly maxPerUser = 10,
+    readonly maxPerIp = 100,
     readonly windowMs = 15 * 60 * 1000,
     private readonly now: () => number = Date.now,
   ) {}
 
   private keys(ip: string, username: string): string[] {
     return [`ip:${ip}`, `user:${username.trim().toLowerCase()}`];
+  }
+
+  private limitOf(key: string): number {
+    return key.startsWith('ip:') ? this.maxPerIp : this.maxPerUser;
   }
 
   /** Throws TooManyRequestsError if either key is over the limit. */
@@ -27,7 +36,7 @@ export class FailureRateLimiter {
       const entry = this.entries.get(key);
       if (!entry) continue;
       if (entry.resetAt <= now) this.entries.delete(key);
-      else if (entry.failures >= this.maxFailures) throw new TooManyRequestsError();
+      else if (entry.failures >= this.limitOf(key)) throw new TooManyRequestsError();
     }
   }
 

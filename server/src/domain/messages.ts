@@ -45,8 +45,7 @@ export const MSG = {
   integranteEliminado: 'Integrante eliminado con exito',
   // Texts the specification leaves to us ("not shown"): plain, specific Spanish.
   credencialesInvalidas: 'Usuario o contraseña incorrectos',
-  demasiadosIntentos:
-    'Demasiados intentos fallidos. Espere 15 minutos antes de volver a intentar.',
+  demasiadosIntentos: 'Demasiados intentos fallidos. Espere 15 minutos antes de volver a intentar.',
   usuarioExistente: 'El nombre de usuario ya está en uso',
   noAutenticado: 'Debe iniciar sesión para continuar',
   sinPermiso: 'No tiene permiso para realizar esta acción',

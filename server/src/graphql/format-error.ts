@@ -17,7 +17,8 @@ export function argumentErrors(error: ArgumentValidationError): FieldError[] {
       if (item.children?.length) walk(item.children, field);
     }
   };
-  walk(error.extensions.validationErrors, '');
+  // The top level is the argument (`input`); fields are named as the form names them.
+  for (const arg of error.extensions.validationErrors) walk(arg.children?.length ? arg.children : [arg], '');
   return out;
 }
 

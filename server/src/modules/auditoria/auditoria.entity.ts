@@ -23,7 +23,7 @@ export class Auditoria {
   @Column('timestamptz', { default: () => 'now()' })
   at: Date;
 
-  @Field()
+  @Field(() => String)
   @Column('varchar', { length: 20 })
   accion: AccionAuditoria;
 

@@ -29,7 +29,7 @@ export class AuthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
-    private readonly limiter: FailureRateLimiter,
+    private readonly limiters: { login: FailureRateLimiter; register: FailureRateLimiter },
   ) {}
 
   private issue(usuario: Usuario): AuthResult {
@@ -45,7 +45,7 @@ export class AuthService {
   /** Creates a servicio and its administrator (same id) and signs them in. */
   async register(data: RegisterData, ip: string): Promise<AuthResult> {
     const username = (data.username ?? '').trim();
-    this.limiter.check(ip, `register:${username}`);
+    this.limiters.register.check(ip, username);
     try {
       const errors = validateRegister(data);
       if (data.rol && data.rol !== Rol.ROL_SERVICIO) {
@@ -85,24 +85,27 @@ export class AuthService {
         });
         await manager.insert(Usuario, nuevo);
         const actor = { uid: id, servicio: id };
-        await audit(manager, actor, 'crear', 'servicio', id, { nombre: servicio.nombre, email: servicio.email });
+        await audit(manager, actor, 'crear', 'servicio', id, {
+          nombre: servicio.nombre,
+          email: servicio.email,
+        });
         await audit(manager, actor, 'crear', 'usuario', id, { username, rol: Rol.ROL_SERVICIO });
         return nuevo;
       });
       return this.issue(usuario);
     } catch (error) {
       if (isUniqueViolation(error)) {
-        this.limiter.fail(ip, `register:${username}`);
+        this.limiters.register.fail(ip, username);
         throw ValidationError.single('username', MSG.usuarioExistente);
       }
-      if (error instanceof ValidationError) this.limiter.fail(ip, `register:${username}`);
+      if (error instanceof ValidationError) this.limiters.register.fail(ip, username);
       throw error;
     }
   }
 
   async login(usernameRaw: string, password: string, ip: string): Promise<AuthResult> {
     const username = (usernameRaw ?? '').trim();
-    this.limiter.check(ip, username);
+    this.limiters.login.check(ip, username);
     const usuario = await this.dataSource
       .getRepository(Usuario)
       .createQueryBuilder('u')
@@ -114,10 +117,10 @@ export class AuthService {
       ? await verifyPassword(usuario.passwordHash, password ?? '')
       : (await verifyPassword(await dummyPasswordHash(), password ?? ''), false);
     if (!usuario || !ok) {
-      this.limiter.fail(ip, username);
+      this.limiters.login.fail(ip, username);
       throw new UnauthenticatedError(MSG.credencialesInvalidas);
     }
-    this.limiter.succeed(username);
+    this.limiters.login.succeed(username);
     return this.issue(usuario);
   }
 

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import pkg from '../package.json';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': path.resolve(__dirname, 'src'),
+      '@domain': path.resolve(__dirname, '../server/src/domain'),
+    },
+  },
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    __BUILD_DATE__: JSON.stringify(new Date().toISOString()),
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/graphql': 'http://localhost:4000',
+      '/api': 'http://localhost:4000',
+      '/planillas': 'http://localhost:4000',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+  },
+});

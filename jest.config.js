@@ -1,0 +1,64 @@
+/** One jest run, three projects: server integration, client components, browser end-to-end. */
+const swcServer = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs', ignoreDynamic: true },
+  },
+];
+
+const swcClient = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/src', '<rootDir>/test/api'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.ts$': swcServer },
+      globalSetup: '<rootDir>/test/setup/postgres-global-setup.mjs',
+      globalTeardown: '<rootDir>/test/setup/postgres-global-teardown.mjs',
+      setupFiles: ['<rootDir>/test/setup/server-env.js'],
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/client/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.(t|j)sx?$': swcClient },
+      transformIgnorePatterns: ['/node_modules/(?!(@react-pdf|jsbarcode)/)'],
+      moduleNameMapper: {
+        '^@domain/(.*)$': '<rootDir>/server/src/domain/$1',
+        '^@/(.*)$': '<rootDir>/client/src/$1',
+        '\\.(css|png|svg|pdf)$': '<rootDir>/test/setup/file-stub.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/test/setup/client-setup.ts'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/e2e'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.ts$': swcServer },
+      globalSetup: '<rootDir>/test/e2e/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/e2e/global-teardown.mjs',
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { createApp } from '../app';
+import { connectDatabase } from '../database/data-source';
+import { createServices, Services } from '../services';
+
+export const TEST_JWT_SECRET = 'secreto-de-prueba-de-al-menos-treinta-y-dos-caracteres';
+
+export type GqlResult<T = Record<string, unknown>> = {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string; errors?: { field: string; msg: string }[] } }[];
+};
+
+export type RestResult<T = unknown> = { status: number; body: T };
+
+export type TestServer = {
+  url: string;
+  dataSource: DataSource;
+  services: Services;
+  gql: <T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ) => Promise<GqlResult<T>>;
+  rest: <T = unknown>(
+    method: string,
+    route: string,
+    body?: unknown,
+    token?: string,
+  ) => Promise<RestResult<T>>;
+  close: () => Promise<void>;
+};
+
+/** Creates an empty database on the run's Postgres and applies every migration. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_ADMIN_DATABASE_URL;
+  if (!admin) throw new Error('TEST_ADMIN_DATABASE_URL no está definido (¿falta el globalSetup?)');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The real app (GraphQL, REST, static files) on a fresh database, listening on a free port. */
+export async function startTestServer(): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const dataSource = await connectDatabase(db.url);
+  const services = createServices(dataSource, TEST_JWT_SECRET);
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const { app, apollo } = await createApp(services, {
+    clientDir: path.join(root, 'client', 'dist'),
+    planillasDir: path.join(root, 'server', 'planillas'),
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const headers = (token?: string): Record<string, string> => ({
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  });
+
+  return {
+    url,
+    dataSource,
+    services,
+    gql: async (query, variables, token) => {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: headers(token),
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()) as GqlResult<never>;
+    },
+    rest: async (method, route, body, token) => {
+      const res = await fetch(`${url}/api${route}`, {
+        method,
+        headers: headers(token),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: parsed as never };
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await apollo.stop();
+      await dataSource.destroy();
+      await db.drop();
+    },
+  };
+}
+
+export type Session = { token: string; uid: string; servicio: string };
+
+let counter = 0;
+
+/** Registers a new servicio through the API and returns its administrator's session. */
+export async function registerServicio(
+  server: TestServer,
+  overrides: Partial<{ nombre: string; username: string; email: string; password: string }> = {},
+): Promise<Session> {
+  counter += 1;
+  const username = overrides.username ?? `admin${counter}_${randomBytes(3).toString('hex')}`;
+  const password = overrides.password ?? 'clave-segura';
+  const result = await server.gql<{
+    register: { token: string; usuario: { id: string; servicioId: string } };
+  }>(`mutation ($input: RegisterInput!) { register(input: $input) { token usuario { id servicioId } } }`, {
+    input: {
+      nombre: overrides.nombre ?? `Servicio ${counter}`,
+      username,
+      email: overrides.email ?? `${username}@hospital.test`,
+      password,
+      password2: password,
+    },
+  });
+  if (!result.data) throw new Error(`registro fallido: ${JSON.stringify(result.errors)}`);
+  const { token, usuario } = result.data.register;
+  return { token, uid: usuario.id, servicio: usuario.servicioId };
+}

@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom';
+
+// jsdom lacks these browser APIs that Chakra UI and react-router use.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+if (typeof structuredClone === 'undefined') {
+  (globalThis as { structuredClone?: unknown }).structuredClone = (v: unknown) =>
+    JSON.parse(JSON.stringify(v));
+}

@@ -1,0 +1,2 @@
+process.env.NODE_ENV = 'test';
+process.env.TZ = 'America/Argentina/Buenos_Aires';
