@@ -20,7 +20,7 @@ export type Page<T> = { items: T[]; total: number; offset: number; limit: number
 
 /** A paginated result type: items plus the total count for the same filters. */
 export function Paginated<T extends object>(itemClass: ClassType<T>, name: string) {
-  @ObjectType(name, { isAbstract: false })
+  @ObjectType(name)
   class PaginatedResult implements Page<T> {
     @Field(() => [itemClass])
     items: T[];
