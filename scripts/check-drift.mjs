@@ -35,7 +35,9 @@ const gen = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 
 const after = snapshot(path.join(root, 'client', 'src', 'generated'));
 after.set('schema.graphql', fs.readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
 
-const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
+const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+  (k) => before.get(k) !== after.get(k),
+);
 // Put the committed files back so the check never changes the tree.
 fs.rmSync(path.join(root, 'client', 'src', 'generated'), { recursive: true, force: true });
 fs.cpSync(tmp, path.join(root, 'client', 'src', 'generated'), { recursive: true });

@@ -30,7 +30,8 @@ function run(args) {
 }
 
 if (stale('server/dist/index.js', ['server/src'])) run(['run', 'build', '-w', 'server']);
-if (stale('client/dist/index.html', ['client/src', 'server/src/domain'])) run(['run', 'build', '-w', 'client']);
+if (stale('client/dist/index.html', ['client/src', 'server/src/domain']))
+  run(['run', 'build', '-w', 'client']);
 
 const server = await import(path.join(root, 'server', 'dist', 'index.js'));
 void server;

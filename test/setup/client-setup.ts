@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom';
 
 // jsdom lacks these browser APIs that Chakra UI and react-router use.
-if (!window.matchMedia) {
+// Node-environment tests (PDF rendering) have no window: skip the jsdom shims there.
+const hasWindow = typeof window !== 'undefined';
+if (hasWindow && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -14,14 +16,14 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (hasWindow && !('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}
     unobserve() {}
     disconnect() {}
   };
 }
-if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+if (hasWindow && !Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 if (typeof structuredClone === 'undefined') {
   (globalThis as { structuredClone?: unknown }).structuredClone = (v: unknown) =>
     JSON.parse(JSON.stringify(v));
