@@ -1,0 +1,273 @@
+import {
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  Field as ChakraField,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { formatDate } from '@domain/dates';
+import { nombreCompleto, puedeDonarDesdeMsg } from '@domain/donante';
+import { MSG } from '@domain/messages';
+import { AppAlert } from '@/components/app-alert';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ServerErrors } from '@/components/server-errors';
+import { showToast } from '@/components/toast';
+import { DeleteDonanteDocument, DonantesDocument } from '@/generated/graphql';
+import type { DonanteResumenFragment } from '@/generated/graphql';
+import { errorMessages } from '@/lib/graphql-errors';
+
+export const DONANTES_PAGE_SIZE = 20;
+const FILTERS = ['dni', 'nombre', 'apellido'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+const EMPTY: Filters = { dni: '', nombre: '', apellido: '' };
+
+/**
+ * /donantes: search donors by dni, nombre and apellido. The search lives in
+ * the URL (?dni=&nombre=&apellido=&pagina=), so going back from a donor's
+ * screen shows the same results.
+ */
+export function DonantesPage() {
+  const [params, setParams] = useSearchParams();
+  const active = FILTERS.some((f) => params.has(f));
+  const applied: Filters = {
+    dni: params.get('dni') ?? '',
+    nombre: params.get('nombre') ?? '',
+    apellido: params.get('apellido') ?? '',
+  };
+  const pagina = Math.max(1, Number(params.get('pagina')) || 1);
+  const [values, setValues] = useState<Filters>(applied);
+  const [aEliminar, setAEliminar] = useState<DonanteResumenFragment | null>(null);
+  const [deleteError, setDeleteError] = useState<string[] | null>(null);
+
+  const { data, loading, error } = useQuery(DonantesDocument, {
+    variables: {
+      filter: applied,
+      page: { offset: (pagina - 1) * DONANTES_PAGE_SIZE, limit: DONANTES_PAGE_SIZE },
+    },
+    skip: !active,
+    fetchPolicy: 'cache-and-network',
+  });
+  const [eliminar, { loading: eliminando }] = useMutation(DeleteDonanteDocument, {
+    refetchQueries: [DonantesDocument],
+    awaitRefetchQueries: true,
+  });
+
+  const buscar = (e: FormEvent) => {
+    e.preventDefault();
+    setDeleteError(null);
+    const trimmed = Object.fromEntries(FILTERS.map((f) => [f, values[f].trim()])) as Filters;
+    setParams(trimmed);
+  };
+
+  const limpiar = () => {
+    setValues(EMPTY);
+    setDeleteError(null);
+    setParams({});
+  };
+
+  const irAPagina = (n: number) => setParams({ ...applied, pagina: String(n) });
+
+  const onDelete = async () => {
+    if (!aEliminar) return;
+    setDeleteError(null);
+    try {
+      await eliminar({ variables: { id: aEliminar.id } });
+      showToast(MSG.donanteEliminado);
+    } catch (e) {
+      setDeleteError(errorMessages(e));
+    } finally {
+      setAEliminar(null);
+    }
+  };
+
+  const result = active ? data?.donantes : undefined;
+  const items = result?.items ?? [];
+  const total = result?.total ?? 0;
+  const paginas = Math.max(1, Math.ceil(total / DONANTES_PAGE_SIZE));
+
+  return (
+    <Stack gap="5" maxW="6xl">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="lg">
+          Donantes
+        </Heading>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/donantes/nuevo">Nuevo donante</RouterLink>
+        </Button>
+      </HStack>
+
+      <Box
+        as="form"
+        onSubmit={buscar}
+        role="search"
+        aria-label="Buscar donantes"
+        bg="white"
+        borderWidth="1px"
+        borderRadius="lg"
+        p="4"
+      >
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
+          {(
+            [
+              ['dni', 'DNI'],
+              ['apellido', 'Apellido'],
+              ['nombre', 'Nombre'],
+            ] as const
+          ).map(([name, label]) => (
+            <ChakraField.Root key={name}>
+              <ChakraField.Label>{label}</ChakraField.Label>
+              <Input
+                name={name}
+                value={values[name]}
+                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+                autoFocus={name === 'dni'}
+                autoComplete="off"
+                inputMode={name === 'dni' ? 'numeric' : undefined}
+                bg="white"
+              />
+            </ChakraField.Root>
+          ))}
+          <HStack gap="2">
+            <Button type="submit" colorPalette="brand" loading={loading && active}>
+              Buscar
+            </Button>
+            <Button type="button" variant="outline" onClick={limpiar}>
+              Limpiar
+            </Button>
+          </HStack>
+        </Stack>
+      </Box>
+
+      {error && (
+        <AppAlert title={MSG.errorCargarDonante} message={<ServerErrors errors={errorMessages(error)} />} />
+      )}
+      {deleteError && (
+        <AppAlert
+          title={MSG.errorEliminarDonante}
+          message={<ServerErrors errors={deleteError} />}
+          onClose={() => setDeleteError(null)}
+        />
+      )}
+      <LoadingOverlay open={active && loading && !data} />
+
+      {result && items.length === 0 && <AppAlert severity="info" message={MSG.sinDonantes} />}
+
+      {items.length > 0 && (
+        <Stack gap="3">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+            <Table.Root size="sm" aria-label="Donantes encontrados">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
+                  <Table.ColumnHeader>DNI</Table.ColumnHeader>
+                  <Table.ColumnHeader>Última donación</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((d) => (
+                  <DonanteRow key={d.id} donante={d} onDelete={() => setAEliminar(d)} />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Text fontSize="sm" color="gray.600">
+              {`Mostrando ${(pagina - 1) * DONANTES_PAGE_SIZE + 1}–${(pagina - 1) * DONANTES_PAGE_SIZE + items.length} de ${total}`}
+            </Text>
+            {paginas > 1 && (
+              <HStack gap="2" as="nav" aria-label="Páginas">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={pagina <= 1}
+                  onClick={() => irAPagina(pagina - 1)}
+                >
+                  Anterior
+                </Button>
+                <Text fontSize="sm">{`Página ${pagina} de ${paginas}`}</Text>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={pagina >= paginas}
+                  onClick={() => irAPagina(pagina + 1)}
+                >
+                  Siguiente
+                </Button>
+              </HStack>
+            )}
+          </HStack>
+        </Stack>
+      )}
+
+      <ConfirmDialog
+        open={aEliminar !== null}
+        title={
+          aEliminar ? `¿Quiere borrar al donante ${nombreCompleto(aEliminar)} (DNI ${aEliminar.dni})?` : ''
+        }
+        description="El donante deja de aparecer en las búsquedas. Sus donaciones se conservan."
+        onConfirm={() => void onDelete()}
+        onCancel={() => setAEliminar(null)}
+        busy={eliminando}
+      />
+    </Stack>
+  );
+}
+
+function DonanteRow({ donante: d, onDelete }: { donante: DonanteResumenFragment; onDelete: () => void }) {
+  const nombre = nombreCompleto(d);
+  return (
+    <Table.Row>
+      <Table.Cell fontWeight="medium">
+        <RouterLink to={`/donantes/editar/${d.id}`} aria-label={`Editar a ${nombre}`}>
+          <Text as="span" color="brand.700" _hover={{ textDecoration: 'underline' }}>
+            {nombre}
+          </Text>
+        </RouterLink>
+      </Table.Cell>
+      <Table.Cell>{d.dni}</Table.Cell>
+      <Table.Cell>{d.ultimaDonacion ? formatDate(d.ultimaDonacion) : ''}</Table.Cell>
+      <Table.Cell textAlign="end">
+        <HStack gap="2" justify="flex-end" wrap="wrap">
+          {d.puedeDonar ? (
+            <Button asChild size="xs" colorPalette="brand">
+              <RouterLink to={`/donaciones/nueva/${d.id}/`} aria-label={`Agregar donación de ${nombre}`}>
+                Agregar donación
+              </RouterLink>
+            </Button>
+          ) : (
+            d.proximaDonacion && (
+              <Text fontSize="xs" color="gray.600">
+                {puedeDonarDesdeMsg(d.proximaDonacion)}
+              </Text>
+            )
+          )}
+          <Button asChild size="xs" variant="outline">
+            <RouterLink to={`/donaciones/donante/${d.id}`} aria-label={`Ver donaciones de ${nombre}`}>
+              Ver donaciones
+            </RouterLink>
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            onClick={onDelete}
+            aria-label={`Eliminar a ${nombre}`}
+          >
+            Eliminar
+          </Button>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}

@@ -1,0 +1,378 @@
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  IsoDate,
+  isValidIsoDate,
+  parseIsoDate,
+  yearsBetween,
+} from './dates';
+import { FieldError, MSG } from './messages';
+import { ErrorList, isBlank, isEmail } from './validation';
+
+/**
+ * Provinces offered in the donor form. The specification says "23 provinces
+ * (Buenos Aires, CABA and 21 others)" but Argentina has 24 jurisdictions (23
+ * provinces plus CABA); all of them are offered so that no donor's address
+ * is refused.
+ */
+export const PROVINCIAS = [
+  'Buenos Aires',
+  'CABA',
+  'Catamarca',
+  'Chaco',
+  'Chubut',
+  'Córdoba',
+  'Corrientes',
+  'Entre Ríos',
+  'Formosa',
+  'Jujuy',
+  'La Pampa',
+  'La Rioja',
+  'Mendoza',
+  'Misiones',
+  'Neuquén',
+  'Río Negro',
+  'Salta',
+  'San Juan',
+  'San Luis',
+  'Santa Cruz',
+  'Santa Fe',
+  'Santiago del Estero',
+  'Tierra del Fuego',
+  'Tucumán',
+] as const;
+export type Provincia = (typeof PROVINCIAS)[number];
+
+export const SEXOS = ['Masculino', 'Femenino'] as const;
+export type Sexo = (typeof SEXOS)[number];
+
+export const ES_VOLUNTARIO = ['Si', 'No'] as const;
+export type EsVoluntario = (typeof ES_VOLUNTARIO)[number];
+
+/** Defaults of a new donor (SPEC section 4). */
+export const DONANTE_DEFAULTS = {
+  ProvinciaActual: 'Buenos Aires',
+  nacionalidad: 'Argentina',
+  sexo: 'Masculino',
+  esVoluntario: 'Si',
+} as const satisfies {
+  ProvinciaActual: Provincia;
+  nacionalidad: string;
+  sexo: Sexo;
+  esVoluntario: EsVoluntario;
+};
+
+export const DONOR_AGE_MIN = 16;
+export const DONOR_AGE_MAX = 65;
+export const DONATION_INTERVAL_WEEKS = 8;
+/** A donation exactly 56 days after the previous one is allowed; 55 days is not. */
+export const MIN_DAYS_BETWEEN_DONATIONS = DONATION_INTERVAL_WEEKS * 7;
+
+/** Longest value each text field accepts. */
+export const DONANTE_MAX = {
+  nombre: 100,
+  apellido: 100,
+  dni: 20,
+  domActual: 200,
+  domActualAltura: 20,
+  domActualPiso: 10,
+  domActualDepto: 10,
+  localidadActual: 100,
+  domDni: 200,
+  localidadDni: 100,
+  codPostal: 20,
+  telefono: 50,
+  telefono2: 50,
+  email: 254,
+  lugarNacimiento: 100,
+  nacionalidad: 100,
+  ocupacion: 100,
+  cph: 100,
+} as const;
+
+export type DonanteCphContacto = {
+  Nombre: string;
+  Apellido: string;
+  Telefono: string;
+  Relacion: string;
+  Email: string;
+};
+
+/** The CPH (registro de células progenitoras hematopoyéticas) data of a donor: a fixed shape. */
+export type DonanteCphData = {
+  establecimientoLaboral: string;
+  telefonoLaboral: string;
+  emailLaboral: string;
+  contacto1: DonanteCphContacto;
+  contacto2: DonanteCphContacto;
+};
+
+export const CPH_CONTACTO_FIELDS = ['Nombre', 'Apellido', 'Telefono', 'Relacion', 'Email'] as const;
+export const CPH_FIELDS = ['establecimientoLaboral', 'telefonoLaboral', 'emailLaboral'] as const;
+export const CPH_CONTACTOS = ['contacto1', 'contacto2'] as const;
+
+export function emptyCphContacto(): DonanteCphContacto {
+  return { Nombre: '', Apellido: '', Telefono: '', Relacion: '', Email: '' };
+}
+
+export function emptyCph(): DonanteCphData {
+  return {
+    establecimientoLaboral: '',
+    telefonoLaboral: '',
+    emailLaboral: '',
+    contacto1: emptyCphContacto(),
+    contacto2: emptyCphContacto(),
+  };
+}
+
+/** The donor as the form and the APIs send it; every field may be missing or wrong. */
+export type DonanteData = {
+  nombre?: string | null;
+  apellido?: string | null;
+  dni?: string | null;
+  fechaNacimiento?: string | null;
+  sexo?: string | null;
+  domActual?: string | null;
+  domActualAltura?: string | null;
+  domActualPiso?: string | null;
+  domActualDepto?: string | null;
+  localidadActual?: string | null;
+  ProvinciaActual?: string | null;
+  domDni?: string | null;
+  localidadDni?: string | null;
+  codPostal?: string | null;
+  telefono?: string | null;
+  telefono2?: string | null;
+  email?: string | null;
+  lugarNacimiento?: string | null;
+  ProvinciaNacimiento?: string | null;
+  nacionalidad?: string | null;
+  ocupacion?: string | null;
+  convocado?: boolean | null;
+  donacionAferesis?: boolean | null;
+  donacionAnterior?: boolean | null;
+  esVoluntario?: string | null;
+  cph?: unknown;
+};
+
+// ---------------------------------------------------------------------------
+// Field-level validators: (value) => message | undefined. The client form uses
+// them one per field; validateDonante runs them all on the server.
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+export function validateRequerido(value: unknown): string | undefined {
+  return isBlank(value) ? MSG.requerido : undefined;
+}
+
+export function validateMaxLength(max: number) {
+  return (value: unknown): string | undefined =>
+    str(value).trim().length > max ? MSG.textoDemasiadoLargo(max) : undefined;
+}
+
+/** nombre, apellido, dni: required, with a length limit. */
+export function validateRequeridoMax(max: number) {
+  const tooLong = validateMaxLength(max);
+  return (value: unknown): string | undefined => validateRequerido(value) ?? tooLong(value);
+}
+
+/** An optional email: empty is fine, otherwise it must look like an address. */
+export function validateEmailOpcional(value: unknown): string | undefined {
+  const text = str(value).trim();
+  if (text === '') return undefined;
+  return isEmail(text) ? undefined : MSG.emailNoValido;
+}
+
+/** A value from a fixed list; empty is allowed only when `optional`. */
+export function validateEnum(list: readonly string[], optional = false) {
+  return (value: unknown): string | undefined => {
+    const text = str(value);
+    if (optional && text === '') return undefined;
+    return list.includes(text) ? undefined : MSG.valorNoPermitido;
+  };
+}
+
+/**
+ * A typed date: 'YYYY-MM-DD' (the API, <input type="date">) or 'DD/MM/YYYY'
+ * (what people type). Returns the ISO day, or null if it is not a real day.
+ */
+export function parseFecha(value: unknown): IsoDate | null {
+  const text = str(value).trim();
+  if (isValidIsoDate(text)) return text;
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`;
+  return parseIsoDate(iso) ? iso : null;
+}
+
+/** Age in whole years on `today`; ok from the 16th birthday through the day before the 66th. */
+export function edadPermitida(fechaNacimiento: IsoDate, today: IsoDate): boolean {
+  const age = yearsBetween(fechaNacimiento, today);
+  return age >= DONOR_AGE_MIN && age <= DONOR_AGE_MAX;
+}
+
+export function validateFechaNacimiento(value: unknown, today: IsoDate): string | undefined {
+  if (isBlank(value)) return MSG.fechaNacimientoRequerida;
+  const iso = parseFecha(value);
+  if (!iso) return MSG.fechaInvalida;
+  return edadPermitida(iso, today) ? undefined : MSG.edadDonante;
+}
+
+const nombreRule = validateRequeridoMax(DONANTE_MAX.nombre);
+const apellidoRule = validateRequeridoMax(DONANTE_MAX.apellido);
+const dniRule = validateRequeridoMax(DONANTE_MAX.dni);
+const sexoRule = validateEnum(SEXOS);
+const esVoluntarioRule = validateEnum(ES_VOLUNTARIO);
+const provinciaActualRule = validateEnum(PROVINCIAS);
+const provinciaNacimientoRule = validateEnum(PROVINCIAS, true);
+const emailRule = (value: unknown) =>
+  validateMaxLength(DONANTE_MAX.email)(value) ?? validateEmailOpcional(value);
+
+/** The text fields without a rule of their own: only a length limit. */
+const FREE_TEXT = [
+  'domActual',
+  'domActualAltura',
+  'domActualPiso',
+  'domActualDepto',
+  'localidadActual',
+  'domDni',
+  'localidadDni',
+  'codPostal',
+  'telefono',
+  'telefono2',
+  'lugarNacimiento',
+  'nacionalidad',
+  'ocupacion',
+] as const;
+
+/** One validator per donor field, the same on the server and in the form. */
+export const DONANTE_VALIDATORS: Record<string, (value: unknown, today: IsoDate) => string | undefined> = {
+  nombre: nombreRule,
+  apellido: apellidoRule,
+  dni: dniRule,
+  fechaNacimiento: validateFechaNacimiento,
+  sexo: sexoRule,
+  ProvinciaActual: provinciaActualRule,
+  ProvinciaNacimiento: provinciaNacimientoRule,
+  email: emailRule,
+  esVoluntario: esVoluntarioRule,
+  ...Object.fromEntries(FREE_TEXT.map((f) => [f, validateMaxLength(DONANTE_MAX[f])])),
+};
+
+const cphText = validateMaxLength(DONANTE_MAX.cph);
+const cphEmail = (value: unknown) => cphText(value) ?? validateEmailOpcional(value);
+
+/** Validator of one CPH sub-field, by its name inside the shape ('emailLaboral', 'Email', ...). */
+export function cphValidator(name: string): (value: unknown) => string | undefined {
+  return name === 'emailLaboral' || name === 'Email' ? cphEmail : cphText;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** CPH errors, named 'cph.emailLaboral', 'cph.contacto1.Email', ...; unknown keys are refused. */
+export function validateCph(cph: unknown): FieldError[] {
+  const list = new ErrorList();
+  if (cph === undefined || cph === null) return list.errors;
+  if (!isPlainObject(cph)) {
+    list.add('cph', MSG.valorNoPermitido);
+    return list.errors;
+  }
+  const allowed = new Set<string>([...CPH_FIELDS, ...CPH_CONTACTOS]);
+  for (const key of Object.keys(cph)) if (!allowed.has(key)) list.add(`cph.${key}`, MSG.valorNoPermitido);
+  const checkText = (field: string, name: string, value: unknown) => {
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      list.add(field, MSG.valorNoPermitido);
+      return;
+    }
+    const err = cphValidator(name)(value);
+    if (err) list.add(field, err);
+  };
+  for (const f of CPH_FIELDS) checkText(`cph.${f}`, f, cph[f]);
+  for (const c of CPH_CONTACTOS) {
+    const contacto = cph[c];
+    if (contacto === undefined || contacto === null) continue;
+    if (!isPlainObject(contacto)) {
+      list.add(`cph.${c}`, MSG.valorNoPermitido);
+      continue;
+    }
+    const allowedContacto = new Set<string>(CPH_CONTACTO_FIELDS);
+    for (const key of Object.keys(contacto)) {
+      if (!allowedContacto.has(key)) list.add(`cph.${c}.${key}`, MSG.valorNoPermitido);
+    }
+    for (const f of CPH_CONTACTO_FIELDS) checkText(`cph.${c}.${f}`, f, contacto[f]);
+  }
+  return list.errors;
+}
+
+/** Every donor rule; an empty list means the donor may be saved. */
+export function validateDonante(data: DonanteData, today: IsoDate): FieldError[] {
+  const list = new ErrorList();
+  const record = data as Record<string, unknown>;
+  for (const [field, rule] of Object.entries(DONANTE_VALIDATORS)) {
+    const value = record[field];
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      list.add(field, MSG.valorNoPermitido);
+      continue;
+    }
+    const err = rule(value, today);
+    if (err) list.add(field, err);
+  }
+  for (const field of ['convocado', 'donacionAferesis', 'donacionAnterior'] as const) {
+    const value = data[field];
+    if (value !== undefined && value !== null && typeof value !== 'boolean') {
+      list.add(field, MSG.valorNoPermitido);
+    }
+  }
+  for (const e of validateCph(data.cph)) list.add(e.field, e.msg);
+  return list.errors;
+}
+
+/** The CPH data with every key present (missing ones empty), trimmed. Call after validateCph. */
+export function normalizeCph(cph: unknown): DonanteCphData {
+  const out = emptyCph();
+  if (!isPlainObject(cph)) return out;
+  for (const f of CPH_FIELDS) out[f] = str(cph[f]).trim();
+  for (const c of CPH_CONTACTOS) {
+    const contacto = cph[c];
+    if (!isPlainObject(contacto)) continue;
+    for (const f of CPH_CONTACTO_FIELDS) out[c][f] = str(contacto[f]).trim();
+  }
+  return out;
+}
+
+/** DNI as stored and searched: without spaces or dots ('30.123.456' -> '30123456'). */
+export function normalizeDni(value: unknown): string {
+  return str(value).replace(/[\s.]/g, '').toUpperCase();
+}
+
+/** A donor may donate when the last donation was at least 8 weeks (56 days) ago, or never. */
+export function puedeDonar(ultimaDonacion: IsoDate | null | undefined, today: IsoDate): boolean {
+  if (!ultimaDonacion) return true;
+  return daysBetween(ultimaDonacion, today) >= MIN_DAYS_BETWEEN_DONATIONS;
+}
+
+/** First day the donor may donate again, or null if there is no previous donation. */
+export function proximaDonacionPosible(ultimaDonacion: IsoDate | null | undefined): IsoDate | null {
+  if (!ultimaDonacion || !isValidIsoDate(ultimaDonacion)) return null;
+  return addDays(ultimaDonacion, MIN_DAYS_BETWEEN_DONATIONS);
+}
+
+/** The duplicate-DNI error, naming the donor who already has it. */
+export function donanteDuplicadoMsg(dni: string, apellido: string, nombre: string): string {
+  return `Ya existe un donante con DNI ${dni}: ${apellido}, ${nombre}`;
+}
+
+/** What the search results show when the donor cannot donate yet. */
+export function puedeDonarDesdeMsg(fecha: IsoDate): string {
+  return `Puede donar a partir del ${formatDate(fecha)}`;
+}
+
+/** 'Pérez, Juan' */
+export function nombreCompleto(d: { apellido?: string | null; nombre?: string | null }): string {
+  return [d.apellido, d.nombre].filter((s) => s && s.trim()).join(', ');
+}

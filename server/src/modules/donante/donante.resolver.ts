@@ -1,0 +1,68 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Context, requireAuth } from '../../context';
+import { todayIso } from '../../domain/dates';
+import { proximaDonacionPosible, puedeDonar } from '../../domain/donante';
+import { PageInput } from '../../graphql/pagination';
+import { Donante } from './donante.entity';
+import { DonanteFilter, DonanteInput, DonantePage } from './donante.input';
+
+@Resolver(() => Donante)
+export class DonanteResolver {
+  @Authorized()
+  @Query(() => DonantePage, {
+    description: 'Busca donantes por prefijo de dni, nombre y apellido (sin acentos ni mayúsculas)',
+  })
+  donantes(
+    @Ctx() ctx: Context,
+    @Arg('filter', () => DonanteFilter, { nullable: true }) filter?: DonanteFilter | null,
+    @Arg('page', () => PageInput, { nullable: true }) page?: PageInput | null,
+  ): Promise<DonantePage> {
+    return ctx.services.donante.search(requireAuth(ctx), filter ?? {}, page ?? {});
+  }
+
+  @Authorized()
+  @Query(() => Donante)
+  donante(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Donante> {
+    return ctx.services.donante.get(requireAuth(ctx), id);
+  }
+
+  @Authorized()
+  @Mutation(() => Donante)
+  createDonante(
+    @Arg('input', () => DonanteInput) input: DonanteInput,
+    @Ctx() ctx: Context,
+  ): Promise<Donante> {
+    return ctx.services.donante.create(requireAuth(ctx), input);
+  }
+
+  @Authorized()
+  @Mutation(() => Donante)
+  updateDonante(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => DonanteInput) input: DonanteInput,
+    @Ctx() ctx: Context,
+  ): Promise<Donante> {
+    return ctx.services.donante.update(requireAuth(ctx), id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description: 'Marca el donante como eliminado (se conserva con sus donaciones)',
+  })
+  deleteDonante(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.services.donante.softDelete(requireAuth(ctx), id);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Sin donaciones en las últimas 8 semanas' })
+  puedeDonar(@Root() donante: Donante): boolean {
+    return puedeDonar(donante.ultimaDonacion, todayIso());
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Primer día en que puede volver a donar (YYYY-MM-DD); null si nunca donó',
+  })
+  proximaDonacion(@Root() donante: Donante): string | null {
+    return proximaDonacionPosible(donante.ultimaDonacion);
+  }
+}

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthUser } from '../../auth/context';
+import { todayIso } from '../../domain/dates';
+import {
+  DONANTE_DEFAULTS,
+  DonanteData,
+  donanteDuplicadoMsg,
+  normalizeCph,
+  normalizeDni,
+  parseFecha,
+  validateDonante,
+} from '../../domain/donante';
+import { MSG } from '../../domain/messages';
+import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import { Page, PAGE_MAX } from '../../graphql/pagination';
+import { audit, diff } from '../auditoria/audit';
+import { Donante } from './donante.entity';
+
+export type DonanteFilterData = { dni?: string | null; nombre?: string | null; apellido?: string | null };
+export type PageData = { offset?: number | null; limit?: number | null };
+
+const UNIQUE_DNI_INDEX = 'donante_servicio_dni_uq';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The fields a create or update writes (everything but ids, ultimaDonacion and timestamps). */
+type DonanteFields = Omit<
+  Donante,
+  'id' | 'servicioId' | 'ultimaDonacion' | 'deletedAt' | 'createdAt' | 'updatedAt'
+>;
+
+/** Escapes LIKE metacharacters so a search for '%' or '_' matches them literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function optional(value: unknown): string | null {
+  const t = text(value);
+  return t === '' ? null : t;
+}
+
+/** Checked data -> the columns to write, with the defaults of a new donor. */
+function toFields(data: DonanteData): DonanteFields {
+  return {
+    nombre: text(data.nombre),
+    apellido: text(data.apellido),
+    dni: normalizeDni(data.dni),
+    fechaNacimiento: parseFecha(data.fechaNacimiento)!,
+    sexo: text(data.sexo),
+    domActual: optional(data.domActual),
+    domActualAltura: optional(data.domActualAltura),
+    domActualPiso: optional(data.domActualPiso),
+    domActualDepto: optional(data.domActualDepto),
+    localidadActual: optional(data.localidadActual),
+    ProvinciaActual: text(data.ProvinciaActual),
+    domDni: optional(data.domDni),
+    localidadDni: optional(data.localidadDni),
+    codPostal: optional(data.codPostal),
+    telefono: optional(data.telefono),
+    telefono2: optional(data.telefono2),
+    email: optional(data.email),
+    lugarNacimiento: optional(data.lugarNacimiento),
+    ProvinciaNacimiento: optional(data.ProvinciaNacimiento),
+    nacionalidad: text(data.nacionalidad),
+    ocupacion: optional(data.ocupacion),
+    convocado: data.convocado === true,
+    donacionAferesis: data.donacionAferesis === true,
+    donacionAnterior: data.donacionAnterior === true,
+    esVoluntario: text(data.esVoluntario),
+    cph: normalizeCph(data.cph),
+  };
+}
+
+/** Missing (not blank) values take the defaults of SPEC section 4. */
+function withDefaults(data: DonanteData): DonanteData {
+  return {
+    ...data,
+    dni: data.dni == null ? data.dni : normalizeDni(data.dni),
+    sexo: data.sexo ?? DONANTE_DEFAULTS.sexo,
+    ProvinciaActual: data.ProvinciaActual ?? DONANTE_DEFAULTS.ProvinciaActual,
+    nacionalidad: data.nacionalidad ?? DONANTE_DEFAULTS.nacionalidad,
+    esVoluntario: data.esVoluntario ?? DONANTE_DEFAULTS.esVoluntario,
+  };
+}
+
+function isUniqueDniViolation(error: unknown): boolean {
+  const driver = (error as { driverError?: { code?: string; constraint?: string } })?.driverError;
+  return driver?.code === '23505' && driver.constraint === UNIQUE_DNI_INDEX;
+}
+
+/** A record for the audit log: the written fields only (on create, only those with a value). */
+function auditable(d: Partial<Donante>, skipEmpty = false): Record<string, unknown> {
+  const { servicioId: _s, createdAt: _c, updatedAt: _u, ...rest } = d;
+  if (!skipEmpty) return rest;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
+}
+
+export class DonanteService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Donors of the caller's servicio whose dni / nombre / apellido start with the given texts. */
+  async search(auth: AuthUser, filter: DonanteFilterData = {}, page: PageData = {}): Promise<Page<Donante>> {
+    const offset = Math.max(0, Math.trunc(page.offset ?? 0));
+    const limit = Math.min(PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 20)));
+    const qb = this.dataSource
+      .getRepository(Donante)
+      .createQueryBuilder('d')
+      .where('d.servicioId = :servicio', { servicio: auth.servicio })
+      .andWhere('d.deletedAt IS NULL');
+
+    const dni = normalizeDni(filter.dni);
+    if (dni) qb.andWhere(`d.dni LIKE :dni ESCAPE '\\'`, { dni: `${escapeLike(dni)}%` });
+    // Prefix of the whole name or of any word in it ('fuente' finds 'De la Fuente').
+    for (const field of ['apellido', 'nombre'] as const) {
+      const value = text(filter[field]).replace(/\s+/g, ' ');
+      if (!value) continue;
+      const column = `f_unaccent(lower(d.${field}))`;
+      const needle = `f_unaccent(lower(:${field}))`;
+      qb.andWhere(
+        `(${column} LIKE ${needle} ESCAPE '\\' OR ${column} LIKE ('% ' || ${needle}) ESCAPE '\\')`,
+        {
+          [field]: `${escapeLike(value)}%`,
+        },
+      );
+    }
+
+    const [items, total] = await qb
+      .orderBy('f_unaccent(lower(d.apellido))', 'ASC')
+      .addOrderBy('f_unaccent(lower(d.nombre))', 'ASC')
+      .addOrderBy('d.id', 'ASC')
+      .offset(offset)
+      .limit(limit)
+      .getManyAndCount();
+    return { items, total, offset, limit };
+  }
+
+  /** One live donor of the caller's servicio; anything else is NotFoundError. */
+  async get(auth: AuthUser, id: string): Promise<Donante> {
+    return this.find(this.dataSource.manager, auth, id, false);
+  }
+
+  async create(auth: AuthUser, data: DonanteData): Promise<Donante> {
+    const input = withDefaults(data);
+    assertValid(validateDonante(input, todayIso()));
+    const fields = toFields(input);
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        await this.assertDniFree(m, auth, fields.dni, null);
+        const donante = m.create(Donante, {
+          ...fields,
+          id: randomUUID(),
+          servicioId: auth.servicio,
+          ultimaDonacion: null,
+          deletedAt: null,
+        });
+        await m.insert(Donante, donante);
+        await audit(m, auth, 'crear', 'donante', donante.id, diff(null, auditable(donante, true)));
+        return m.findOneByOrFail(Donante, { id: donante.id });
+      });
+    } catch (error) {
+      throw await this.duplicateOr(error, auth, fields.dni);
+    }
+  }
+
+  /** Replaces the donor's data (the whole record, as the form sends it). */
+  async update(auth: AuthUser, id: string, data: DonanteData): Promise<Donante> {
+    const input = withDefaults(data);
+    assertValid(validateDonante(input, todayIso()));
+    const fields = toFields(input);
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        const before = await this.find(m, auth, id, true);
+        await this.assertDniFree(m, auth, fields.dni, id);
+        await m.update(Donante, { id, servicioId: auth.servicio }, fields);
+        const after = await m.findOneByOrFail(Donante, { id });
+        const cambios = diff(auditable(before), auditable(after));
+        if (Object.keys(cambios).length > 0) await audit(m, auth, 'editar', 'donante', id, cambios);
+        return after;
+      });
+    } catch (error) {
+      throw await this.duplicateOr(error, auth, fields.dni);
+    }
+  }
+
+  /** Marks the donor deleted: gone from every search and screen, kept with its donations. */
+  async softDelete(auth: AuthUser, id: string): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      await this.find(m, auth, id, true);
+      const deletedAt = new Date();
+      await m.update(Donante, { id, servicioId: auth.servicio }, { deletedAt });
+      await audit(m, auth, 'eliminar', 'donante', id, { deletedAt: [null, deletedAt.toISOString()] });
+      return true;
+    });
+  }
+
+  private async find(m: EntityManager, auth: AuthUser, id: string, lock: boolean): Promise<Donante> {
+    if (typeof id !== 'string' || !UUID_RE.test(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
+    const qb = m
+      .createQueryBuilder(Donante, 'd')
+      .where('d.id = :id AND d.servicioId = :servicio AND d.deletedAt IS NULL', {
+        id,
+        servicio: auth.servicio,
+      });
+    if (lock) qb.setLock('pessimistic_write');
+    const donante = await qb.getOne();
+    if (!donante) throw new NotFoundError(MSG.donanteNoEncontrado);
+    return donante;
+  }
+
+  private async existingWithDni(
+    m: EntityManager,
+    auth: AuthUser,
+    dni: string,
+    exceptId: string | null,
+  ): Promise<Donante | null> {
+    const qb = m
+      .createQueryBuilder(Donante, 'd')
+      .where('d.servicioId = :servicio AND d.dni = :dni AND d.deletedAt IS NULL', {
+        servicio: auth.servicio,
+        dni,
+      });
+    if (exceptId) qb.andWhere('d.id <> :exceptId', { exceptId });
+    return qb.getOne();
+  }
+
+  private async assertDniFree(m: EntityManager, auth: AuthUser, dni: string, exceptId: string | null) {
+    const other = await this.existingWithDni(m, auth, dni, exceptId);
+    if (other) throw ValidationError.single('dni', donanteDuplicadoMsg(dni, other.apellido, other.nombre));
+  }
+
+  /** A unique-index violation (two saves racing for one DNI) becomes the same message as the check. */
+  private async duplicateOr(error: unknown, auth: AuthUser, dni: string): Promise<unknown> {
+    if (!isUniqueDniViolation(error)) return error;
+    const other = await this.existingWithDni(this.dataSource.manager, auth, dni, null);
+    return ValidationError.single(
+      'dni',
+      other ? donanteDuplicadoMsg(dni, other.apellido, other.nombre) : MSG.datosInvalidos,
+    );
+  }
+}
