@@ -1,0 +1,343 @@
+/**
+ * Donation (donacion) rules shared by the server and the client: value lists,
+ * vital-sign bounds, the 8-week rule text, serology and vital-sign parsing for
+ * the REST JSON strings, and the donor-type derivation.
+ */
+import { formatDate, isValidIsoDate, IsoDate } from './dates';
+import { MIN_DAYS_BETWEEN_DONATIONS } from './donante';
+import { FieldError, MSG } from './messages';
+import { ErrorList, isBlank } from './validation';
+
+export const TIPOS_BOLSA = ['Bolsa Doble', 'Bolsa Triple'] as const;
+export type TipoBolsa = (typeof TIPOS_BOLSA)[number];
+export const TIPO_BOLSA_DEFAULT: TipoBolsa = 'Bolsa Doble';
+
+/** '' = not yet determined. */
+export const ABO = ['', 'A', 'B', 'AB', 'O'] as const;
+export type Abo = (typeof ABO)[number];
+
+/** '' = not yet determined. */
+export const RH = ['', 'POSITIVO', 'NEGATIVO'] as const;
+export type Rh = (typeof RH)[number];
+export const RH_LABELS: Record<Rh, string> = { '': '', POSITIVO: 'Positivo', NEGATIVO: 'Negativo' };
+export const RH_SIGNO: Record<Rh, string> = { '': '', POSITIVO: '+', NEGATIVO: '-' };
+
+/** 'A' + 'POSITIVO' -> 'A+'; empty when nothing is determined. */
+export function grupoYFactor(abo: string | null | undefined, rh: string | null | undefined): string {
+  return `${abo ?? ''}${RH_SIGNO[(rh ?? '') as Rh] ?? ''}`;
+}
+
+export const SEROLOGIA_KEYS = ['hiv', 'hepB', 'hepC', 'vdrl', 'brucelosis', 'chagas', 'htlv'] as const;
+export type SerologiaKey = (typeof SEROLOGIA_KEYS)[number];
+export type Serologia = Record<SerologiaKey, boolean>;
+export const SEROLOGIA_LABELS: Record<SerologiaKey, string> = {
+  hiv: 'HIV',
+  hepB: 'Hepatitis B',
+  hepC: 'Hepatitis C',
+  vdrl: 'VDRL',
+  brucelosis: 'Brucelosis',
+  chagas: 'Chagas',
+  htlv: 'HTLV',
+};
+
+export function serologiaVacia(): Serologia {
+  return { hiv: false, hepB: false, hepC: false, vdrl: false, brucelosis: false, chagas: false, htlv: false };
+}
+
+export const EXCLUSION_TIPOS = ['Definitiva', 'Temporal'] as const;
+export type ExclusionTipo = (typeof EXCLUSION_TIPOS)[number];
+/** Days; 365 is shown as one year. */
+export const EXCLUSION_TIEMPOS = [0, 15, 30, 90, 180, 365] as const;
+export const EXCLUSION_TIEMPO_LABELS: Record<number, string> = {
+  0: '0 días',
+  15: '15 días',
+  30: '30 días',
+  90: '90 días',
+  180: '180 días',
+  365: '1 año',
+};
+export const EXCLUSION_CODIGO_MAX = 50;
+export const LOTE_BOLSA_MAX = 50;
+/** Label numbers are stored as Postgres integer. */
+export const NUMERO_MAX = 2_147_483_647;
+
+/** Minimum days between two donations of a donor (8 weeks = 56 days). */
+export const DONACION_MIN_DIAS = MIN_DAYS_BETWEEN_DONATIONS;
+
+// ---------------------------------------------------------------------------
+// Vital signs
+
+/** Each sign is optional: null means "not measured" (never 0). */
+export type SignosVitales = {
+  tas: number | null;
+  tad: number | null;
+  fc: number | null;
+  peso: number | null;
+  temp: number | null;
+  hb: number | null;
+  hto: number | null;
+};
+export type SignoVitalKey = keyof SignosVitales;
+export const SIGNOS_VITALES_KEYS: SignoVitalKey[] = ['tas', 'tad', 'fc', 'peso', 'temp', 'hb', 'hto'];
+
+export function signosVitalesVacios(): SignosVitales {
+  return { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
+}
+
+/** The spec's bounds (SPEC 5 and 9), inclusive. */
+export const SV_BOUNDS = {
+  fc: { min: 60, max: 100 },
+  tas: { min: 90, max: 180 },
+  tad: { min: 60, max: 100 },
+  hto: { min: 35 },
+  peso: { min: 50 },
+  hb: { min: 12 },
+} as const;
+
+/** Physically possible ranges; outside them the value is a typing mistake. */
+export const SV_POSIBLE: Record<SignoVitalKey, { min: number; max: number }> = {
+  tas: { min: 1, max: 300 },
+  tad: { min: 1, max: 200 },
+  fc: { min: 1, max: 300 },
+  peso: { min: 1, max: 400 },
+  temp: { min: 30, max: 45 },
+  hb: { min: 1, max: 30 },
+  hto: { min: 1, max: 100 },
+};
+
+/** The form field (and GraphQL input path) of each sign. */
+export const svField = (key: SignoVitalKey): string => `sv.${key}`;
+
+/** Errors for the measured signs; unmeasured (null/undefined) signs are accepted. */
+export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefined): FieldError[] {
+  const list = new ErrorList();
+  if (!sv) return list.errors;
+  for (const key of SIGNOS_VITALES_KEYS) {
+    const value = sv[key];
+    if (value === null || value === undefined) continue;
+    const possible = SV_POSIBLE[key];
+    if (
+      typeof value !== 'number' ||
+      !Number.isFinite(value) ||
+      value < possible.min ||
+      value > possible.max
+    ) {
+      list.add(svField(key), MSG.valorNoPermitido);
+    }
+  }
+  const check = (key: SignoVitalKey, bad: (v: number) => boolean, msg: string) => {
+    const value = sv[key];
+    if (typeof value === 'number' && Number.isFinite(value) && bad(value)) list.add(svField(key), msg);
+  };
+  check('fc', (v) => v < SV_BOUNDS.fc.min, MSG.fcBaja);
+  check('fc', (v) => v > SV_BOUNDS.fc.max, MSG.fcAlta);
+  check('hto', (v) => v < SV_BOUNDS.hto.min, MSG.htoBajo);
+  check('tas', (v) => v < SV_BOUNDS.tas.min, MSG.tasBaja);
+  check('tas', (v) => v > SV_BOUNDS.tas.max, MSG.tasAlta);
+  check('tad', (v) => v < SV_BOUNDS.tad.min, MSG.tadBaja);
+  check('tad', (v) => v > SV_BOUNDS.tad.max, MSG.tadAlta);
+  check('peso', (v) => v < SV_BOUNDS.peso.min, MSG.pesoBajo);
+  check('hb', (v) => v < SV_BOUNDS.hb.min, MSG.hemoglobinaBaja);
+  return list.errors;
+}
+
+// ---------------------------------------------------------------------------
+// Donation
+
+export type DonacionData = {
+  numero?: number | null;
+  fecha?: string | null;
+  hora?: string | null;
+  tipoBolsa?: string | null;
+  loteBolsa?: string | null;
+  sv?: Partial<SignosVitales> | null;
+};
+
+const HORA_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isHora(value: unknown): value is string {
+  return typeof value === 'string' && HORA_RE.test(value);
+}
+
+/** The new-donation form and the server's create check, without the rules that need the database. */
+export function validateDonacion(data: DonacionData, today?: IsoDate): FieldError[] {
+  const list = new ErrorList();
+  if (data.numero === null || data.numero === undefined || (data.numero as unknown) === '') {
+    list.add('numero', MSG.requerido);
+  } else if (!Number.isInteger(data.numero) || data.numero < 1 || data.numero > NUMERO_MAX) {
+    list.add('numero', MSG.valorNoPermitido);
+  }
+  if (isBlank(data.fecha)) list.add('fecha', MSG.requerido);
+  else if (!isValidIsoDate(data.fecha)) list.add('fecha', MSG.fechaInvalida);
+  else if (today && data.fecha! > today) list.add('fecha', MSG.fechaFutura);
+  if (isBlank(data.hora)) list.add('hora', MSG.requerido);
+  else if (!isHora(data.hora)) list.add('hora', MSG.horaInvalida);
+  if (isBlank(data.loteBolsa)) list.add('loteBolsa', MSG.requerido);
+  else if (String(data.loteBolsa).trim().length > LOTE_BOLSA_MAX) {
+    list.add('loteBolsa', MSG.textoDemasiadoLargo(LOTE_BOLSA_MAX));
+  }
+  if (!TIPOS_BOLSA.includes(data.tipoBolsa as TipoBolsa)) list.add('tipoBolsa', MSG.valorNoPermitido);
+  for (const error of validateSignosVitales(data.sv)) list.add(error.field, error.msg);
+  return list.errors;
+}
+
+export type ResultadosData = {
+  abo?: string | null;
+  rh?: string | null;
+  serologia?: Partial<Record<SerologiaKey, unknown>> | null;
+  exclusionDefinitiva?: string | null;
+  exclusionTiempo?: number | null;
+  exclusionCodigo?: string | null;
+};
+
+/** The results form (blood group, Rh, serology, exclusion). */
+export function validateResultados(data: ResultadosData): FieldError[] {
+  const list = new ErrorList();
+  if (!ABO.includes((data.abo ?? '') as Abo)) list.add('abo', MSG.valorNoPermitido);
+  if (!RH.includes((data.rh ?? '') as Rh)) list.add('rh', MSG.valorNoPermitido);
+  if (data.serologia) {
+    for (const key of Object.keys(data.serologia)) {
+      const value = data.serologia[key as SerologiaKey];
+      if (!SEROLOGIA_KEYS.includes(key as SerologiaKey) || typeof value !== 'boolean') {
+        list.add(`serologia.${key}`, MSG.valorNoPermitido);
+      }
+    }
+  }
+  const tipo = data.exclusionDefinitiva ?? '';
+  if (tipo !== '' && !EXCLUSION_TIPOS.includes(tipo as ExclusionTipo)) {
+    list.add('exclusionDefinitiva', MSG.valorNoPermitido);
+  }
+  const tiempo = data.exclusionTiempo;
+  if (tiempo !== null && tiempo !== undefined && !(EXCLUSION_TIEMPOS as readonly number[]).includes(tiempo)) {
+    list.add('exclusionTiempo', MSG.valorNoPermitido);
+  }
+  if ((data.exclusionCodigo ?? '').trim().length > EXCLUSION_CODIGO_MAX) {
+    list.add('exclusionCodigo', MSG.textoDemasiadoLargo(EXCLUSION_CODIGO_MAX));
+  }
+  return list.errors;
+}
+
+/** 'Este donante dono hace menos de 8 semanas (DD/MM/YYYY).' with the other donation's date. */
+export function textoMenos8Semanas(fechaOtraDonacion: IsoDate): string {
+  return MSG.menos8Semanas(formatDate(fechaOtraDonacion));
+}
+
+/**
+ * The donation of `otras` (ISO dates) that is less than 8 weeks before or
+ * after `fecha`, the latest one if several; null if none.
+ */
+export function donacionDentroDe8Semanas(fecha: IsoDate, otras: IsoDate[]): IsoDate | null {
+  const toDay = (d: IsoDate) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86_400_000;
+  const day = toDay(fecha);
+  const near = otras.filter((o) => Math.abs(toDay(o) - day) < DONACION_MIN_DIAS).sort();
+  return near.length ? near[near.length - 1] : null;
+}
+
+// ---------------------------------------------------------------------------
+// Serology
+
+export const serologiaSigno = (positivo: boolean | null | undefined): string => (positivo ? '(+)' : '(-)');
+
+/** 'HIV (-) · Hepatitis B (+) · ...' */
+export function serologiaResumen(s: Partial<Serologia> | null | undefined): string {
+  if (!s) return MSG.sinDatos;
+  return SEROLOGIA_KEYS.map((k) => `${SEROLOGIA_LABELS[k]} ${serologiaSigno(s[k])}`).join(' · ');
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The REST JSON string of booleans; missing keys are negative. Anything else: 'Error al leer serología'. */
+export function parseSerologia(json: string | null | undefined): ParseResult<Serologia> {
+  const fail = { ok: false as const, error: MSG.errorLeerSerologia };
+  if (json === null || json === undefined || json === '') return { ok: true, value: serologiaVacia() };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return fail;
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail;
+  const value = serologiaVacia();
+  for (const [key, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (!SEROLOGIA_KEYS.includes(key as SerologiaKey)) return fail;
+    if (typeof v === 'boolean') value[key as SerologiaKey] = v;
+    else if (v === 'true' || v === 'false') value[key as SerologiaKey] = v === 'true';
+    else return fail;
+  }
+  return { ok: true, value };
+}
+
+export function serializeSerologia(s: Partial<Serologia> | null | undefined): string {
+  const value = serologiaVacia();
+  for (const key of SEROLOGIA_KEYS) value[key] = Boolean(s?.[key]);
+  return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------------------
+// Vital signs as the REST JSON string: { ta: '120/80', fc, peso, temp, hb, hto }
+// Blank or underscore-only values (the input mask) mean "not measured".
+
+/** '12_' -> 12, '___' -> null, '36,5' -> 36.5; NaN when it is not a number. */
+export function parseMedida(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : NaN;
+  if (typeof value !== 'string') return NaN;
+  const text = value.replace(/[_\s]/g, '').replace(',', '.');
+  if (text === '' || text === '.') return null;
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+}
+
+export function parseSignosVitales(json: string | null | undefined): ParseResult<SignosVitales> {
+  const fail = { ok: false as const, error: MSG.datosInvalidos };
+  const sv = signosVitalesVacios();
+  if (json === null || json === undefined || json === '') return { ok: true, value: sv };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return fail;
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail;
+  const obj = raw as Record<string, unknown>;
+  if (obj.ta !== undefined && obj.ta !== null) {
+    if (typeof obj.ta !== 'string') return fail;
+    const [tas, tad, ...rest] = obj.ta.split('/');
+    if (rest.length) return fail;
+    sv.tas = parseMedida(tas);
+    sv.tad = parseMedida(tad ?? '');
+  }
+  for (const key of ['tas', 'tad', 'fc', 'peso', 'temp', 'hb', 'hto'] as const) {
+    if (obj[key] !== undefined) sv[key] = parseMedida(obj[key]);
+  }
+  if (SIGNOS_VITALES_KEYS.some((k) => Number.isNaN(sv[k]))) return fail;
+  return { ok: true, value: sv };
+}
+
+/** For printing: a measured value as text, an unmeasured one as ''. */
+export const medidaTexto = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
+
+export function serializeSignosVitales(sv: Partial<SignosVitales> | null | undefined): string {
+  const m = (k: SignoVitalKey) => medidaTexto(sv?.[k]);
+  const ta = sv?.tas == null && sv?.tad == null ? '' : `${m('tas')}/${m('tad')}`;
+  return JSON.stringify({ ta, fc: m('fc'), peso: m('peso'), temp: m('temp'), hb: m('hb'), hto: m('hto') });
+}
+
+// ---------------------------------------------------------------------------
+// Donor type (register book, donation sheet)
+
+export type TipoDonante =
+  | 'Voluntario primera vez'
+  | 'Voluntario habitual/esporádico'
+  | 'Reposición primera vez'
+  | 'Reposición habitual/esporádico';
+
+export function tipoDonante(
+  esVoluntario: string | boolean | null | undefined,
+  donacionAnterior: boolean | null | undefined,
+): TipoDonante {
+  const voluntario = esVoluntario === true || esVoluntario === 'Si';
+  const habitual = Boolean(donacionAnterior);
+  if (voluntario) return habitual ? 'Voluntario habitual/esporádico' : 'Voluntario primera vez';
+  return habitual ? 'Reposición habitual/esporádico' : 'Reposición primera vez';
+}

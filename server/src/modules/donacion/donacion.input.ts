@@ -1,0 +1,112 @@
+import { MaxLength } from 'class-validator';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { MSG } from '../../domain/messages';
+import { Paginated } from '../../graphql/pagination';
+import { Donacion } from './donacion.entity';
+
+const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
+
+@InputType({ description: 'Signos vitales; null u omitido = no medido (nunca 0)' })
+export class SignosVitalesInput {
+  @Field(() => Float, { nullable: true }) tas?: number | null;
+  @Field(() => Float, { nullable: true }) tad?: number | null;
+  @Field(() => Float, { nullable: true }) fc?: number | null;
+  @Field(() => Float, { nullable: true }) peso?: number | null;
+  @Field(() => Float, { nullable: true }) temp?: number | null;
+  @Field(() => Float, { nullable: true }) hb?: number | null;
+  @Field(() => Float, { nullable: true }) hto?: number | null;
+}
+
+@InputType({ description: 'Alta de una donación' })
+export class CreateDonacionInput {
+  @Field(() => ID)
+  @max(64)
+  donanteId: string;
+
+  /** Nullable here so that a missing number gets the spec's 'Requerido'. */
+  @Field(() => Int, { nullable: true, description: 'Número de etiqueta (nextEtiquetaNumero)' })
+  numero?: number | null;
+
+  @Field(() => String, { description: 'YYYY-MM-DD' })
+  @max(10)
+  fecha: string;
+
+  @Field(() => String, { description: 'HH:mm' })
+  @max(5)
+  hora: string;
+
+  @Field(() => Boolean, { defaultValue: false })
+  plasmaCovid: boolean;
+
+  @Field(() => SignosVitalesInput, { nullable: true })
+  sv?: SignosVitalesInput | null;
+
+  @Field(() => String, { defaultValue: 'Bolsa Doble' })
+  @max(20)
+  tipoBolsa: string;
+
+  @Field(() => String, { nullable: true })
+  @max(100)
+  loteBolsa?: string | null;
+
+  @Field(() => Boolean, { defaultValue: false })
+  donacionAferesis: boolean;
+}
+
+@InputType({ description: 'Serología: true = reactivo (+); omitido = negativo' })
+export class SerologiaInput {
+  @Field(() => Boolean, { nullable: true }) hiv?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) hepB?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) hepC?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) vdrl?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) brucelosis?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) chagas?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) htlv?: boolean | null;
+}
+
+@InputType({ description: 'Resultados de una donación: grupo, factor, serología y exclusión' })
+export class ResultadosDonacionInput {
+  @Field(() => String, { nullable: true, description: "'', 'A', 'B', 'AB' u 'O'" })
+  @max(2)
+  abo?: string | null;
+
+  @Field(() => String, { nullable: true, description: "'', 'POSITIVO' o 'NEGATIVO'" })
+  @max(10)
+  rh?: string | null;
+
+  @Field(() => SerologiaInput, { nullable: true })
+  serologia?: SerologiaInput | null;
+
+  @Field(() => String, { nullable: true, description: "'Definitiva' o 'Temporal'" })
+  @max(20)
+  exclusionDefinitiva?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Días: 0, 15, 30, 90, 180 o 365' })
+  exclusionTiempo?: number | null;
+
+  @Field(() => String, { nullable: true })
+  @max(100)
+  exclusionCodigo?: string | null;
+}
+
+@InputType({ description: 'Búsqueda de donaciones por número y/o fecha' })
+export class DonacionFilter {
+  @Field(() => Int, { nullable: true })
+  numero?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  @max(10)
+  fecha?: string | null;
+}
+
+export const DonacionPage = Paginated(Donacion, 'DonacionPage');
+export type DonacionPage = InstanceType<typeof DonacionPage>;
+
+@ObjectType({ description: 'Resultado de actualizar una donación' })
+export class UpdateDonacionPayload {
+  @Field(() => Donacion)
+  donacion: Donacion;
+
+  @Field(() => String)
+  message: string;
+}

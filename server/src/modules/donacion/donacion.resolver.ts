@@ -1,0 +1,106 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Context, requireAuth } from '../../context';
+import { PageInput } from '../../graphql/pagination';
+import { Donante } from '../donante/donante.entity';
+import { Donacion, SignosVitales } from './donacion.entity';
+import {
+  CreateDonacionInput,
+  DonacionFilter,
+  DonacionPage,
+  ResultadosDonacionInput,
+  UpdateDonacionPayload,
+} from './donacion.input';
+
+@Resolver(() => Donacion)
+export class DonacionResolver {
+  @Authorized()
+  @Query(() => DonacionPage, {
+    description: 'Donaciones del servicio por número y/o fecha, las más nuevas primero',
+  })
+  donaciones(
+    @Arg('filter', () => DonacionFilter, { nullable: true }) filter: DonacionFilter | null,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Ctx() ctx: Context,
+  ): Promise<DonacionPage> {
+    return ctx.services.donacion.search(requireAuth(ctx), { ...filter }, page ?? {});
+  }
+
+  @Authorized()
+  @Query(() => Donacion, { description: 'Una donación del servicio' })
+  donacion(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Donacion> {
+    return ctx.services.donacion.get(requireAuth(ctx), id);
+  }
+
+  @Authorized()
+  @Query(() => [Donacion], { description: 'Las donaciones de un donante, las más nuevas primero' })
+  donacionesDeDonante(
+    @Arg('donanteId', () => ID) donanteId: string,
+    @Ctx() ctx: Context,
+  ): Promise<Donacion[]> {
+    return ctx.services.donacion.deDonante(requireAuth(ctx), donanteId);
+  }
+
+  @Authorized()
+  @Mutation(() => Int, { description: 'Emite el próximo número de etiqueta del servicio (nunca se repite)' })
+  nextEtiquetaNumero(@Ctx() ctx: Context): Promise<number> {
+    return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx));
+  }
+
+  @Authorized()
+  @Mutation(() => Donacion, { description: 'Registra una donación' })
+  createDonacion(@Arg('input') input: CreateDonacionInput, @Ctx() ctx: Context): Promise<Donacion> {
+    return ctx.services.donacion.create(requireAuth(ctx), {
+      ...input,
+      sv: input.sv ? { ...input.sv } : null,
+    });
+  }
+
+  @Authorized()
+  @Mutation(() => UpdateDonacionPayload, { description: 'Carga grupo, factor, serología y exclusión' })
+  updateResultadosDonacion(
+    @Arg('id', () => ID) id: string,
+    @Arg('input') input: ResultadosDonacionInput,
+    @Ctx() ctx: Context,
+  ): Promise<UpdateDonacionPayload> {
+    return ctx.services.donacion.updateResultados(requireAuth(ctx), id, {
+      ...input,
+      serologia: input.serologia ? { ...input.serologia } : input.serologia,
+    });
+  }
+
+  @Authorized()
+  @Mutation(() => Donacion, { description: 'Elimina la donación (queda en la auditoría)' })
+  deleteDonacion(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Donacion> {
+    return ctx.services.donacion.softDelete(requireAuth(ctx), id);
+  }
+
+  @FieldResolver(() => SignosVitales)
+  sv(@Root() d: Donacion): SignosVitales {
+    return {
+      tas: d.taSistolica,
+      tad: d.taDiastolica,
+      fc: d.fc,
+      peso: d.peso,
+      temp: d.temp,
+      hb: d.hb,
+      hto: d.hto,
+    };
+  }
+
+  @FieldResolver(() => Donante)
+  async donante(@Root() d: Donacion, @Ctx() ctx: Context): Promise<Donante> {
+    const donante = await ctx.loaders.donacionDonante.load(d.donanteId);
+    if (!donante) throw new Error(`Donante ${d.donanteId} inexistente`);
+    return donante;
+  }
+
+  @FieldResolver(() => String, { description: 'Nombre del donante' })
+  async nombre(@Root() d: Donacion, @Ctx() ctx: Context): Promise<string> {
+    return (await ctx.loaders.donacionDonante.load(d.donanteId))?.nombre ?? '';
+  }
+
+  @FieldResolver(() => String, { description: 'Apellido del donante' })
+  async apellido(@Root() d: Donacion, @Ctx() ctx: Context): Promise<string> {
+    return (await ctx.loaders.donacionDonante.load(d.donanteId))?.apellido ?? '';
+  }
+}

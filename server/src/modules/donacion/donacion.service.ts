@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthUser } from '../../auth/context';
+import { isValidIsoDate, todayIso } from '../../domain/dates';
+import {
+  donacionDentroDe8Semanas,
+  ResultadosData,
+  SEROLOGIA_KEYS,
+  Serologia,
+  SignosVitales,
+  TIPO_BOLSA_DEFAULT,
+  textoMenos8Semanas,
+  validateDonacion,
+  validateResultados,
+} from '../../domain/donacion';
+import { MSG } from '../../domain/messages';
+import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import { Page } from '../../graphql/pagination';
+import { audit, diff } from '../auditoria/audit';
+import { Donacion } from './donacion.entity';
+
+export type CreateDonacionData = {
+  donanteId: string;
+  numero?: number | null;
+  fecha?: string | null;
+  hora?: string | null;
+  plasmaCovid?: boolean | null;
+  sv?: Partial<SignosVitales> | null;
+  tipoBolsa?: string | null;
+  loteBolsa?: string | null;
+  donacionAferesis?: boolean | null;
+};
+
+export type DonacionFilterData = { numero?: number | null; fecha?: string | null };
+export type PageData = { offset?: number; limit?: number };
+export type UpdateResultadosResult = { donacion: Donacion; message: string };
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
+
+const PG_UNIQUE_VIOLATION = '23505';
+const NUMERO_UNIQUE_INDEX = 'donacion_numero_uq';
+
+function isNumeroTaken(error: unknown): boolean {
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    driverError?: { code?: string; constraint?: string };
+  };
+  const code = e?.driverError?.code ?? e?.code;
+  const constraint = e?.driverError?.constraint ?? e?.constraint;
+  return code === PG_UNIQUE_VIOLATION && constraint === NUMERO_UNIQUE_INDEX;
+}
+
+/** The fields an audit entry records (vital signs flattened, no timestamps). */
+function auditView(d: Donacion): Record<string, unknown> {
+  const { createdAt: _c, updatedAt: _u, deletedAt: _d, ...rest } = d;
+  return rest;
+}
+
+export class DonacionService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The next label number of the caller's servicio. One atomic statement: the
+   * row lock of the upsert serialises concurrent callers, so no number is
+   * issued twice, and the counter only moves forward, so none is reused.
+   */
+  async nextEtiquetaNumero(auth: AuthUser): Promise<number> {
+    // One statement (its own transaction): the counter row is locked for the
+    // shortest possible time, and the audit entry commits with the number.
+    const [row] = await this.dataSource.query(
+      `WITH n AS (
+         INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, 1)
+         ON CONFLICT (servicio_id) DO UPDATE SET ultimo = c.ultimo + 1
+         RETURNING ultimo
+       )
+       INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
+       SELECT $1, $2, 'crear', 'etiqueta', n.ultimo::text, jsonb_build_object('numero', n.ultimo) FROM n
+       RETURNING entidad_id`,
+      [auth.servicio, auth.uid],
+    );
+    return Number(row.entidad_id);
+  }
+
+  /**
+   * Records a donation. Everything runs in one transaction that first locks
+   * the donor row, so two concurrent requests for the same donor are
+   * serialised and can never both pass the duplicate and 8-week rules.
+   */
+  async create(auth: AuthUser, data: CreateDonacionData): Promise<Donacion> {
+    const tipoBolsa = data.tipoBolsa ?? TIPO_BOLSA_DEFAULT;
+    const sv = data.sv ?? null;
+    const id = randomUUID();
+    await this.dataSource.transaction(async (m) => {
+      if (!isUuid(data.donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
+      const locked = await m.query(
+        `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+        [data.donanteId, auth.servicio],
+      );
+      if (locked.length === 0) throw new NotFoundError(MSG.donanteNoEncontrado);
+
+      assertValid(validateDonacion({ ...data, tipoBolsa, sv }, todayIso()));
+      const numero = data.numero!;
+      const fecha = data.fecha!;
+
+      const previas: { numero: number; fecha: string }[] = await m.query(
+        `SELECT numero, fecha::text AS fecha FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`,
+        [data.donanteId],
+      );
+      if (previas.some((p) => p.fecha === fecha && p.numero === numero)) {
+        throw ValidationError.single('', MSG.donacionYaRegistrada);
+      }
+      const cercana = donacionDentroDe8Semanas(
+        fecha,
+        previas.map((p) => p.fecha),
+      );
+      if (cercana) throw ValidationError.single('fecha', textoMenos8Semanas(cercana));
+
+      const taken = await m.query(
+        `SELECT 1 FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL`,
+        [auth.servicio, numero],
+      );
+      if (taken.length > 0) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
+
+      const donacion = m.create(Donacion, {
+        id,
+        servicioId: auth.servicio,
+        donanteId: data.donanteId,
+        numero,
+        fecha,
+        hora: data.hora!,
+        plasmaCovid: Boolean(data.plasmaCovid),
+        taSistolica: sv?.tas ?? null,
+        taDiastolica: sv?.tad ?? null,
+        fc: sv?.fc ?? null,
+        peso: sv?.peso ?? null,
+        temp: sv?.temp ?? null,
+        hb: sv?.hb ?? null,
+        hto: sv?.hto ?? null,
+        tipoBolsa,
+        loteBolsa: String(data.loteBolsa).trim(),
+        donacionAferesis: Boolean(data.donacionAferesis),
+        abo: '',
+        rh: '',
+        serologia: null,
+        exclusionDefinitiva: null,
+        exclusionTiempo: null,
+        exclusionCodigo: null,
+        registradoPor: auth.uid,
+        deletedAt: null,
+      });
+      try {
+        await m.insert(Donacion, donacion);
+      } catch (error) {
+        // Another donor's donation took the number between the check and the insert.
+        if (isNumeroTaken(error)) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
+        throw error;
+      }
+      // A number typed by hand moves the counter past it, so it is never issued later.
+      await m.query(
+        `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
+         ON CONFLICT (servicio_id) DO UPDATE SET ultimo = GREATEST(c.ultimo, EXCLUDED.ultimo)`,
+        [auth.servicio, numero],
+      );
+      await this.refreshUltimaDonacion(m, data.donanteId);
+      await audit(m, auth, 'crear', 'donacion', id, diff(null, auditView(donacion)));
+    });
+    return this.get(auth, id);
+  }
+
+  /** donante.ultima_donacion = the latest live donation's date (null when none is left). */
+  private async refreshUltimaDonacion(m: EntityManager, donanteId: string): Promise<void> {
+    await m.query(
+      `UPDATE donante SET ultima_donacion =
+         (SELECT max(fecha) FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL)
+       WHERE id = $1`,
+      [donanteId],
+    );
+  }
+
+  /** Donations by numero and/or fecha, newest first. */
+  async search(auth: AuthUser, filter: DonacionFilterData, page: PageData = {}): Promise<Page<Donacion>> {
+    const errors = [];
+    if (filter.fecha && !isValidIsoDate(filter.fecha))
+      errors.push({ field: 'fecha', msg: MSG.fechaInvalida });
+    if (filter.numero !== null && filter.numero !== undefined && !Number.isInteger(filter.numero)) {
+      errors.push({ field: 'numero', msg: MSG.valorNoPermitido });
+    }
+    assertValid(errors);
+    const offset = page.offset ?? 0;
+    const limit = page.limit ?? 20;
+    const qb = this.dataSource
+      .getRepository(Donacion)
+      .createQueryBuilder('d')
+      .where('d.servicioId = :servicio AND d.deletedAt IS NULL', { servicio: auth.servicio });
+    if (filter.numero !== null && filter.numero !== undefined) qb.andWhere('d.numero = :numero', filter);
+    if (filter.fecha) qb.andWhere('d.fecha = :fecha', filter);
+    const [items, total] = await qb
+      .orderBy('d.fecha', 'DESC')
+      .addOrderBy('d.hora', 'DESC')
+      .addOrderBy('d.numero', 'DESC')
+      .skip(offset)
+      .take(limit)
+      .getManyAndCount();
+    return { items, total, offset, limit };
+  }
+
+  /** One live donation of the caller's servicio; another servicio's is "not found". */
+  async get(auth: AuthUser, id: string, manager?: EntityManager): Promise<Donacion> {
+    if (!isUuid(id)) throw new NotFoundError();
+    const donacion = await (manager ?? this.dataSource.manager)
+      .getRepository(Donacion)
+      .createQueryBuilder('d')
+      .where('d.id = :id AND d.servicioId = :servicio AND d.deletedAt IS NULL', {
+        id,
+        servicio: auth.servicio,
+      })
+      .getOne();
+    if (!donacion) throw new NotFoundError();
+    return donacion;
+  }
+
+  /** The donor's live donations, newest first. */
+  async deDonante(auth: AuthUser, donanteId: string): Promise<Donacion[]> {
+    if (!isUuid(donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
+    const exists = await this.dataSource.query(
+      `SELECT 1 FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`,
+      [donanteId, auth.servicio],
+    );
+    if (exists.length === 0) throw new NotFoundError(MSG.donanteNoEncontrado);
+    return this.dataSource
+      .getRepository(Donacion)
+      .createQueryBuilder('d')
+      .where('d.donanteId = :donanteId AND d.servicioId = :servicio AND d.deletedAt IS NULL', {
+        donanteId,
+        servicio: auth.servicio,
+      })
+      .orderBy('d.fecha', 'DESC')
+      .addOrderBy('d.hora', 'DESC')
+      .addOrderBy('d.numero', 'DESC')
+      .getMany();
+  }
+
+  /** Blood group, Rh, serology and exclusion. Fields left out keep their value. */
+  async updateResultados(auth: AuthUser, id: string, data: ResultadosData): Promise<UpdateResultadosResult> {
+    assertValid(validateResultados(data));
+    const donacion = await this.dataSource.transaction(async (m) => {
+      if (!isUuid(id)) throw new NotFoundError();
+      const [row] = await m.query(
+        `SELECT id FROM donacion WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+        [id, auth.servicio],
+      );
+      if (!row) throw new NotFoundError();
+      const before = await this.get(auth, id, m);
+      const changes: Partial<Donacion> = {};
+      if (data.abo !== undefined) changes.abo = data.abo ?? '';
+      if (data.rh !== undefined) changes.rh = data.rh ?? '';
+      if (data.serologia !== undefined) {
+        if (data.serologia === null) changes.serologia = null;
+        else {
+          const s = {} as Serologia;
+          for (const key of SEROLOGIA_KEYS) s[key] = data.serologia[key] === true;
+          changes.serologia = s;
+        }
+      }
+      if (data.exclusionDefinitiva !== undefined)
+        changes.exclusionDefinitiva = data.exclusionDefinitiva || null;
+      if (data.exclusionTiempo !== undefined) changes.exclusionTiempo = data.exclusionTiempo ?? null;
+      if (data.exclusionCodigo !== undefined) changes.exclusionCodigo = data.exclusionCodigo?.trim() || null;
+      const after = { ...before, ...changes } as Donacion;
+      const cambios = diff(auditView(before), auditView(after));
+      if (Object.keys(cambios).length > 0) {
+        await m.update(Donacion, { id }, changes);
+        await audit(m, auth, 'editar', 'donacion', id, cambios);
+      }
+      return this.get(auth, id, m);
+    });
+    return { donacion, message: MSG.donacionActualizada };
+  }
+
+  /** Marks the donation deleted (kept for the audit trail) and recomputes the donor's last donation. */
+  async softDelete(auth: AuthUser, id: string): Promise<Donacion> {
+    return this.dataSource.transaction(async (m) => {
+      if (!isUuid(id)) throw new NotFoundError();
+      const [row] = await m.query(
+        `SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`,
+        [id, auth.servicio],
+      );
+      if (!row) throw new NotFoundError();
+      // Lock order donor -> donation, as in create, so the two never deadlock.
+      await m.query(`SELECT id FROM donante WHERE id = $1 FOR UPDATE`, [row.donante_id]);
+      const [locked] = await m.query(
+        `SELECT id FROM donacion WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+        [id],
+      );
+      if (!locked) throw new NotFoundError();
+      const before = await this.get(auth, id, m);
+      await m.update(Donacion, { id }, { deletedAt: new Date() });
+      await this.refreshUltimaDonacion(m, row.donante_id);
+      await audit(m, auth, 'eliminar', 'donacion', id, {
+        numero: before.numero,
+        fecha: before.fecha,
+        hora: before.hora,
+        donanteId: before.donanteId,
+      });
+      return before;
+    });
+  }
+}

@@ -1,0 +1,654 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, formatDate, todayIso } from '../../domain/dates';
+import {
+  donacionDentroDe8Semanas,
+  grupoYFactor,
+  parseSerologia,
+  parseSignosVitales,
+  serializeSerologia,
+  serializeSignosVitales,
+  serologiaResumen,
+  serologiaSigno,
+  SignosVitales,
+  textoMenos8Semanas,
+  tipoDonante,
+  validateDonacion,
+  validateResultados,
+  validateSignosVitales,
+} from '../../domain/donacion';
+import { MSG } from '../../domain/messages';
+import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+
+const FIELDS = `id numero fecha hora servicioId donanteId plasmaCovid tipoBolsa loteBolsa donacionAferesis
+  abo rh exclusionDefinitiva exclusionTiempo exclusionCodigo registradoPor nombre apellido
+  sv { tas tad fc peso temp hb hto }
+  serologia { hiv hepB hepC vdrl brucelosis chagas htlv }
+  donante { id nombre apellido ultimaDonacion }`;
+const CREATE = `mutation ($input: CreateDonacionInput!) { createDonacion(input: $input) { ${FIELDS} } }`;
+const NEXT = `mutation { nextEtiquetaNumero }`;
+const GET = `query ($id: ID!) { donacion(id: $id) { ${FIELDS} } }`;
+const SEARCH = `query ($filter: DonacionFilter, $page: PageInput) {
+  donaciones(filter: $filter, page: $page) { total offset limit items { id numero fecha hora } }
+}`;
+const DE_DONANTE = `query ($id: ID!) { donacionesDeDonante(donanteId: $id) { id numero fecha } }`;
+const UPDATE = `mutation ($id: ID!, $input: ResultadosDonacionInput!) {
+  updateResultadosDonacion(id: $id, input: $input) { message donacion { ${FIELDS} } }
+}`;
+const DELETE = `mutation ($id: ID!) { deleteDonacion(id: $id) { id numero } }`;
+
+type DonacionResult = Record<string, unknown> & { id: string; numero: number; fecha: string };
+
+// The concurrency tests fire many requests at once; other suites may share the database server.
+jest.setTimeout(60_000);
+
+const TODAY = todayIso();
+const day = (offset: number) => addDays(TODAY, offset);
+
+const NORMAL_SV: SignosVitales = { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 40 };
+
+let server: TestServer;
+let a: Session;
+let b: Session;
+let numeroSeq = 1000;
+const nextNumero = () => (numeroSeq += 1);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await registerServicio(server);
+  b = await registerServicio(server);
+});
+afterAll(() => server.close());
+
+async function insertDonante(servicio: string, nombre = 'Juan', apellido = 'Pérez'): Promise<string> {
+  const id = randomUUID();
+  await server.dataSource.query(
+    `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
+       nacionalidad, es_voluntario)
+     VALUES ($1, $2, $3, $4, $5, '1990-05-10', 'Masculino', 'Buenos Aires', 'Argentina', 'Si')`,
+    [id, servicio, nombre, apellido, String(Math.floor(Math.random() * 1e8))],
+  );
+  return id;
+}
+
+function input(donanteId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    donanteId,
+    numero: nextNumero(),
+    fecha: TODAY,
+    hora: '10:30',
+    plasmaCovid: false,
+    sv: NORMAL_SV,
+    tipoBolsa: 'Bolsa Doble',
+    loteBolsa: 'L-2024-01',
+    ...overrides,
+  };
+}
+
+async function create(
+  session: Session,
+  data: Record<string, unknown>,
+): Promise<GqlResult<{ createDonacion: DonacionResult }>> {
+  return server.gql<{ createDonacion: DonacionResult }>(CREATE, { input: data }, session.token);
+}
+
+async function createOk(session: Session, data: Record<string, unknown>): Promise<DonacionResult> {
+  const res = await create(session, data);
+  if (!res.data) throw new Error(JSON.stringify(res.errors));
+  return res.data.createDonacion;
+}
+
+const errorsOf = (res: GqlResult) => res.errors?.[0].extensions?.errors;
+const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
+
+async function rowCount(where: string, params: unknown[]): Promise<number> {
+  const [row] = await server.dataSource.query(
+    `SELECT count(*)::int AS n FROM donacion WHERE ${where}`,
+    params,
+  );
+  return row.n;
+}
+
+async function ultimaDonacion(donanteId: string): Promise<string | null> {
+  const [row] = await server.dataSource.query(
+    `SELECT ultima_donacion::text AS u FROM donante WHERE id = $1`,
+    [donanteId],
+  );
+  return row.u;
+}
+
+// ---------------------------------------------------------------------------
+
+describe('domain rules', () => {
+  const cases: [keyof SignosVitales, number, number, string][] = [
+    ['fc', 59, 60, 'FC baja'],
+    ['fc', 101, 100, 'FC alta'],
+    ['hto', 34, 35, 'Hto bajo'],
+    ['tas', 89, 90, 'TAS baja'],
+    ['tas', 181, 180, 'TAS alta'],
+    ['tad', 59, 60, 'TAD baja'],
+    ['tad', 101, 100, 'TAD alta'],
+    ['peso', 49, 50, 'Peso bajo'],
+    ['hb', 11.9, 12, 'Hemoglobina baja'],
+  ];
+  it.each(cases)('%s: %p refused, %p accepted', (key, bad, good, msg) => {
+    expect(validateSignosVitales({ ...NORMAL_SV, [key]: bad })).toEqual([{ field: `sv.${key}`, msg }]);
+    expect(validateSignosVitales({ ...NORMAL_SV, [key]: good })).toEqual([]);
+  });
+
+  it('accepts unmeasured (null) signs and refuses impossible values', () => {
+    const none = { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
+    expect(validateSignosVitales(none)).toEqual([]);
+    expect(validateSignosVitales({})).toEqual([]);
+    expect(validateSignosVitales(null)).toEqual([]);
+    expect(validateSignosVitales({ temp: 80 })).toEqual([{ field: 'sv.temp', msg: MSG.valorNoPermitido }]);
+    expect(validateSignosVitales({ fc: 0 })).toEqual([{ field: 'sv.fc', msg: MSG.valorNoPermitido }]);
+  });
+
+  it('validates the donation fields', () => {
+    expect(
+      validateDonacion({
+        numero: null,
+        loteBolsa: ' ',
+        tipoBolsa: 'Bolsa Simple',
+        fecha: TODAY,
+        hora: '10:00',
+      }),
+    ).toEqual([
+      { field: 'numero', msg: 'Requerido' },
+      { field: 'loteBolsa', msg: 'Requerido' },
+      { field: 'tipoBolsa', msg: MSG.valorNoPermitido },
+    ]);
+    expect(
+      validateDonacion(
+        { numero: 1, loteBolsa: 'L', tipoBolsa: 'Bolsa Triple', fecha: day(1), hora: '25:00' },
+        TODAY,
+      ),
+    ).toEqual([
+      { field: 'fecha', msg: MSG.fechaFutura },
+      { field: 'hora', msg: MSG.horaInvalida },
+    ]);
+    expect(
+      validateResultados({ abo: 'C', rh: '+', exclusionDefinitiva: 'Nunca', exclusionTiempo: 7 }),
+    ).toEqual([
+      { field: 'abo', msg: MSG.valorNoPermitido },
+      { field: 'rh', msg: MSG.valorNoPermitido },
+      { field: 'exclusionDefinitiva', msg: MSG.valorNoPermitido },
+      { field: 'exclusionTiempo', msg: MSG.valorNoPermitido },
+    ]);
+  });
+
+  it('builds the 8-week text and finds the conflicting donation on either side', () => {
+    expect(textoMenos8Semanas('2024-03-05')).toBe('Este donante dono hace menos de 8 semanas (05/03/2024).');
+    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-01-09'])).toBeNull(); // 56 days
+    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-01-10'])).toBe('2024-01-10'); // 55 days
+    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-04-29'])).toBe('2024-04-29'); // 55 days after
+    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-04-30'])).toBeNull();
+  });
+
+  it('parses and serialises the REST strings', () => {
+    expect(parseSerologia('{"hiv":true,"hepB":false}')).toEqual({
+      ok: true,
+      value: {
+        hiv: true,
+        hepB: false,
+        hepC: false,
+        vdrl: false,
+        brucelosis: false,
+        chagas: false,
+        htlv: false,
+      },
+    });
+    expect(parseSerologia('{hiv')).toEqual({ ok: false, error: 'Error al leer serología' });
+    expect(parseSerologia('{"sida":true}')).toEqual({ ok: false, error: 'Error al leer serología' });
+    expect(parseSerologia('[1]')).toEqual({ ok: false, error: 'Error al leer serología' });
+    expect(JSON.parse(serializeSerologia({ chagas: true }))).toMatchObject({ chagas: true, hiv: false });
+    expect(serologiaSigno(true)).toBe('(+)');
+    expect(serologiaSigno(false)).toBe('(-)');
+    expect(serologiaResumen({ hiv: true })).toContain('HIV (+)');
+    expect(serologiaResumen({ hiv: true })).toContain('Chagas (-)');
+
+    expect(
+      parseSignosVitales('{"ta":"120/8_","fc":"7_","peso":"___","temp":"36,5","hb":"","hto":"40"}'),
+    ).toEqual({
+      ok: true,
+      value: { tas: 120, tad: 8, fc: 7, peso: null, temp: 36.5, hb: null, hto: 40 },
+    });
+    expect(parseSignosVitales('{"ta":"___/__"}')).toMatchObject({
+      ok: true,
+      value: { tas: null, tad: null },
+    });
+    expect(parseSignosVitales('{"fc":"abc"}').ok).toBe(false);
+    const sv = { ...NORMAL_SV, peso: null };
+    const round = parseSignosVitales(serializeSignosVitales(sv));
+    expect(round).toEqual({ ok: true, value: sv });
+  });
+
+  it('derives the donor type and the blood group', () => {
+    expect(tipoDonante('Si', false)).toBe('Voluntario primera vez');
+    expect(tipoDonante('Si', true)).toBe('Voluntario habitual/esporádico');
+    expect(tipoDonante('No', false)).toBe('Reposición primera vez');
+    expect(tipoDonante('No', true)).toBe('Reposición habitual/esporádico');
+    expect(grupoYFactor('AB', 'NEGATIVO')).toBe('AB-');
+    expect(grupoYFactor('', '')).toBe('');
+  });
+});
+
+// ---------------------------------------------------------------------------
+
+describe('createDonacion', () => {
+  it('records the donation, keeps ultima_donacion and audits', async () => {
+    const donanteId = await insertDonante(a.servicio, 'María', 'Gómez');
+    const data = input(donanteId, {
+      fecha: day(-3),
+      hora: '08:05',
+      plasmaCovid: true,
+      tipoBolsa: 'Bolsa Triple',
+    });
+    const d = await createOk(a, data);
+    expect(d).toMatchObject({
+      numero: data.numero,
+      fecha: day(-3),
+      hora: '08:05',
+      servicioId: a.servicio,
+      donanteId,
+      plasmaCovid: true,
+      tipoBolsa: 'Bolsa Triple',
+      loteBolsa: 'L-2024-01',
+      abo: '',
+      rh: '',
+      serologia: null,
+      registradoPor: a.uid,
+      nombre: 'María',
+      apellido: 'Gómez',
+      sv: NORMAL_SV,
+      donante: { id: donanteId, nombre: 'María', ultimaDonacion: day(-3) },
+    });
+    const [row] = await server.dataSource.query(
+      `SELECT numero, fecha::text AS fecha, hora::text AS hora, fc, hb, registrado_por FROM donacion WHERE id = $1`,
+      [d.id],
+    );
+    expect(row).toEqual({
+      numero: data.numero,
+      fecha: day(-3),
+      hora: '08:05:00',
+      fc: '72.00',
+      hb: '13.50',
+      registrado_por: a.uid,
+    });
+    expect(await ultimaDonacion(donanteId)).toBe(day(-3));
+    const audits = await server.dataSource.query(
+      `SELECT accion, usuario_id, cambios FROM auditoria WHERE entidad = 'donacion' AND entidad_id = $1`,
+      [d.id],
+    );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ accion: 'crear', usuario_id: a.uid });
+    expect(audits[0].cambios.numero).toEqual([null, data.numero]);
+  });
+
+  it('accepts unmeasured vital signs as null, never 0', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const d = await createOk(a, input(donanteId, { sv: { tas: null, tad: null, fc: 70 } }));
+    expect(d.sv).toEqual({ tas: null, tad: null, fc: 70, peso: null, temp: null, hb: null, hto: null });
+    const [row] = await server.dataSource.query(`SELECT ta_sistolica, peso FROM donacion WHERE id = $1`, [
+      d.id,
+    ]);
+    expect(row).toEqual({ ta_sistolica: null, peso: null });
+    const d2 = await createOk(a, input(await insertDonante(a.servicio), { sv: null }));
+    expect(Object.values(d2.sv as object).every((v) => v === null)).toBe(true);
+  });
+
+  const bounds: [keyof SignosVitales, number, number, string][] = [
+    ['fc', 59, 60, 'FC baja'],
+    ['fc', 101, 100, 'FC alta'],
+    ['hto', 34, 35, 'Hto bajo'],
+    ['tas', 89, 90, 'TAS baja'],
+    ['tas', 181, 180, 'TAS alta'],
+    ['tad', 59, 60, 'TAD baja'],
+    ['tad', 101, 100, 'TAD alta'],
+    ['peso', 49, 50, 'Peso bajo'],
+    ['hb', 11.9, 12, 'Hemoglobina baja'],
+  ];
+  it.each(bounds)('%s %p is refused and %p accepted by the server', async (key, bad, good, msg) => {
+    const donanteId = await insertDonante(a.servicio);
+    const refused = await create(a, input(donanteId, { sv: { ...NORMAL_SV, [key]: bad } }));
+    expect(refused.data).toBeNull();
+    expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+    expect(errorsOf(refused)).toEqual([{ field: `sv.${key}`, msg }]);
+    expect(await rowCount('donante_id = $1', [donanteId])).toBe(0);
+    const ok = await createOk(a, input(donanteId, { sv: { ...NORMAL_SV, [key]: good } }));
+    expect((ok.sv as Record<string, number>)[key]).toBe(good);
+  });
+
+  it('requires numero and loteBolsa and a known bag type', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const res = await create(
+      a,
+      input(donanteId, { numero: null, loteBolsa: '  ', tipoBolsa: 'Bolsa Simple' }),
+    );
+    expect(errorsOf(res)).toEqual([
+      { field: 'numero', msg: 'Requerido' },
+      { field: 'loteBolsa', msg: 'Requerido' },
+      { field: 'tipoBolsa', msg: MSG.valorNoPermitido },
+    ]);
+    const future = await create(a, input(donanteId, { fecha: day(1) }));
+    expect(errorsOf(future)).toEqual([{ field: 'fecha', msg: MSG.fechaFutura }]);
+    expect(await rowCount('donante_id = $1', [donanteId])).toBe(0);
+    // tipoBolsa defaults to Bolsa Doble
+    const { tipoBolsa: _t, ...rest } = input(donanteId);
+    expect((await createOk(a, rest)).tipoBolsa).toBe('Bolsa Doble');
+  });
+
+  it('refuses a donation 55 days after the previous one naming its date, accepts 56', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const first = day(-200);
+    await createOk(a, input(donanteId, { fecha: first }));
+    const refused = await create(a, input(donanteId, { fecha: addDays(first, 55) }));
+    expect(errorsOf(refused)).toEqual([
+      { field: 'fecha', msg: `Este donante dono hace menos de 8 semanas (${formatDate(first)}).` },
+    ]);
+    expect(await rowCount('donante_id = $1', [donanteId])).toBe(1);
+    const ok = await createOk(a, input(donanteId, { fecha: addDays(first, 56) }));
+    expect(ok.fecha).toBe(addDays(first, 56));
+    expect(await ultimaDonacion(donanteId)).toBe(addDays(first, 56));
+  });
+
+  it('also refuses a back-dated donation less than 8 weeks before a later one', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const later = day(-10);
+    await createOk(a, input(donanteId, { fecha: later }));
+    const refused = await create(a, input(donanteId, { fecha: addDays(later, -55) }));
+    expect(errorsOf(refused)).toEqual([
+      { field: 'fecha', msg: `Este donante dono hace menos de 8 semanas (${formatDate(later)}).` },
+    ]);
+    await createOk(a, input(donanteId, { fecha: addDays(later, -56) }));
+    // ultima_donacion stays the latest date, not the last one recorded
+    expect(await ultimaDonacion(donanteId)).toBe(later);
+  });
+
+  it('refuses the same date and number for the donor', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const data = input(donanteId, { fecha: day(-5) });
+    await createOk(a, data);
+    const res = await create(a, data);
+    expect(errorsOf(res)).toEqual([{ field: '', msg: 'Esta donación ya se encuentra registrada' }]);
+    expect(await rowCount('donante_id = $1', [donanteId])).toBe(1);
+  });
+
+  it('keeps numero unique within the servicio, not across servicios', async () => {
+    const numero = nextNumero();
+    await createOk(a, input(await insertDonante(a.servicio), { numero }));
+    const res = await create(a, input(await insertDonante(a.servicio), { numero }));
+    expect(errorsOf(res)).toEqual([{ field: 'numero', msg: MSG.numeroDonacionEnUso(numero) }]);
+    await createOk(b, input(await insertDonante(b.servicio), { numero }));
+  });
+
+  it('refuses a missing donor and another servicio’s donor', async () => {
+    const ajeno = await insertDonante(b.servicio);
+    for (const donanteId of [ajeno, randomUUID(), 'no-es-uuid']) {
+      const res = await create(a, input(donanteId));
+      expect(codeOf(res)).toBe('NOT_FOUND');
+      expect(res.errors?.[0].message).toBe('No se encuentra el donante');
+    }
+    expect(await rowCount('donante_id = $1', [ajeno])).toBe(0);
+    const deleted = await insertDonante(a.servicio);
+    await server.dataSource.query(`UPDATE donante SET deleted_at = now() WHERE id = $1`, [deleted]);
+    expect((await create(a, input(deleted))).errors?.[0].message).toBe('No se encuentra el donante');
+  });
+
+  it('requires a signed-in user', async () => {
+    const res = await server.gql(CREATE, { input: input(randomUUID()) });
+    expect(codeOf(res)).toBe('UNAUTHENTICATED');
+    expect(codeOf(await server.gql(NEXT))).toBe('UNAUTHENTICATED');
+  });
+});
+
+// ---------------------------------------------------------------------------
+
+describe('label numbers', () => {
+  it('issues consecutive numbers per servicio; a typed number moves the counter past it', async () => {
+    const s = await registerServicio(server);
+    const t = await registerServicio(server);
+    const next = async (session: Session) =>
+      (await server.gql<{ nextEtiquetaNumero: number }>(NEXT, {}, session.token)).data!.nextEtiquetaNumero;
+    expect(await next(s)).toBe(1);
+    expect(await next(s)).toBe(2);
+    expect(await next(t)).toBe(1);
+    await createOk(s, input(await insertDonante(s.servicio), { numero: 500 }));
+    expect(await next(s)).toBe(501);
+    // a lower typed number does not move it back
+    await createOk(s, input(await insertDonante(s.servicio), { numero: 3 }));
+    expect(await next(s)).toBe(502);
+    const audits = await server.dataSource.query(
+      `SELECT count(*)::int AS n FROM auditoria WHERE servicio_id = $1 AND entidad = 'etiqueta'`,
+      [s.servicio],
+    );
+    expect(audits[0].n).toBe(4);
+  });
+
+  it('100 concurrent requests get 100 distinct numbers', async () => {
+    const s = await registerServicio(server);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => server.gql<{ nextEtiquetaNumero: number }>(NEXT, {}, s.token)),
+    );
+    const numbers = results.map((r) => r.data?.nextEtiquetaNumero);
+    expect(results.filter((r) => r.errors)).toEqual([]);
+    expect(new Set(numbers).size).toBe(100);
+    expect([...numbers].sort((x, y) => x! - y!)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    const [row] = await server.dataSource.query(
+      `SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $1`,
+      [s.servicio],
+    );
+    expect(Number(row.ultimo)).toBe(100);
+  });
+});
+
+describe('concurrent donations', () => {
+  it('20 concurrent donations of one donor: exactly one is recorded', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const fecha = day(-1);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => create(a, input(donanteId, { fecha }))),
+    );
+    const ok = results.filter((r) => r.data?.createDonacion);
+    const refused = results.filter((r) => r.errors);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) {
+      expect(codeOf(r)).toBe('BAD_USER_INPUT');
+      expect(errorsOf(r)).toEqual([
+        { field: 'fecha', msg: `Este donante dono hace menos de 8 semanas (${formatDate(fecha)}).` },
+      ]);
+    }
+    expect(await rowCount('donante_id = $1', [donanteId])).toBe(1);
+    expect(await ultimaDonacion(donanteId)).toBe(fecha);
+  });
+});
+
+// ---------------------------------------------------------------------------
+
+describe('queries', () => {
+  let s: Session;
+  let donanteId: string;
+  let ids: DonacionResult[];
+  beforeAll(async () => {
+    s = await registerServicio(server);
+    donanteId = await insertDonante(s.servicio, 'Ana', 'Ruiz');
+    ids = [];
+    ids.push(await createOk(s, input(donanteId, { numero: 11, fecha: day(-120), hora: '09:00' })));
+    ids.push(await createOk(s, input(donanteId, { numero: 12, fecha: day(-60), hora: '09:00' })));
+    const other = await insertDonante(s.servicio, 'Luis', 'Sosa');
+    ids.push(await createOk(s, input(other, { numero: 13, fecha: day(-60), hora: '11:15' })));
+    ids.push(await createOk(s, input(other, { numero: 14, fecha: day(-2), hora: '07:00' })));
+  });
+
+  it('searches by fecha and numero, newest first, paginated', async () => {
+    const all = await server.gql<{ donaciones: { total: number; items: DonacionResult[] } }>(
+      SEARCH,
+      {},
+      s.token,
+    );
+    expect(all.data!.donaciones.total).toBe(4);
+    expect(all.data!.donaciones.items.map((d) => d.numero)).toEqual([14, 13, 12, 11]);
+
+    const byFecha = await server.gql<{ donaciones: { total: number; items: DonacionResult[] } }>(
+      SEARCH,
+      { filter: { fecha: day(-60) } },
+      s.token,
+    );
+    expect(byFecha.data!.donaciones.items.map((d) => [d.numero, d.hora])).toEqual([
+      [13, '11:15'],
+      [12, '09:00'],
+    ]);
+    const byNumero = await server.gql<{ donaciones: { items: DonacionResult[] } }>(
+      SEARCH,
+      { filter: { numero: 12, fecha: day(-60) } },
+      s.token,
+    );
+    expect(byNumero.data!.donaciones.items.map((d) => d.id)).toEqual([ids[1].id]);
+    const page = await server.gql<{ donaciones: { total: number; offset: number; items: DonacionResult[] } }>(
+      SEARCH,
+      { page: { offset: 1, limit: 2 } },
+      s.token,
+    );
+    expect(page.data!.donaciones).toMatchObject({ total: 4, offset: 1 });
+    expect(page.data!.donaciones.items.map((d) => d.numero)).toEqual([13, 12]);
+    const none = await server.gql<{ donaciones: { total: number } }>(
+      SEARCH,
+      { filter: { numero: 999 } },
+      s.token,
+    );
+    expect(none.data!.donaciones.total).toBe(0);
+  });
+
+  it("lists a donor's donations newest first and gets one", async () => {
+    const res = await server.gql<{ donacionesDeDonante: DonacionResult[] }>(
+      DE_DONANTE,
+      { id: donanteId },
+      s.token,
+    );
+    expect(res.data!.donacionesDeDonante.map((d) => d.numero)).toEqual([12, 11]);
+    const one = await server.gql<{ donacion: DonacionResult }>(GET, { id: ids[0].id }, s.token);
+    expect(one.data!.donacion).toMatchObject({ numero: 11, nombre: 'Ana', apellido: 'Ruiz' });
+  });
+
+  it('hides everything from another servicio', async () => {
+    const other = await server.gql<{ donaciones: { total: number } }>(
+      SEARCH,
+      { filter: { numero: 11 } },
+      b.token,
+    );
+    expect(other.data!.donaciones.total).toBe(0);
+    expect(codeOf(await server.gql(GET, { id: ids[0].id }, b.token))).toBe('NOT_FOUND');
+    expect(codeOf(await server.gql(DE_DONANTE, { id: donanteId }, b.token))).toBe('NOT_FOUND');
+    const upd = await server.gql(UPDATE, { id: ids[0].id, input: { abo: 'A' } }, b.token);
+    expect(codeOf(upd)).toBe('NOT_FOUND');
+    expect(codeOf(await server.gql(DELETE, { id: ids[0].id }, b.token))).toBe('NOT_FOUND');
+    const [row] = await server.dataSource.query(`SELECT abo, deleted_at FROM donacion WHERE id = $1`, [
+      ids[0].id,
+    ]);
+    expect(row).toEqual({ abo: '', deleted_at: null });
+    expect(codeOf(await server.gql(GET, { id: 'x' }, s.token))).toBe('NOT_FOUND');
+  });
+});
+
+// ---------------------------------------------------------------------------
+
+describe('results and deletion', () => {
+  it('updates the results, answers the message and audits the changes', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const d = await createOk(a, input(donanteId, { fecha: day(-7) }));
+    const res = await server.gql<{ updateResultadosDonacion: { message: string; donacion: DonacionResult } }>(
+      UPDATE,
+      {
+        id: d.id,
+        input: {
+          abo: 'AB',
+          rh: 'NEGATIVO',
+          serologia: { chagas: true },
+          exclusionDefinitiva: 'Temporal',
+          exclusionTiempo: 180,
+          exclusionCodigo: ' T-12 ',
+        },
+      },
+      a.token,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.updateResultadosDonacion.message).toBe(MSG.donacionActualizada);
+    expect(res.data!.updateResultadosDonacion.donacion).toMatchObject({
+      id: d.id,
+      abo: 'AB',
+      rh: 'NEGATIVO',
+      serologia: {
+        hiv: false,
+        hepB: false,
+        hepC: false,
+        vdrl: false,
+        brucelosis: false,
+        chagas: true,
+        htlv: false,
+      },
+      exclusionDefinitiva: 'Temporal',
+      exclusionTiempo: 180,
+      exclusionCodigo: 'T-12',
+      numero: d.numero,
+    });
+    const [row] = await server.dataSource.query(
+      `SELECT abo, rh, serologia, exclusion_tiempo FROM donacion WHERE id = $1`,
+      [d.id],
+    );
+    expect(row).toMatchObject({ abo: 'AB', rh: 'NEGATIVO', exclusion_tiempo: 180 });
+    expect(row.serologia.chagas).toBe(true);
+    const [audit] = await server.dataSource.query(
+      `SELECT accion, cambios FROM auditoria WHERE entidad = 'donacion' AND entidad_id = $1 AND accion = 'editar'`,
+      [d.id],
+    );
+    expect(audit.cambios.abo).toEqual(['', 'AB']);
+    expect(audit.cambios.exclusionTiempo).toEqual([null, 180]);
+
+    const bad = await server.gql(UPDATE, { id: d.id, input: { abo: 'Z', exclusionTiempo: 45 } }, a.token);
+    expect(errorsOf(bad)).toEqual([
+      { field: 'abo', msg: MSG.valorNoPermitido },
+      { field: 'exclusionTiempo', msg: MSG.valorNoPermitido },
+    ]);
+    const [after] = await server.dataSource.query(`SELECT abo FROM donacion WHERE id = $1`, [d.id]);
+    expect(after.abo).toBe('AB');
+  });
+
+  it('soft-deletes: hidden everywhere, audited, ultima_donacion recomputed, number free again', async () => {
+    const donanteId = await insertDonante(a.servicio);
+    const first = await createOk(a, input(donanteId, { fecha: day(-100) }));
+    const second = await createOk(a, input(donanteId, { fecha: day(-20) }));
+    expect(await ultimaDonacion(donanteId)).toBe(day(-20));
+
+    const res = await server.gql<{ deleteDonacion: DonacionResult }>(DELETE, { id: second.id }, a.token);
+    expect(res.data!.deleteDonacion).toMatchObject({ id: second.id, numero: second.numero });
+    const [row] = await server.dataSource.query(`SELECT deleted_at FROM donacion WHERE id = $1`, [second.id]);
+    expect(row.deleted_at).not.toBeNull();
+    expect(await ultimaDonacion(donanteId)).toBe(day(-100));
+    expect(codeOf(await server.gql(GET, { id: second.id }, a.token))).toBe('NOT_FOUND');
+    expect(codeOf(await server.gql(DELETE, { id: second.id }, a.token))).toBe('NOT_FOUND');
+    const list = await server.gql<{ donacionesDeDonante: DonacionResult[] }>(
+      DE_DONANTE,
+      { id: donanteId },
+      a.token,
+    );
+    expect(list.data!.donacionesDeDonante.map((d) => d.id)).toEqual([first.id]);
+    const audits = await server.dataSource.query(
+      `SELECT accion, usuario_id FROM auditoria WHERE entidad = 'donacion' AND entidad_id = $1 ORDER BY id`,
+      [second.id],
+    );
+    expect(audits).toEqual([
+      { accion: 'crear', usuario_id: a.uid },
+      { accion: 'eliminar', usuario_id: a.uid },
+    ]);
+    // The deleted donation no longer blocks the 8-week rule nor holds its number.
+    await createOk(a, input(donanteId, { fecha: day(-20), numero: second.numero }));
+
+    await server.gql(DELETE, { id: first.id }, a.token);
+    const [{ id: lastId }] = (
+      await server.gql<{ donacionesDeDonante: DonacionResult[] }>(DE_DONANTE, { id: donanteId }, a.token)
+    ).data!.donacionesDeDonante;
+    await server.gql(DELETE, { id: lastId }, a.token);
+    expect(await ultimaDonacion(donanteId)).toBeNull();
+  });
+});
