@@ -1,10 +1,13 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { Servicio } from './modules/servicio/servicio.entity';
+import { Donante } from './modules/donante/donante.entity';
 
 /** Per-request batch loaders, so relation fields cost one query per kind, not per row. */
 export type Loaders = {
   servicio: DataLoader<string, Servicio | null>;
+  /** A donation's donor by id (also a deleted donor: the donation keeps its history). */
+  donacionDonante: DataLoader<string, Donante | null>;
 };
 
 function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
@@ -16,6 +19,9 @@ export function createLoaders(dataSource: DataSource): Loaders {
   return {
     servicio: new DataLoader(async (ids) =>
       byId(await dataSource.getRepository(Servicio).findBy({ id: In([...ids]) }), ids),
+    ),
+    donacionDonante: new DataLoader(async (ids) =>
+      byId(await dataSource.getRepository(Donante).findBy({ id: In([...ids]) }), ids),
     ),
   };
 }

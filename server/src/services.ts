@@ -2,12 +2,22 @@ import { DataSource } from 'typeorm';
 import { FailureRateLimiter } from './auth/rate-limit';
 import { TokenService } from './auth/jwt';
 import { AuthService } from './modules/usuario/auth.service';
+import { DonanteService } from './modules/donante/donante.service';
+import { DonacionService } from './modules/donacion/donacion.service';
+import { IntegranteService } from './modules/integrante/integrante.service';
+import { OpcionesService } from './modules/servicio/opciones.service';
+import { PasswordService } from './modules/usuario/password.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
 export type Services = {
   dataSource: DataSource;
   tokens: TokenService;
   auth: AuthService;
+  donante: DonanteService;
+  donacion: DonacionService;
+  integrante: IntegranteService;
+  opciones: OpcionesService;
+  password: PasswordService;
 };
 
 export function createServices(dataSource: DataSource, jwtSecret: string): Services {
@@ -19,5 +29,10 @@ export function createServices(dataSource: DataSource, jwtSecret: string): Servi
       login: new FailureRateLimiter(),
       register: new FailureRateLimiter(),
     }),
+    donante: new DonanteService(dataSource),
+    donacion: new DonacionService(dataSource),
+    integrante: new IntegranteService(dataSource),
+    opciones: new OpcionesService(dataSource),
+    password: new PasswordService(dataSource, tokens, new FailureRateLimiter()),
   };
 }

@@ -3,3 +3,7 @@ export * from './roles';
 export * from './app-info';
 export * from './dates';
 export * from './validation';
+export * from './integrante';
+export * from './donacion';
+export * from './planillas';
+export * from './donante';

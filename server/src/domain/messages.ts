@@ -62,6 +62,12 @@ export const MSG = {
   baseNoDisponible: 'La base de datos no está disponible. Intente nuevamente en unos minutos.',
   consultaDemasiadoProfunda: 'La consulta es demasiado compleja',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande',
+  // Donations (issue 4)
+  menos8Semanas: (fecha: string) => `Este donante dono hace menos de 8 semanas (${fecha}).`,
+  numeroDonacionEnUso: (numero: number) => `El número ${numero} ya corresponde a otra donación del servicio`,
+  fechaFutura: 'La fecha no puede ser posterior a hoy',
+  horaInvalida: 'Debe proporcionar una hora válida (HH:mm)',
+  sinConexion: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
 } as const;
 
 export type FieldError = { field: string; msg: string };

@@ -1,6 +1,20 @@
 import { NonEmptyArray } from 'type-graphql';
 import { AuthResolver } from '../modules/usuario/auth.resolver';
+import { DonanteResolver } from '../modules/donante/donante.resolver';
+import { DonacionResolver } from '../modules/donacion/donacion.resolver';
+import { IntegranteResolver } from '../modules/integrante/integrante.resolver';
+import { OpcionesResolver } from '../modules/servicio/opciones.resolver';
+import { PasswordResolver } from '../modules/usuario/password.resolver';
+import { PlanillaResolver } from '../modules/planilla/planilla.resolver';
 
 /** Every resolver class; each feature adds its own here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver];
+export const resolvers: NonEmptyArray<Function> = [
+  AuthResolver,
+  DonanteResolver,
+  DonacionResolver,
+  IntegranteResolver,
+  OpcionesResolver,
+  PasswordResolver,
+  PlanillaResolver,
+];

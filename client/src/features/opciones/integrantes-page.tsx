@@ -1,0 +1,153 @@
+import { Badge, Button, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { MSG } from '@domain/messages';
+import { ROL_LABEL } from '@domain/roles';
+import { useAuth } from '@/app/auth-context';
+import { AppAlert } from '@/components/app-alert';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ServerErrors } from '@/components/server-errors';
+import { showToast } from '@/components/toast';
+import { CreateIntegranteDocument, DeleteIntegranteDocument, IntegrantesDocument } from '@/generated/graphql';
+import type { IntegranteDatosFragment } from '@/generated/graphql';
+import { errorMessages } from '@/lib/graphql-errors';
+import { IntegranteForm, NUEVO_INTEGRANTE, toCreateInput } from './integrante-form';
+import type { IntegranteValues } from './integrante-form';
+import { PageCard } from './page-card';
+
+export const nombreCompleto = (i: Pick<IntegranteDatosFragment, 'nombre' | 'apellido'>) =>
+  [i.apellido, i.nombre].filter(Boolean).join(', ');
+
+/** /opciones/integrantes: the service administrator lists, adds, edits and deletes staff. */
+export function IntegrantesPage() {
+  const { usuario } = useAuth();
+  if (usuario?.rol !== 'ROL_SERVICIO') return <AppAlert message={MSG.sinPermiso} />;
+  return <IntegrantesAdmin />;
+}
+
+function IntegrantesAdmin() {
+  const { data, loading, error } = useQuery(IntegrantesDocument);
+  const [crear] = useMutation(CreateIntegranteDocument, { refetchQueries: [IntegrantesDocument] });
+  const [eliminar, { loading: eliminando }] = useMutation(DeleteIntegranteDocument, {
+    refetchQueries: [IntegrantesDocument],
+    awaitRefetchQueries: true,
+  });
+  const [serverErrors, setServerErrors] = useState<string[] | null>(null);
+  const [aEliminar, setAEliminar] = useState<IntegranteDatosFragment | null>(null);
+  const integrantes = data?.integrantes ?? [];
+
+  const onCreate = async (values: IntegranteValues): Promise<boolean> => {
+    setServerErrors(null);
+    try {
+      const { data: res } = await crear({ variables: { input: toCreateInput(values) } });
+      if (!res) throw new Error(MSG.errorInesperado);
+      showToast(res.createIntegrante.message);
+      return true;
+    } catch (e) {
+      setServerErrors(errorMessages(e));
+      return false;
+    }
+  };
+
+  const onDelete = async () => {
+    if (!aEliminar) return;
+    setServerErrors(null);
+    try {
+      const { data: res } = await eliminar({ variables: { id: aEliminar.id } });
+      if (!res) throw new Error(MSG.errorInesperado);
+      showToast(res.deleteIntegrante.message);
+    } catch (e) {
+      setServerErrors(errorMessages(e));
+    } finally {
+      setAEliminar(null);
+    }
+  };
+
+  return (
+    <Stack gap="6" maxW="5xl">
+      {serverErrors && (
+        <AppAlert message={<ServerErrors errors={serverErrors} />} onClose={() => setServerErrors(null)} />
+      )}
+      <PageCard title="Integrantes" description="Personal del servicio que ingresa con su propio usuario.">
+        <LoadingOverlay open={loading && !data} />
+        {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
+        {data && integrantes.length === 0 && <Text color="gray.600">{MSG.sinDatos}</Text>}
+        {integrantes.length > 0 && (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" aria-label="Integrantes del servicio">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
+                  <Table.ColumnHeader>Usuario</Table.ColumnHeader>
+                  <Table.ColumnHeader>Rol</Table.ColumnHeader>
+                  <Table.ColumnHeader>Matrícula</Table.ColumnHeader>
+                  <Table.ColumnHeader>Contacto</Table.ColumnHeader>
+                  <Table.ColumnHeader>Agente CPH</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <VisuallyHidden>Acciones</VisuallyHidden>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {integrantes.map((i) => (
+                  <Table.Row key={i.id}>
+                    <Table.Cell fontWeight="medium">{nombreCompleto(i)}</Table.Cell>
+                    <Table.Cell>{i.username}</Table.Cell>
+                    <Table.Cell>{ROL_LABEL[i.rol]}</Table.Cell>
+                    <Table.Cell>{i.matricula ?? ''}</Table.Cell>
+                    <Table.Cell>
+                      <Stack gap="0" fontSize="xs">
+                        {i.email && <Text>{i.email}</Text>}
+                        {i.telefono && <Text>{i.telefono}</Text>}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell>{i.agentecph && <Badge colorPalette="brand">Sí</Badge>}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <HStack gap="2" justify="flex-end">
+                        <Button asChild size="xs" variant="outline">
+                          <RouterLink
+                            to={`/opciones/integrantes/editar/${i.id}`}
+                            aria-label={`Editar a ${nombreCompleto(i)}`}
+                          >
+                            Editar
+                          </RouterLink>
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette="red"
+                          aria-label={`Eliminar a ${nombreCompleto(i)}`}
+                          onClick={() => setAEliminar(i)}
+                        >
+                          Eliminar
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </PageCard>
+      <PageCard title="Nuevo integrante" as="h2">
+        <IntegranteForm
+          mode="nuevo"
+          initialValues={NUEVO_INTEGRANTE}
+          onSubmit={onCreate}
+          submitLabel="Agregar"
+        />
+      </PageCard>
+      <ConfirmDialog
+        open={aEliminar !== null}
+        title={aEliminar ? `¿Quiere eliminar a ${nombreCompleto(aEliminar)} de los integrantes?` : ''}
+        description="Ya no podrá ingresar al sistema. Sus registros anteriores se conservan."
+        onConfirm={() => void onDelete()}
+        onCancel={() => setAEliminar(null)}
+        busy={eliminando}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Context, requireAuth } from '../../context';
+import { PasswordChangeInput, PasswordChangePayload } from './password.input';
+
+@Resolver()
+export class PasswordResolver {
+  @Authorized()
+  @Mutation(() => PasswordChangePayload, {
+    description: 'Cambia la clave propia; devuelve un token nuevo (los anteriores dejan de valer)',
+  })
+  changePassword(
+    @Arg('input') input: PasswordChangeInput,
+    @Ctx() ctx: Context,
+  ): Promise<PasswordChangePayload> {
+    return ctx.services.password.change(requireAuth(ctx), input, ctx.ip);
+  }
+}
