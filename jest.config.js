@@ -49,8 +49,11 @@ module.exports = {
       moduleNameMapper: {
         '^@domain/(.*)$': '<rootDir>/server/src/domain/$1',
         '^@/(.*)$': '<rootDir>/client/src/$1',
+        // Its package exports offer only an "import" condition.
+        '^@react-pdf/hyphenate/(.*)$': '<rootDir>/node_modules/@react-pdf/hyphenate/lib/$1.js',
         '\\.(css|png|svg|pdf)$': '<rootDir>/test/setup/file-stub.js',
       },
+      setupFiles: ['<rootDir>/test/setup/client-polyfills.js'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/client-setup.ts'],
     },
     {

@@ -1,0 +1,62 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import type { SessionUsuarioFragment } from '@/generated/graphql';
+import { clearSession, onSessionCleared, readSession, saveSession } from '@/lib/session';
+import type { SessionUser } from '@/lib/session';
+
+export type AuthStatus = 'checking' | 'authenticated' | 'not-authenticated';
+
+export type AuthContextValue = {
+  status: AuthStatus;
+  usuario: SessionUser | null;
+  /** Stores the token and the user and marks the session authenticated. */
+  login: (token: string, usuario: SessionUsuarioFragment) => void;
+  /** Clears the storage and the cached data. */
+  logout: () => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const [status, setStatus] = useState<AuthStatus>('checking');
+  const [usuario, setUsuario] = useState<SessionUser | null>(null);
+
+  const signedOut = useCallback(() => {
+    setUsuario(null);
+    setStatus('not-authenticated');
+    void client.clearStore();
+  }, [client]);
+
+  useEffect(() => {
+    // On start the stored token is decoded and checked against the stored user.
+    const session = readSession();
+    if (session) {
+      setUsuario(session.usuario);
+      setStatus('authenticated');
+    } else {
+      setStatus('not-authenticated');
+    }
+    return onSessionCleared(signedOut);
+  }, [signedOut]);
+
+  const login = useCallback((token: string, user: SessionUsuarioFragment) => {
+    setUsuario(saveSession(token, user));
+    setStatus('authenticated');
+  }, []);
+
+  const logout = useCallback(() => {
+    clearSession();
+    signedOut();
+  }, [signedOut]);
+
+  const value = useMemo(() => ({ status, usuario, login, logout }), [status, usuario, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth fuera de AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,71 @@
+import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { MeDocument } from '@/generated/graphql';
+import { useAuth } from '../auth-context';
+import { useUi } from '../ui-context';
+import { BrandMark } from './brand-mark';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** The authenticated shell: top bar, sidebar (a drawer below 992 px) and the page. */
+export function AppLayout() {
+  const { usuario, logout } = useAuth();
+  const { drawerOpen, setDrawerOpen, toggleDrawer } = useUi();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { data } = useQuery(MeDocument);
+  const me = data?.me;
+  const rol = me?.rol ?? usuario?.rol;
+  const servicioNombre = me?.servicio?.nombre ?? usuario?.servicio?.nombre ?? '';
+
+  // A followed link closes the drawer.
+  useEffect(() => setDrawerOpen(false), [pathname, setDrawerOpen]);
+
+  const salir = () => {
+    logout();
+    navigate('/auth/login', { replace: true });
+  };
+
+  return (
+    <Flex direction="column" minH="100vh">
+      <TopBar
+        servicioNombre={servicioNombre}
+        rol={rol}
+        onMenu={toggleDrawer}
+        onLogout={salir}
+        menuOpen={drawerOpen}
+      />
+      <Flex flex="1" minH="0">
+        <Box hideBelow="lg" w="240px" flexShrink={0} bg="white" borderRightWidth="1px" borderColor="gray.200">
+          <Box position="sticky" top="14">
+            <Sidebar rol={rol} />
+          </Box>
+        </Box>
+        <Box as="main" flex="1" minW="0" p={{ base: '4', md: '6' }}>
+          <Outlet />
+        </Box>
+      </Flex>
+      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header borderBottomWidth="1px" display="flex" alignItems="center" gap="2">
+                <BrandMark />
+                <Drawer.Title fontSize="md">Menú</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body p="0">
+                <Sidebar rol={rol} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Cerrar menú" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Flex>
+  );
+}

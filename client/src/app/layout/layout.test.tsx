@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MeDocument } from '@/generated/graphql';
+import { TOKEN_KEY, USER_KEY } from '@/lib/session';
+import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import { Sidebar } from './sidebar';
+import { BUILD_TEXT, VERSION_TEXT } from './version-tooltip';
+
+function labels() {
+  return within(screen.getByRole('navigation', { name: 'Menú principal' }))
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href')]);
+}
+
+describe('sidebar', () => {
+  it('shows every item and Integrantes to the service administrator', () => {
+    renderWithProviders(<Sidebar rol="ROL_SERVICIO" />);
+    expect(labels()).toEqual([
+      ['Donantes', '/donantes'],
+      ['Donaciones', '/donaciones'],
+      ['Registro CPH', '/cph'],
+      ['Planillas', '/planillas'],
+      ['Generales', '/opciones/generales'],
+      ['Cambiar clave', '/opciones/clave'],
+      ['Integrantes', '/opciones/integrantes'],
+    ]);
+    expect(screen.getByText('Opciones')).toBeInTheDocument();
+  });
+
+  it.each(['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const)('hides Integrantes for %s', (rol) => {
+    renderWithProviders(<Sidebar rol={rol} />);
+    expect(screen.queryByRole('link', { name: 'Integrantes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cambiar clave' })).toBeInTheDocument();
+  });
+});
+
+describe('shell', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows the service name from me, the panel label and signs out with Salir', async () => {
+    const usuario = testUsuario({ rol: 'ROL_TECNICO', id: 'u-2', servicioId: 's-1' });
+    signIn(usuario);
+    const me = {
+      __typename: 'Usuario' as const,
+      ...usuario,
+      servicio: { __typename: 'Servicio' as const, id: 's-1', nombre: 'Hemoterapia Hospital Italiano' },
+    };
+    const { router } = renderApp('/donantes', {
+      mocks: [{ request: { query: MeDocument }, result: { data: { me } } }],
+    });
+    expect(await screen.findByText('Hemoterapia Hospital Italiano')).toBeInTheDocument();
+    expect(screen.getByText('Panel Técnico')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Salir' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('version tooltip texts', () => {
+    expect(VERSION_TEXT).toBe('Versión: 1.1.9');
+    expect(BUILD_TEXT).toMatch(/^Compilado: 23\/08\/2025 \d{2}:\d{2}$/);
+  });
+
+  it('toggles the side drawer from the menu button', async () => {
+    signIn();
+    renderApp('/donantes');
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'Donaciones' })).toBeInTheDocument();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Cerrar menú' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

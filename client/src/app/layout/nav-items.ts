@@ -1,0 +1,24 @@
+import type { Rol } from '@domain/roles';
+
+export type NavItem = { label: string; to: string };
+export type NavSection = { label?: string; items: NavItem[] };
+
+/** The sidebar of the specification; Integrantes only for the service administrator. */
+export function navSections(rol: Rol | undefined): NavSection[] {
+  const opciones: NavItem[] = [
+    { label: 'Generales', to: '/opciones/generales' },
+    { label: 'Cambiar clave', to: '/opciones/clave' },
+  ];
+  if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Integrantes', to: '/opciones/integrantes' });
+  return [
+    {
+      items: [
+        { label: 'Donantes', to: '/donantes' },
+        { label: 'Donaciones', to: '/donaciones' },
+        { label: 'Registro CPH', to: '/cph' },
+        { label: 'Planillas', to: '/planillas' },
+      ],
+    },
+    { label: 'Opciones', items: opciones },
+  ];
+}

@@ -1,0 +1,65 @@
+import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { LoginPage } from '@/features/auth/login-page';
+import { RecoverPage } from '@/features/auth/recover-page';
+import { RegisterPage } from '@/features/auth/register-page';
+import { AuthLayout } from '@/features/auth/auth-layout';
+import { AppLayout } from './layout/app-layout';
+import { useAuth } from './auth-context';
+import { featureRoutes } from './feature-routes';
+
+export const HOME_PATH = '/donantes';
+export const LOGIN_PATH = '/auth/login';
+
+/** The authenticated area: anyone else goes to /auth/login. */
+export function RequireAuth() {
+  const { status } = useAuth();
+  if (status === 'checking') return <LoadingOverlay open />;
+  if (status === 'not-authenticated') return <Navigate to={LOGIN_PATH} replace />;
+  return <Outlet />;
+}
+
+/** Login and register: an authenticated user goes to /donantes. */
+export function PublicOnly() {
+  const { status } = useAuth();
+  if (status === 'checking') return <LoadingOverlay open />;
+  if (status === 'authenticated') return <Navigate to={HOME_PATH} replace />;
+  return <Outlet />;
+}
+
+/** Unknown paths go to /donantes (once there, nothing more to do until its screen exists). */
+function FallbackRedirect() {
+  const { pathname } = useLocation();
+  if (pathname === HOME_PATH) return null;
+  return <Navigate to={HOME_PATH} replace />;
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: '/auth/login', element: <LoginPage /> },
+          { path: '/auth/register', element: <RegisterPage /> },
+        ],
+      },
+      { path: '/auth/recover', element: <RecoverPage /> },
+    ],
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [...featureRoutes, { path: '*', element: <FallbackRedirect /> }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

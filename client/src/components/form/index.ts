@@ -1,0 +1,11 @@
+export { CheckboxField } from './checkbox-field';
+export type { CheckboxFieldProps } from './checkbox-field';
+export { DateField } from './date-field';
+export type { DateFieldProps } from './date-field';
+export { visibleError } from './field-error';
+export { RadioField } from './radio-field';
+export type { RadioFieldProps } from './radio-field';
+export { SelectField, toOptions } from './select-field';
+export type { SelectFieldProps, SelectOption } from './select-field';
+export { TextField } from './text-field';
+export type { TextFieldProps } from './text-field';

@@ -1,0 +1,62 @@
+import { Field as ChakraField, Input } from '@chakra-ui/react';
+import type { InputProps } from '@chakra-ui/react';
+import { Field } from 'react-final-form';
+import type { FieldValidator } from 'final-form';
+import { visibleError } from './field-error';
+
+export type TextFieldProps = {
+  name: string;
+  label: string;
+  type?: 'text' | 'password' | 'email' | 'tel' | 'number' | 'search' | 'time';
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  helperText?: string;
+  validate?: FieldValidator<string>;
+  inputProps?: Omit<InputProps, 'name' | 'type' | 'value' | 'onChange' | 'onBlur' | 'onFocus'>;
+};
+
+/** A labelled text input for react-final-form; its error shows once touched. */
+export function TextField({
+  name,
+  label,
+  type = 'text',
+  required,
+  disabled,
+  placeholder,
+  autoComplete,
+  helperText,
+  validate,
+  inputProps,
+}: TextFieldProps) {
+  return (
+    <Field<string> name={name} validate={validate}>
+      {({ input, meta }) => {
+        const error = visibleError(meta);
+        return (
+          <ChakraField.Root invalid={!!error} required={required} disabled={disabled}>
+            <ChakraField.Label>
+              {label}
+              {required && <ChakraField.RequiredIndicator />}
+            </ChakraField.Label>
+            <Input
+              {...inputProps}
+              name={input.name}
+              value={input.value ?? ''}
+              onChange={input.onChange}
+              onBlur={input.onBlur}
+              onFocus={input.onFocus}
+              type={type}
+              placeholder={placeholder}
+              autoComplete={autoComplete}
+              bg="white"
+            />
+            {helperText && !error && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
+            {error && <ChakraField.ErrorText>{error}</ChakraField.ErrorText>}
+          </ChakraField.Root>
+        );
+      }}
+    </Field>
+  );
+}

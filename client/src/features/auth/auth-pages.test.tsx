@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import { LoginDocument } from '@/generated/graphql';
+import { TOKEN_KEY } from '@/lib/session';
+import { makeToken, renderApp, signIn, testUsuario } from '@/test-utils';
+
+describe('login page', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows the server Spanish error when the sign-in fails', async () => {
+    const mocks = [
+      {
+        request: { query: LoginDocument, variables: { input: { username: 'hemo', password: 'equivocada' } } },
+        result: {
+          errors: [
+            new GraphQLError('Usuario o contraseña incorrectos', {
+              extensions: { code: 'UNAUTHENTICATED' },
+            }),
+          ],
+        },
+      },
+    ];
+    renderApp('/auth/login', { mocks });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Usuario/), 'hemo');
+    await user.type(screen.getByLabelText(/Clave/), 'equivocada');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('signs in, stores the session and goes to /donantes', async () => {
+    const usuario = testUsuario();
+    const token = makeToken({ uid: usuario.id, exp: Math.floor(Date.now() / 1000) + 3600 });
+    const mocks = [
+      {
+        request: { query: LoginDocument, variables: { input: { username: 'hemo', password: 'secreta' } } },
+        result: { data: { login: { token, usuario } } },
+      },
+    ];
+    const { router } = renderApp('/auth/login', { mocks });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Usuario/), 'hemo');
+    await user.type(screen.getByLabelText(/Clave/), 'secreta');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donantes'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
+  });
+
+  it('links to recover and register', async () => {
+    renderApp('/auth/login');
+    expect(await screen.findByRole('link', { name: '¿Olvidó su clave?' })).toHaveAttribute(
+      'href',
+      '/auth/recover',
+    );
+    expect(screen.getByRole('link', { name: 'Registrar un servicio' })).toHaveAttribute(
+      'href',
+      '/auth/register',
+    );
+  });
+});
+
+describe('register page', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows validation texts only after a field is touched', async () => {
+    renderApp('/auth/register');
+    const user = userEvent.setup();
+    const nombre = await screen.findByLabelText(/Nombre del servicio/);
+    expect(screen.queryByText('Requerido')).not.toBeInTheDocument();
+    expect(screen.queryByText('La clave debe tener al menos 6 caracteres')).not.toBeInTheDocument();
+
+    await user.click(nombre);
+    await user.tab();
+    expect(await screen.findByText('Requerido')).toBeInTheDocument();
+    expect(screen.getAllByText('Requerido')).toHaveLength(1);
+
+    await user.type(screen.getByLabelText(/^Email/), 'no-es-email');
+    await user.tab();
+    expect(await screen.findByText('El email es invalido')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Clave/), '123');
+    await user.tab();
+    expect(await screen.findByText('La clave debe tener al menos 6 caracteres')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Clave/));
+    await user.type(screen.getByLabelText(/^Clave/), '123456');
+    await user.type(screen.getByLabelText(/Repetir clave/), '1234567');
+    await user.tab();
+    expect(await screen.findByText('Las passwords no coinciden')).toBeInTheDocument();
+  });
+});
+
+describe('recover page', () => {
+  it('explains how a password is reset, with no e-mail sending', async () => {
+    renderApp('/auth/recover');
+    expect(await screen.findByRole('heading', { name: '¿Olvidó su clave?' })).toBeInTheDocument();
+    expect(screen.getByText(/Opciones › Integrantes/)).toBeInTheDocument();
+    expect(screen.getByText(/soporte técnico/)).toBeInTheDocument();
+  });
+});
+
+describe('redirects', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sends an unauthenticated user to /auth/login', async () => {
+    const { router } = renderApp('/donaciones');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+
+  it('sends an authenticated user away from login and register to /donantes', async () => {
+    signIn();
+    const { router } = renderApp('/auth/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donantes'));
+  });
+
+  it('sends unknown paths to /donantes', async () => {
+    signIn();
+    const { router } = renderApp('/no/existe');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donantes'));
+  });
+});

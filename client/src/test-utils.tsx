@@ -1,0 +1,111 @@
+import { render } from '@testing-library/react';
+import type { RenderOptions } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { AuthProvider } from '@/app/auth-context';
+import { UiProviders } from '@/app/providers';
+import { appRoutes } from '@/app/router';
+import type { SessionUsuarioFragment } from '@/generated/graphql';
+import { saveSession } from '@/lib/session';
+
+export type MockedResponses = ReadonlyArray<MockLink.MockedResponse>;
+
+export type ProviderOptions = {
+  /** Apollo mocks: { request: { query, variables }, result: { data } | { errors } } or error. */
+  mocks?: MockedResponses;
+  /** Initial location of the MemoryRouter. */
+  route?: string;
+};
+
+/** The app's providers (Chakra, UI state, auth) over a MockedProvider, without a router. */
+export function TestProviders({ children, mocks = [] }: { children: ReactNode; mocks?: MockedResponses }) {
+  return (
+    <MockedProvider mocks={mocks}>
+      <UiProviders>
+        <AuthProvider>{children}</AuthProvider>
+      </UiProviders>
+    </MockedProvider>
+  );
+}
+
+/** Renders a component through the app's providers inside a MemoryRouter. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { mocks, route = '/', ...options }: ProviderOptions & Omit<RenderOptions, 'wrapper'> = {},
+) {
+  return render(ui, {
+    wrapper: ({ children }) => (
+      <TestProviders mocks={mocks}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </TestProviders>
+    ),
+    ...options,
+  });
+}
+
+/** Where the app currently is, kept up to date by renderApp. */
+export type TestRouter = { state: { location: { pathname: string; search: string } } };
+
+function AppRoutes({ probe }: { probe: TestRouter }) {
+  const location = useLocation();
+  probe.state.location = { pathname: location.pathname, search: location.search };
+  return useRoutes(appRoutes);
+}
+
+/**
+ * Renders the whole app (its real routes and layout) at `route`. A
+ * MemoryRouter rather than a data router: jsdom has no fetch Request.
+ */
+export function renderApp(route: string, { mocks }: { mocks?: MockedResponses } = {}) {
+  const router: TestRouter = { state: { location: { pathname: route, search: '' } } };
+  const result = render(
+    <TestProviders mocks={mocks}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes probe={router} />
+      </MemoryRouter>
+    </TestProviders>,
+  );
+  return { ...result, router };
+}
+
+function base64url(value: string): string {
+  // UTF-8 bytes as a binary string, as a real JWT encodes its JSON.
+  const binary = encodeURIComponent(value).replace(/%([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An (unsigned) JWT with the given payload; the client only decodes it. */
+export function makeToken(payload: Record<string, unknown>): string {
+  return `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}.firma`;
+}
+
+export function testUsuario(overrides: Partial<SessionUsuarioFragment> = {}): SessionUsuarioFragment {
+  const id = overrides.id ?? '11111111-1111-4111-8111-111111111111';
+  return {
+    id,
+    username: 'hemo',
+    nombre: 'Servicio de Hemoterapia Central',
+    apellido: null,
+    email: 'hemo@example.com',
+    rol: 'ROL_SERVICIO',
+    servicioId: id,
+    servicio: { id, nombre: 'Servicio de Hemoterapia Central' },
+    ...overrides,
+  };
+}
+
+/** Stores a valid session (unexpired token whose uid matches the user) as a login would. */
+export function signIn(usuario: SessionUsuarioFragment = testUsuario()): string {
+  const token = makeToken({
+    uid: usuario.id,
+    rol: usuario.rol,
+    servicio: usuario.servicioId,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+  saveSession(token, usuario);
+  return token;
+}
