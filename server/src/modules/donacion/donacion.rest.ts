@@ -1,0 +1,189 @@
+import { Request, Router } from 'express';
+import { Context } from '../../context';
+import { AuthUser } from '../../auth/context';
+import { parseSerologia, parseSignosVitales, ResultadosData } from '../../domain/donacion';
+import { MSG } from '../../domain/messages';
+import { NotFoundError, ValidationError } from '../../errors';
+import { assertOwnServicio, authed, body } from '../../rest/http';
+import { checkInput, entero, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
+import { DonacionRecord, donacionRecord, donanteRecord } from '../../rest/records';
+import { Services } from '../../services';
+import { Donacion } from './donacion.entity';
+import { CreateDonacionInput, DonacionFilter, ResultadosDonacionInput } from './donacion.input';
+import { CreateDonacionData } from './donacion.service';
+
+/** A JSON-string field that may also arrive already parsed. */
+function jsonText(value: unknown): string | null | undefined {
+  if (value === undefined || value === null || typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** 'positivo', 'Positivo', '+', 'Rh+', true -> 'POSITIVO' (and the negatives); other values go on to be refused. */
+export function rhCanonico(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 'POSITIVO' : 'NEGATIVO';
+  if (typeof value !== 'string') return value;
+  const key = value.trim().toLowerCase().replace(/\s+/g, '');
+  if (key === '') return '';
+  if (['positivo', 'positive', 'pos', '+', 'rh+', '(+)'].includes(key)) return 'POSITIVO';
+  if (['negativo', 'negative', 'neg', '-', 'rh-', '(-)'].includes(key)) return 'NEGATIVO';
+  return value;
+}
+
+/** 'a', 'Ab', '0' -> 'A', 'AB', 'O'. */
+export function aboCanonico(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const key = value.trim().toUpperCase();
+  return key === '0' ? 'O' : key;
+}
+
+/** 'Definitiva' / 'Temporal' in any case; true / false as the two radio choices. */
+export function exclusionCanonica(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 'Definitiva' : 'Temporal';
+  if (typeof value !== 'string') return value;
+  const key = value.trim().toLowerCase();
+  if (key === 'definitiva') return 'Definitiva';
+  if (key === 'temporal') return 'Temporal';
+  return value.trim();
+}
+
+async function records(ctx: Context, items: Donacion[]): Promise<DonacionRecord[]> {
+  const donantes = await Promise.all(items.map((d) => ctx.loaders.donacionDonante.load(d.donanteId)));
+  return items.map((d, i) => donacionRecord(d, donantes[i]));
+}
+
+/** The donation named by the path, which must belong to the donor the path also names. */
+async function donacionDeDonante(services: Services, auth: AuthUser, req: Request, donorParam: string) {
+  const donacion = await services.donacion.get(auth, String(req.params.id ?? req.params._id));
+  if (donacion.donanteId !== String(req.params[donorParam])) throw new NotFoundError(MSG.donanteNoEncontrado);
+  return donacion;
+}
+
+function createData(req: Request, auth: AuthUser): CreateDonacionData {
+  const b = body(req);
+  assertOwnServicio(auth, scalar(b.servicio, 'servicio'));
+  assertOwnServicio(auth, scalar(b.servicioId, 'servicioId'));
+  let sv: CreateDonacionData['sv'] = null;
+  const svText = jsonText(b.sv);
+  if (svText) {
+    const parsed = parseSignosVitales(svText);
+    if (!parsed.ok) throw ValidationError.single('sv', parsed.error);
+    sv = parsed.value;
+  }
+  const tipoBolsa = scalar(b.tipoBolsa, 'tipoBolsa');
+  return {
+    donanteId: scalar(b.donanteId, 'donanteId') ?? scalar(b.uid, 'uid') ?? '',
+    numero: entero(b.numero) as number | null | undefined,
+    fecha: fechaIso(b.fecha) as string | null | undefined,
+    hora: scalar(b.hora, 'hora'),
+    plasmaCovid: flag(b.plasmaCovid, 'plasmaCovid') ?? false,
+    sv,
+    // Blank means the default bag, as in the new-donation form.
+    tipoBolsa: tipoBolsa?.trim() ? tipoBolsa : undefined,
+    loteBolsa: scalar(b.loteBolsa, 'loteBolsa'),
+    donacionAferesis: flag(b.donacionAferesis, 'donacionAferesis') ?? false,
+  };
+}
+
+function resultadosData(req: Request): ResultadosData {
+  const b = body(req);
+  const data: ResultadosData = {};
+  if (b.abo !== undefined) data.abo = aboCanonico(b.abo) as string | null;
+  if (b.rh !== undefined) data.rh = rhCanonico(b.rh) as string | null;
+  if (b.serologia !== undefined) {
+    const text = jsonText(b.serologia);
+    if (text === null) data.serologia = null;
+    else {
+      const parsed = parseSerologia(text);
+      if (!parsed.ok) throw ValidationError.single('serologia', parsed.error);
+      data.serologia = parsed.value;
+    }
+  }
+  if (b.exclusionDefinitiva !== undefined) {
+    data.exclusionDefinitiva = exclusionCanonica(b.exclusionDefinitiva) as string | null;
+  }
+  if (b.exclusionTiempo !== undefined) data.exclusionTiempo = entero(b.exclusionTiempo) as number | null;
+  if (b.exclusionCodigo !== undefined) data.exclusionCodigo = scalar(b.exclusionCodigo, 'exclusionCodigo');
+  return data;
+}
+
+/**
+ * POST /donacion/, POST /donacion/next-etiqueta-number, GET /donacion/search,
+ * GET /donacion/:id, PUT /donacion/:id/donante/:donorId, DELETE /donacion/:_id/donante/:uid.
+ */
+export function addDonacionRoutes(router: Router, services: Services): void {
+  router.post(
+    '/donacion/',
+    authed(services, async (req, ctx) => {
+      const data = createData(req, ctx.auth);
+      await checkInput(CreateDonacionInput, { ...data, sv: undefined });
+      await services.donacion.create(ctx.auth, data);
+      // The answer is the donor with its donations, oldest first (the new one last).
+      const donante = await services.donante.get(ctx.auth, data.donanteId);
+      const donaciones = (await services.donacion.deDonante(ctx.auth, donante.id)).reverse();
+      return donanteRecord(
+        donante,
+        donaciones.map((d) => donacionRecord(d, donante)),
+      );
+    }),
+  );
+
+  router.post(
+    '/donacion/next-etiqueta-number',
+    authed(services, async (req, ctx) => {
+      const b = body(req);
+      assertOwnServicio(ctx.auth, scalar(b.servicioId, 'servicioId'));
+      assertOwnServicio(ctx.auth, scalar(b.servicio, 'servicio'));
+      return { numero: await services.donacion.nextEtiquetaNumero(ctx.auth) };
+    }),
+  );
+
+  router.get(
+    '/donacion/search',
+    authed(services, async (req, ctx) => {
+      const numeroText = queryText(req, 'numero')?.trim();
+      const fechaText = queryText(req, 'fecha')?.trim();
+      const filter = {
+        numero: numeroText ? (/^-?\d+$/.test(numeroText) ? Number(numeroText) : NaN) : undefined,
+        fecha: fechaText ? (fechaIso(fechaText) as string) : undefined,
+      };
+      await checkInput(DonacionFilter, filter);
+      const page = await services.donacion.search(ctx.auth, filter, await pageFromQuery(req));
+      return {
+        donaciones: await records(ctx, page.items),
+        total: page.total,
+        offset: page.offset,
+        limit: page.limit,
+      };
+    }),
+  );
+
+  router.get(
+    '/donacion/:id',
+    authed(services, async (req, ctx) => {
+      const donacion = await services.donacion.get(ctx.auth, String(req.params.id));
+      return records(ctx, [donacion]);
+    }),
+  );
+
+  router.put(
+    '/donacion/:id/donante/:donorId',
+    authed(services, async (req, ctx) => {
+      const data = resultadosData(req);
+      await checkInput(ResultadosDonacionInput, { ...data, serologia: undefined });
+      const actual = await donacionDeDonante(services, ctx.auth, req, 'donorId');
+      const { donacion, message } = await services.donacion.updateResultados(ctx.auth, actual.id, data);
+      const [record] = await records(ctx, [donacion]);
+      return { donacion: record, message };
+    }),
+  );
+
+  router.delete(
+    '/donacion/:_id/donante/:uid',
+    authed(services, async (req, ctx) => {
+      const actual = await donacionDeDonante(services, ctx.auth, req, 'uid');
+      const donacion = await services.donacion.softDelete(ctx.auth, actual.id);
+      const [record] = await records(ctx, [donacion]);
+      return { ok: true, msg: MSG.donacionEliminada, donacion: record };
+    }),
+  );
+}

@@ -1,0 +1,114 @@
+import { Request, Router } from 'express';
+import { AuthUser } from '../../auth/context';
+import { DonanteData } from '../../domain/donante';
+import { MSG } from '../../domain/messages';
+import { assertOwnServicio, authed, body, jsonField } from '../../rest/http';
+import { checkInput, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
+import { donacionRecord, donanteRecord } from '../../rest/records';
+import { Services } from '../../services';
+import { DonanteFilter } from './donante.input';
+
+const TEXT_FIELDS = [
+  'nombre',
+  'apellido',
+  'dni',
+  'sexo',
+  'domActual',
+  'domActualAltura',
+  'domActualPiso',
+  'domActualDepto',
+  'localidadActual',
+  'ProvinciaActual',
+  'domDni',
+  'localidadDni',
+  'codPostal',
+  'telefono',
+  'telefono2',
+  'email',
+  'lugarNacimiento',
+  'ProvinciaNacimiento',
+  'nacionalidad',
+  'ocupacion',
+] as const;
+
+/** The original's donor body -> the service's data: cph parsed from its JSON string. */
+function donanteData(req: Request, auth: AuthUser): DonanteData {
+  const b = body(req);
+  assertOwnServicio(auth, scalar(b.servicio, 'servicio'));
+  const data: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) data[field] = scalar(b[field], field);
+  data.fechaNacimiento = fechaIso(b.fechaNacimiento);
+  for (const field of ['convocado', 'donacionAferesis', 'donacionAnterior'] as const) {
+    data[field] = flag(b[field], field);
+  }
+  // esVoluntario is 'Si'/'No'; a boolean says the same.
+  data.esVoluntario =
+    typeof b.esVoluntario === 'boolean'
+      ? b.esVoluntario
+        ? 'Si'
+        : 'No'
+      : scalar(b.esVoluntario, 'esVoluntario');
+  data.cph = jsonField(b.cph, 'cph');
+  return data as DonanteData;
+}
+
+/** POST /donante/, GET /donante/search, GET, PUT and DELETE /donante/:id. */
+export function addDonanteRoutes(router: Router, services: Services): void {
+  router.post(
+    '/donante/',
+    authed(services, async (req, ctx) => {
+      const donante = await services.donante.create(ctx.auth, donanteData(req, ctx.auth));
+      return donanteRecord(donante);
+    }),
+  );
+
+  router.get(
+    '/donante/search',
+    authed(services, async (req, ctx) => {
+      const filter = {
+        dni: queryText(req, 'dni'),
+        nombre: queryText(req, 'nombre'),
+        apellido: queryText(req, 'apellido'),
+      };
+      await checkInput(DonanteFilter, filter);
+      const page = await services.donante.search(ctx.auth, filter, await pageFromQuery(req));
+      return {
+        donantes: page.items.map((d) => donanteRecord(d)),
+        total: page.total,
+        offset: page.offset,
+        limit: page.limit,
+      };
+    }),
+  );
+
+  router.get(
+    '/donante/:id',
+    authed(services, async (req, ctx) => {
+      const id = String(req.params.id);
+      const donante = await services.donante.get(ctx.auth, id);
+      // Oldest first, as the original's list grew.
+      const donaciones = (await services.donacion.deDonante(ctx.auth, id)).reverse();
+      return donanteRecord(
+        donante,
+        donaciones.map((d) => donacionRecord(d, donante)),
+      );
+    }),
+  );
+
+  router.put(
+    '/donante/:id',
+    authed(services, async (req, ctx) => {
+      const data = donanteData(req, ctx.auth);
+      const donante = await services.donante.update(ctx.auth, String(req.params.id), data);
+      return donanteRecord(donante);
+    }),
+  );
+
+  router.delete(
+    '/donante/:id',
+    authed(services, async (req, ctx) => {
+      await services.donante.softDelete(ctx.auth, String(req.params.id));
+      return { ok: true, msg: MSG.donanteEliminado };
+    }),
+  );
+}

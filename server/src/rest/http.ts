@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AuthUser } from '../auth/context';
+import { Context, createContext } from '../context';
+import { FieldError, MSG } from '../domain/messages';
+import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from '../errors';
+import { logger } from '../logger';
+import { Services } from '../services';
+
+/** The original product's error body: a list of objects with a msg field. */
+export type RestErrorBody = { errors: { msg: string; param?: string }[] };
+
+export function errorBody(errors: FieldError[]): RestErrorBody {
+  return { errors: errors.map((e) => (e.field ? { msg: e.msg, param: e.field } : { msg: e.msg })) };
+}
+
+function sendError(res: Response, req: Request, error: unknown): void {
+  if (error instanceof AppError) {
+    res.status(error.status).json(errorBody(error.errors));
+    return;
+  }
+  const errorId = randomUUID();
+  logger.error({ err: error, errorId, requestId: req.id }, 'Error inesperado en /api');
+  res.status(500).json({ errors: [{ msg: `${MSG.errorInesperado} (código ${errorId})` }] });
+}
+
+type Handler<A> = (req: Request, ctx: Context & { auth: A }) => Promise<unknown>;
+
+/**
+ * Wraps a route: builds the same context as GraphQL, runs the handler, and
+ * answers 200 with its result or the error's status with `{ errors: [{ msg }] }`.
+ */
+export function route(services: Services, handler: Handler<AuthUser | null>): RequestHandler {
+  return (req: Request, res: Response, _next: NextFunction) => {
+    void (async () => {
+      try {
+        const ctx = await createContext(req, services);
+        const result = await handler(req, ctx);
+        res.status(200).json(result ?? { ok: true });
+      } catch (error) {
+        sendError(res, req, error);
+      }
+    })();
+  };
+}
+
+/** Like `route`, for paths that need a signed-in caller (401 otherwise). */
+export function authed(services: Services, handler: Handler<AuthUser>): RequestHandler {
+  return route(services, (req, ctx) => {
+    if (!ctx.auth) throw new UnauthenticatedError();
+    return handler(req, ctx as Context & { auth: AuthUser });
+  });
+}
+
+/** 403 when a path or body names a servicio other than the caller's. */
+export function assertOwnServicio(auth: AuthUser, servicioId: unknown): void {
+  if (servicioId === undefined || servicioId === null || servicioId === '') return;
+  if (String(servicioId) !== auth.servicio) throw new ForbiddenError();
+}
+
+/** The request body as an object (anything else is a 400). */
+export function body(req: Request): Record<string, unknown> {
+  const value: unknown = req.body;
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw ValidationError.single('', MSG.datosInvalidos);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A string field of a body or query (numbers are accepted and stringified). */
+export function str(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+export function bool(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'si' || value === 'Si') return true;
+  if (value === 'false' || value === 'no' || value === 'No') return false;
+  return undefined;
+}
+
+/** Parses a field that the original product sends as a JSON string (or already as an object). */
+export function jsonField(value: unknown, field: string, msg: string = MSG.datosInvalidos): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'object') return value;
+  if (typeof value !== 'string') throw ValidationError.single(field, msg);
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw ValidationError.single(field, msg);
+  }
+}

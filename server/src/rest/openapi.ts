@@ -1,0 +1,642 @@
+/**
+ * OpenAPI 3 description of the REST compatibility shim at /api (SPEC section 7).
+ * A test checks that it lists exactly the routes the router registers.
+ */
+import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } from '../domain/donacion';
+import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
+import { ROLES, ROLES_INTEGRANTE } from '../domain/roles';
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const str = (description?: string, extra: Schema = {}): Schema => ({
+  type: 'string',
+  ...(description ? { description } : {}),
+  ...extra,
+});
+const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
+const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
+const obj = (properties: Record<string, Schema>, required: string[] = [], description?: string): Schema => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required } : {}),
+  ...(description ? { description } : {}),
+});
+
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+const ok = (description: string, schema: Schema) => ({ description, content: json(schema) });
+const error = (description: string) => ({ description, content: json(ref('Errores')) });
+
+const E400 = error(
+  'Datos inválidos: una entrada por regla incumplida, con los textos de la especificación (los mismos que la API GraphQL)',
+);
+const E401 = error(
+  'Falta el token o no es válido (vencido, de un usuario eliminado o anterior a un cambio de clave)',
+);
+const E403 = error('El cuerpo o la ruta nombran otro servicio, o el rol no alcanza');
+const E404 = error('No existe, está eliminado, es de otro servicio o el id no es un uuid');
+
+const idParam = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+const queryParam = (name: string, description: string, schema: Schema = { type: 'string' }) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+const pageParams = [
+  queryParam('offset', 'Resultados a saltear (por defecto 0)', { type: 'integer', minimum: 0 }),
+  queryParam('limit', 'Cantidad máxima de resultados (por defecto 20, máximo 100)', {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+  }),
+];
+
+const secured = { security: [{ token: [] }] };
+const body = (schema: Schema, description?: string) => ({
+  required: true,
+  ...(description ? { description } : {}),
+  content: json(schema),
+});
+
+const fechaCompacta = str('Fecha YYYYMMDD', { pattern: '^\\d{8}$', example: '20251123' });
+const hora = str('Hora HH:mm', { pattern: '^\\d{2}:\\d{2}$', example: '09:30' });
+
+const SV_DESC =
+  'Signos vitales como texto JSON: {"ta":"120/80","fc":"70","peso":"72","temp":"36.5","hb":"13","hto":"40"}. ' +
+  'Cada valor puede ser número o texto numérico (coma o punto decimal); vacío o con guiones bajos ("___") ' +
+  'significa "no medido". También se aceptan tas y tad por separado. Límites: FC 60-100, TAS 90-180, TAD 60-100, ' +
+  'Hto >= 35, peso >= 50, hemoglobina >= 12. En las respuestas, lo no medido viaja como "".';
+const SEROLOGIA_DESC =
+  `Serología como texto JSON de booleanos (${SEROLOGIA_KEYS.join(', ')}); true = reactivo (+), ` +
+  'false o ausente = no reactivo (-); se aceptan también "true"/"false". Un texto que no se puede leer da ' +
+  '400 "Error al leer serología". En las respuestas: las siete claves, o null si todavía no se cargaron resultados.';
+const RH_DESC =
+  'Factor Rh. Se guarda y se responde como "POSITIVO", "NEGATIVO" o "" (sin determinar). Al escribir se aceptan ' +
+  'también, sin distinguir mayúsculas: positivo/negativo, positive/negative, +/-, Rh+/Rh-, (+)/(-) y true/false.';
+const ABO_DESC = `Grupo ABO: ${ABO.map((a) => `"${a}"`).join(', ')} ("" = sin determinar); se acepta en minúsculas y "0" por "O".`;
+const EXCLUSION_DESC =
+  `${EXCLUSION_TIPOS.join(' o ')} (sin distinguir mayúsculas; true = Definitiva, false = Temporal); ` +
+  'vacío = sin exclusión.';
+const CPH_DESC =
+  `Datos CPH como texto JSON: ${CPH_FIELDS.join(', ')}, y contacto1 / contacto2 con ` +
+  `${CPH_CONTACTO_FIELDS.join(', ')}. Un texto JSON inválido da 400.`;
+
+const integrante = obj(
+  {
+    _id: str('Id del integrante'),
+    uid: str('Id del integrante (igual a _id)'),
+    username: str(),
+    rol: str(undefined, { enum: [...ROLES] }),
+    servicio: str('Id del servicio'),
+    opciones: obj({
+      nombre: str(),
+      apellido: str(),
+      matricula: str(),
+      email: str(),
+      telefono: str(),
+      agentecph: bool('Agente de captación CPH'),
+    }),
+  },
+  ['_id', 'uid', 'rol', 'opciones'],
+);
+
+const opciones = obj(
+  {
+    nombre: str(),
+    direccion: str(),
+    email: str(),
+    telefono: str(),
+    integrantes: {
+      type: 'array',
+      items: ref('Integrante'),
+      description:
+        'Para ROL_SERVICIO, todo el personal; para el personal, los agentes de captación CPH (los únicos que puede ver)',
+    },
+  },
+  ['nombre', 'direccion', 'email', 'telefono', 'integrantes'],
+);
+
+const sesion = obj(
+  {
+    token: str('JWT para el encabezado Authorization (solo o como "Bearer <token>"); vence a las 12 horas'),
+    usuario: obj(
+      {
+        uid: str('Id del usuario (para ROL_SERVICIO, igual al id del servicio)'),
+        rol: str(undefined, { enum: [...ROLES] }),
+        servicio: str('Id del servicio'),
+        opciones: ref('Opciones'),
+      },
+      ['uid', 'rol', 'servicio', 'opciones'],
+    ),
+  },
+  ['token', 'usuario'],
+);
+
+const donanteTexts: Record<string, Schema> = Object.fromEntries(
+  [
+    'domActual',
+    'domActualAltura',
+    'domActualPiso',
+    'domActualDepto',
+    'localidadActual',
+    'domDni',
+    'localidadDni',
+    'codPostal',
+    'telefono',
+    'telefono2',
+    'lugarNacimiento',
+    'ProvinciaNacimiento',
+    'ocupacion',
+  ].map((f) => [f, str()]),
+);
+
+const donanteInput = obj(
+  {
+    nombre: str('Requerido'),
+    apellido: str('Requerido'),
+    dni: str('Requerido; único en el servicio (se guarda sin puntos ni espacios)'),
+    fechaNacimiento: str('YYYY-MM-DD (también DD/MM/YYYY o YYYYMMDD); edad de 16 a 65 años'),
+    sexo: str('Masculino (por defecto) o Femenino'),
+    email: str('Opcional; debe ser un email válido'),
+    ProvinciaActual: str('Por defecto Buenos Aires'),
+    nacionalidad: str('Por defecto Argentina'),
+    ...donanteTexts,
+    convocado: bool(),
+    donacionAferesis: bool(),
+    donacionAnterior: bool(),
+    esVoluntario: str('Si (por defecto) o No'),
+    cph: str(CPH_DESC),
+    servicio: str('Opcional; si viene, debe ser el servicio del usuario (si no, 403)'),
+  },
+  ['nombre', 'apellido', 'dni', 'fechaNacimiento'],
+  'Un donante con todos sus datos (reemplaza el registro completo al editar)',
+);
+
+const donacion = obj(
+  {
+    _id: str('Id de la donación'),
+    uid: str('Id del donante'),
+    numero: int('Número de etiqueta, único en el servicio'),
+    fecha: fechaCompacta,
+    hora,
+    servicio: str('Id del servicio'),
+    nombre: str('Nombre del donante'),
+    apellido: str('Apellido del donante'),
+    plasmaCovid: bool(),
+    sv: str(SV_DESC),
+    tipoBolsa: str(undefined, { enum: [...TIPOS_BOLSA] }),
+    loteBolsa: str(),
+    donacionAferesis: bool(),
+    abo: str(ABO_DESC),
+    rh: str(RH_DESC),
+    grupoYFactor: str('ABO y signo del Rh juntos, por ejemplo "A+"'),
+    serologia: str(SEROLOGIA_DESC, { nullable: true }),
+    exclusionDefinitiva: str(EXCLUSION_DESC),
+    exclusionTiempo: int(`Días: ${EXCLUSION_TIEMPOS.join(', ')}; null sin exclusión`),
+    exclusionCodigo: str(),
+    dni: str('Datos del donante que usa el libro de donaciones'),
+    domActual: str(),
+    domActualAltura: str(),
+    domActualPiso: str(),
+    domActualDepto: str(),
+    telefono: str(),
+    fechaNacimiento: str('YYYY-MM-DD'),
+    lugarNacimiento: str(),
+    esVoluntario: str(),
+    donacionAnterior: bool(),
+  },
+  ['_id', 'uid', 'numero', 'fecha', 'hora', 'servicio', 'nombre', 'apellido', 'sv'],
+);
+
+const donante = {
+  allOf: [
+    donanteInput,
+    obj(
+      {
+        _id: str('Id del donante'),
+        uid: str('Id del donante (igual a _id)'),
+        servicio: str('Id del servicio'),
+        fechaNacimiento: str('YYYY-MM-DD'),
+        cph: str(CPH_DESC),
+        ultimaDonacion: str('Fecha de la última donación (YYYYMMDD) o ""'),
+        puedeDonar: bool('Sin donaciones en las últimas 8 semanas'),
+        proximaDonacion: str('Primer día en que puede volver a donar (YYYYMMDD) o ""'),
+        donacion: {
+          type: 'array',
+          items: ref('Donacion'),
+          description:
+            'Sus donaciones, de la más antigua a la más nueva (solo en GET /donante/{id} y POST /donacion/)',
+        },
+      },
+      ['_id', 'uid'],
+    ),
+  ],
+};
+
+const okMsg = (extra: Record<string, Schema> = {}) =>
+  obj({ ok: bool(), msg: str('Texto para mostrar'), ...extra }, ['ok', 'msg']);
+
+export const openApiDocument = {
+  openapi: '3.0.3',
+  info: {
+    title: 'Hemoterapia: API REST de compatibilidad',
+    version: '1.1.9',
+    description:
+      'Las rutas del producto original (SPEC sección 7), sobre los mismos servicios que la API GraphQL. ' +
+      'Éxito = HTTP 200. Errores: { "errors": [ { "msg": "..." } ] } con 400 (validación), 401 (sin token ' +
+      'válido), 403 (otro servicio o rol), 404 (no encontrado), 429 (demasiados intentos de ingreso) y 500 ' +
+      '(inesperado, con un código para el registro; nunca detalles internos). Todo queda dentro del servicio del token.',
+  },
+  servers: [{ url: '/api' }],
+  components: {
+    securitySchemes: {
+      token: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'El JWT de login/register, solo o como "Bearer <token>"',
+      },
+    },
+    schemas: {
+      Errores: obj(
+        {
+          errors: {
+            type: 'array',
+            items: obj({ msg: str('Texto en castellano'), param: str('Campo, cuando lo hay') }, ['msg']),
+          },
+        },
+        ['errors'],
+      ),
+      Sesion: sesion,
+      Opciones: opciones,
+      Integrante: integrante,
+      DonanteInput: donanteInput,
+      Donante: donante,
+      Donacion: donacion,
+    },
+  },
+  paths: {
+    '/openapi.json': {
+      get: {
+        summary: 'Este documento',
+        responses: { '200': { description: 'Documento OpenAPI 3', content: json({ type: 'object' }) } },
+      },
+    },
+    '/auth/login': {
+      post: {
+        summary: 'Ingreso con usuario y clave',
+        requestBody: body(obj({ username: str(), password: str() }, ['username', 'password'])),
+        responses: {
+          '200': ok('Sesión', ref('Sesion')),
+          '400': E400,
+          '401': error('Usuario o contraseña incorrectos'),
+          '429': error('Demasiados intentos fallidos para el usuario o la dirección'),
+        },
+      },
+    },
+    '/auth/register': {
+      post: {
+        summary: 'Registra un servicio y su administrador (ROL_SERVICIO)',
+        requestBody: body(
+          obj(
+            {
+              nombre: str('Nombre del servicio; requerido'),
+              username: str('Requerido; único'),
+              email: str('Requerido; "El email es invalido" si no es válido'),
+              password: str('Al menos 6 caracteres'),
+              password2: str(
+                'Opcional: el cliente original no envía repetición; por defecto igual a password',
+              ),
+              rol: str('Solo ROL_SERVICIO', { enum: ['ROL_SERVICIO'] }),
+            },
+            ['nombre', 'username', 'email', 'password'],
+          ),
+        ),
+        responses: {
+          '200': ok('Sesión del nuevo servicio', ref('Sesion')),
+          '400': E400,
+          '429': error('Demasiados intentos'),
+        },
+      },
+    },
+    '/auth/opciones': {
+      post: {
+        ...secured,
+        summary: 'Guarda las opciones del servicio (solo ROL_SERVICIO)',
+        requestBody: body(
+          obj(
+            {
+              uid: str('Id del servicio; otro servicio da 403'),
+              nombre: str('Requerido'),
+              direccion: str(),
+              email: str('Opcional; debe ser válido'),
+              telefono: str(),
+              integrantes: {
+                type: 'array',
+                items: { type: 'object' },
+                description: 'Se ignora (opciones existentes)',
+              },
+            },
+            ['nombre'],
+          ),
+        ),
+        responses: {
+          '200': ok('Las opciones guardadas', ref('Opciones')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+        },
+      },
+    },
+    '/auth/password': {
+      post: {
+        ...secured,
+        summary: 'Cambia la clave propia; los tokens anteriores dejan de valer',
+        requestBody: body(
+          obj(
+            {
+              uid: str('Id del usuario; otro usuario da 403'),
+              oldPassword: str(),
+              newPassword: str('Al menos 6 caracteres'),
+              newPassword2: str(
+                'Opcional (el cliente original no lo envía); por defecto igual a newPassword',
+              ),
+            },
+            ['oldPassword', 'newPassword'],
+          ),
+        ),
+        responses: {
+          '200': ok(
+            'Texto de estado y el token nuevo',
+            okMsg({ message: str('Igual a msg'), token: str('Nuevo JWT') }),
+          ),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '429': error('Demasiados intentos con la clave actual incorrecta'),
+        },
+      },
+    },
+    '/auth/integrante': {
+      post: {
+        ...secured,
+        summary: 'Agrega un integrante (solo ROL_SERVICIO)',
+        requestBody: body(
+          obj(
+            {
+              uid: str('Id del servicio; otro servicio da 403'),
+              nombre: str('Requerido'),
+              apellido: str('Requerido'),
+              username: str('Requerido; único'),
+              password: str('Requerido; al menos 6 caracteres'),
+              password2: str('Opcional; por defecto igual a password'),
+              rol: str('Por defecto ROL_MEDICO', { enum: [...ROLES_INTEGRANTE] }),
+              matricula: str(),
+              email: str(),
+              telefono: str(),
+              agentecph: bool(),
+              opciones: {
+                type: 'object',
+                description: 'Los mismos campos anidados, como los lleva el registro',
+              },
+            },
+            ['nombre', 'apellido', 'username', 'password'],
+          ),
+        ),
+        responses: { '200': ok('El integrante', ref('Integrante')), '400': E400, '401': E401, '403': E403 },
+      },
+      put: {
+        ...secured,
+        summary: 'Edita un integrante (sin usuario ni clave)',
+        requestBody: body(
+          obj(
+            {
+              uid: str('Id del integrante'),
+              _id: str('Id del integrante (se usa si uid es el id del servicio)'),
+              nombre: str('Requerido'),
+              apellido: str('Requerido'),
+              rol: str(undefined, { enum: [...ROLES_INTEGRANTE] }),
+              matricula: str(),
+              email: str(),
+              telefono: str(),
+              agentecph: bool(),
+            },
+            ['uid', 'nombre', 'apellido'],
+          ),
+        ),
+        responses: {
+          '200': ok('El integrante con los cambios', ref('Integrante')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/auth/integrante/{_id}/user/{uid}': {
+      delete: {
+        ...secured,
+        summary: 'Elimina un integrante; su sesión termina en el acto',
+        parameters: [
+          idParam('_id', 'Id del integrante'),
+          idParam('uid', 'Id del servicio; otro servicio da 403'),
+        ],
+        responses: {
+          '200': ok('Eliminado', okMsg({ integrante: ref('Integrante') })),
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/donante/': {
+      post: {
+        ...secured,
+        summary: 'Registra un donante',
+        requestBody: body(ref('DonanteInput')),
+        responses: { '200': ok('El donante', ref('Donante')), '400': E400, '401': E401, '403': E403 },
+      },
+    },
+    '/donante/search': {
+      get: {
+        ...secured,
+        summary: 'Busca donantes por prefijo (sin distinguir acentos ni mayúsculas)',
+        parameters: [
+          queryParam('nombre', 'Prefijo del nombre o de una de sus palabras'),
+          queryParam('apellido', 'Prefijo del apellido o de una de sus palabras'),
+          queryParam('dni', 'Prefijo del DNI'),
+          ...pageParams,
+        ],
+        responses: {
+          '200': ok(
+            'Donantes encontrados (lista vacía si no hay)',
+            obj(
+              {
+                donantes: { type: 'array', items: ref('Donante') },
+                total: int(),
+                offset: int(),
+                limit: int(),
+              },
+              ['donantes'],
+            ),
+          ),
+          '400': E400,
+          '401': E401,
+        },
+      },
+    },
+    '/donante/{id}': {
+      get: {
+        ...secured,
+        summary: 'Un donante, con sus donaciones',
+        parameters: [idParam('id', 'Id del donante')],
+        responses: { '200': ok('El donante', ref('Donante')), '401': E401, '404': E404 },
+      },
+      put: {
+        ...secured,
+        summary: 'Edita un donante (registro completo)',
+        parameters: [idParam('id', 'Id del donante')],
+        requestBody: body(ref('DonanteInput')),
+        responses: {
+          '200': ok('El donante', ref('Donante')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+      delete: {
+        ...secured,
+        summary: 'Elimina un donante (se conserva con sus donaciones en la auditoría)',
+        parameters: [idParam('id', 'Id del donante')],
+        responses: { '200': ok('Eliminado', okMsg()), '401': E401, '404': E404 },
+      },
+    },
+    '/donacion/': {
+      post: {
+        ...secured,
+        summary: 'Registra una donación',
+        description:
+          'Rechaza con 400 la misma fecha y número para el donante ("Esta donación ya se encuentra registrada") ' +
+          'y una donación a menos de 8 semanas de otra ("Este donante dono hace menos de 8 semanas (DD/MM/YYYY).").',
+        requestBody: body(
+          obj(
+            {
+              servicio: str('Id del servicio; otro servicio da 403'),
+              donanteId: str('Id del donante'),
+              numero: int('Requerido; número de etiqueta (también como texto)'),
+              fecha: fechaCompacta,
+              hora,
+              plasmaCovid: bool(),
+              sv: str(SV_DESC),
+              tipoBolsa: str('Bolsa Doble (por defecto) o Bolsa Triple', { enum: [...TIPOS_BOLSA] }),
+              loteBolsa: str('Requerido'),
+              donacionAferesis: bool(),
+            },
+            ['donanteId', 'numero', 'fecha', 'hora', 'loteBolsa'],
+          ),
+        ),
+        responses: {
+          '200': ok('El donante actualizado, con sus donaciones (la nueva al final)', ref('Donante')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/donacion/next-etiqueta-number': {
+      post: {
+        ...secured,
+        summary: 'Emite el próximo número de etiqueta del servicio (nunca se repite)',
+        requestBody: body(obj({ servicioId: str('Id del servicio; otro servicio da 403') })),
+        responses: { '200': ok('El número', obj({ numero: int() }, ['numero'])), '401': E401, '403': E403 },
+      },
+    },
+    '/donacion/search': {
+      get: {
+        ...secured,
+        summary: 'Busca donaciones por número y/o fecha, las más nuevas primero',
+        parameters: [
+          queryParam('numero', 'Número de etiqueta', { type: 'integer' }),
+          queryParam('fecha', 'Fecha YYYYMMDD (también YYYY-MM-DD)'),
+          ...pageParams,
+        ],
+        responses: {
+          '200': ok(
+            'Donaciones encontradas (lista vacía si no hay)',
+            obj(
+              {
+                donaciones: { type: 'array', items: ref('Donacion') },
+                total: int(),
+                offset: int(),
+                limit: int(),
+              },
+              ['donaciones'],
+            ),
+          ),
+          '400': E400,
+          '401': E401,
+        },
+      },
+    },
+    '/donacion/{id}': {
+      get: {
+        ...secured,
+        summary: 'Una donación, como lista de un elemento',
+        parameters: [idParam('id', 'Id de la donación')],
+        responses: {
+          '200': ok('[donación]', { type: 'array', items: ref('Donacion'), minItems: 1, maxItems: 1 }),
+          '401': E401,
+          '404': E404,
+        },
+      },
+    },
+    '/donacion/{id}/donante/{donorId}': {
+      put: {
+        ...secured,
+        summary: 'Carga grupo, factor, serología y exclusión (lo omitido no cambia)',
+        parameters: [idParam('id', 'Id de la donación'), idParam('donorId', 'Id de su donante')],
+        requestBody: body(
+          obj({
+            abo: str(ABO_DESC),
+            rh: str(RH_DESC),
+            serologia: str(SEROLOGIA_DESC),
+            exclusionDefinitiva: str(EXCLUSION_DESC),
+            exclusionTiempo: int(`Días: ${EXCLUSION_TIEMPOS.join(', ')} (también como texto)`),
+            exclusionCodigo: str(),
+          }),
+        ),
+        responses: {
+          '200': ok(
+            'La donación y el texto para mostrar',
+            obj({ donacion: ref('Donacion'), message: str() }, ['donacion', 'message']),
+          ),
+          '400': E400,
+          '401': E401,
+          '404': E404,
+        },
+      },
+    },
+    '/donacion/{_id}/donante/{uid}': {
+      delete: {
+        ...secured,
+        summary: 'Elimina una donación (queda en la auditoría)',
+        parameters: [idParam('_id', 'Id de la donación'), idParam('uid', 'Id de su donante')],
+        responses: {
+          '200': ok('Eliminada', okMsg({ donacion: ref('Donacion') })),
+          '401': E401,
+          '404': E404,
+        },
+      },
+    },
+  },
+} as const;

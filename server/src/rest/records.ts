@@ -1,0 +1,212 @@
+/**
+ * The records of the original product, built from this server's entities:
+ * `_id`/`uid` ids, donation dates as YYYYMMDD, and sv, serologia and cph as
+ * JSON strings. Shape only: no rule lives here.
+ */
+import { todayIso } from '../domain/dates';
+import { grupoYFactor, serializeSerologia, serializeSignosVitales } from '../domain/donacion';
+import { proximaDonacionPosible, puedeDonar } from '../domain/donante';
+import type { Donacion } from '../modules/donacion/donacion.entity';
+import type { Donante } from '../modules/donante/donante.entity';
+import type { Servicio } from '../modules/servicio/servicio.entity';
+import type { Usuario } from '../modules/usuario/usuario.entity';
+import { fechaCompacta } from './input';
+
+const text = (value: string | null | undefined): string => value ?? '';
+
+export type IntegranteRecord = {
+  _id: string;
+  uid: string;
+  username: string;
+  rol: string;
+  servicio: string;
+  opciones: {
+    nombre: string;
+    apellido: string;
+    matricula: string;
+    email: string;
+    telefono: string;
+    agentecph: boolean;
+  };
+};
+
+export function integranteRecord(u: Usuario): IntegranteRecord {
+  return {
+    _id: u.id,
+    uid: u.id,
+    username: u.username,
+    rol: u.rol,
+    servicio: u.servicioId,
+    opciones: {
+      nombre: u.nombre,
+      apellido: text(u.apellido),
+      matricula: text(u.matricula),
+      email: text(u.email),
+      telefono: text(u.telefono),
+      agentecph: u.agentecph,
+    },
+  };
+}
+
+export type OpcionesRecord = {
+  nombre: string;
+  direccion: string;
+  email: string;
+  telefono: string;
+  integrantes: IntegranteRecord[];
+};
+
+export function opcionesRecord(s: Servicio, integrantes: Usuario[]): OpcionesRecord {
+  return {
+    nombre: s.nombre,
+    direccion: text(s.direccion),
+    email: text(s.email),
+    telefono: text(s.telefono),
+    integrantes: integrantes.map(integranteRecord),
+  };
+}
+
+export type UsuarioRecord = { uid: string; rol: string; servicio: string; opciones: OpcionesRecord };
+
+export function usuarioRecord(u: Usuario, opciones: OpcionesRecord): UsuarioRecord {
+  return { uid: u.id, rol: u.rol, servicio: u.servicioId, opciones };
+}
+
+/** The donor fields that travel as text: null becomes '' as in the original's forms. */
+const DONANTE_TEXT = [
+  'nombre',
+  'apellido',
+  'dni',
+  'sexo',
+  'domActual',
+  'domActualAltura',
+  'domActualPiso',
+  'domActualDepto',
+  'localidadActual',
+  'ProvinciaActual',
+  'domDni',
+  'localidadDni',
+  'codPostal',
+  'telefono',
+  'telefono2',
+  'email',
+  'lugarNacimiento',
+  'ProvinciaNacimiento',
+  'nacionalidad',
+  'ocupacion',
+  'esVoluntario',
+] as const;
+
+export type DonanteRecord = Record<(typeof DONANTE_TEXT)[number], string> & {
+  _id: string;
+  uid: string;
+  servicio: string;
+  fechaNacimiento: string;
+  convocado: boolean;
+  donacionAferesis: boolean;
+  donacionAnterior: boolean;
+  cph: string;
+  ultimaDonacion: string;
+  puedeDonar: boolean;
+  proximaDonacion: string;
+  donacion?: DonacionRecord[];
+};
+
+export function donanteRecord(d: Donante, donaciones?: DonacionRecord[]): DonanteRecord {
+  const texts = Object.fromEntries(DONANTE_TEXT.map((f) => [f, text(d[f])])) as Record<
+    (typeof DONANTE_TEXT)[number],
+    string
+  >;
+  return {
+    _id: d.id,
+    uid: d.id,
+    servicio: d.servicioId,
+    ...texts,
+    fechaNacimiento: d.fechaNacimiento,
+    convocado: d.convocado,
+    donacionAferesis: d.donacionAferesis,
+    donacionAnterior: d.donacionAnterior,
+    cph: JSON.stringify(d.cph),
+    ultimaDonacion: fechaCompacta(d.ultimaDonacion),
+    puedeDonar: puedeDonar(d.ultimaDonacion, todayIso()),
+    proximaDonacion: fechaCompacta(proximaDonacionPosible(d.ultimaDonacion)),
+    ...(donaciones ? { donacion: donaciones } : {}),
+  };
+}
+
+export type DonacionRecord = {
+  _id: string;
+  uid: string;
+  numero: number;
+  fecha: string;
+  hora: string;
+  servicio: string;
+  nombre: string;
+  apellido: string;
+  plasmaCovid: boolean;
+  sv: string;
+  tipoBolsa: string;
+  loteBolsa: string;
+  donacionAferesis: boolean;
+  abo: string;
+  rh: string;
+  grupoYFactor: string;
+  serologia: string | null;
+  exclusionDefinitiva: string;
+  exclusionTiempo: number | null;
+  exclusionCodigo: string;
+  /** Donor data the register book prints from the held donation list (SPEC 3). */
+  dni: string;
+  domActual: string;
+  domActualAltura: string;
+  domActualPiso: string;
+  domActualDepto: string;
+  telefono: string;
+  fechaNacimiento: string;
+  lugarNacimiento: string;
+  esVoluntario: string;
+  donacionAnterior: boolean;
+};
+
+export function donacionRecord(d: Donacion, donante: Donante | null): DonacionRecord {
+  return {
+    _id: d.id,
+    uid: d.donanteId,
+    numero: d.numero,
+    fecha: fechaCompacta(d.fecha),
+    hora: d.hora,
+    servicio: d.servicioId,
+    nombre: text(donante?.nombre),
+    apellido: text(donante?.apellido),
+    plasmaCovid: d.plasmaCovid,
+    sv: serializeSignosVitales({
+      tas: d.taSistolica,
+      tad: d.taDiastolica,
+      fc: d.fc,
+      peso: d.peso,
+      temp: d.temp,
+      hb: d.hb,
+      hto: d.hto,
+    }),
+    tipoBolsa: d.tipoBolsa,
+    loteBolsa: d.loteBolsa,
+    donacionAferesis: d.donacionAferesis,
+    abo: d.abo,
+    rh: d.rh,
+    grupoYFactor: grupoYFactor(d.abo, d.rh),
+    serologia: d.serologia ? serializeSerologia(d.serologia) : null,
+    exclusionDefinitiva: text(d.exclusionDefinitiva),
+    exclusionTiempo: d.exclusionTiempo,
+    exclusionCodigo: text(d.exclusionCodigo),
+    dni: text(donante?.dni),
+    domActual: text(donante?.domActual),
+    domActualAltura: text(donante?.domActualAltura),
+    domActualPiso: text(donante?.domActualPiso),
+    domActualDepto: text(donante?.domActualDepto),
+    telefono: text(donante?.telefono),
+    fechaNacimiento: text(donante?.fechaNacimiento),
+    lugarNacimiento: text(donante?.lugarNacimiento),
+    esVoluntario: text(donante?.esVoluntario),
+    donacionAnterior: donante?.donacionAnterior ?? false,
+  };
+}
