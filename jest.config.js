@@ -29,7 +29,7 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/src', '<rootDir>/test/api'],
+      roots: ['<rootDir>/server/src', '<rootDir>/test/api', '<rootDir>/test/security'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.ts$': swcServer },
       globalSetup: '<rootDir>/test/setup/postgres-global-setup.mjs',

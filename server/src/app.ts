@@ -14,6 +14,7 @@ import { queryLimits } from './graphql/limits';
 import { getSchema } from './graphql/schema';
 import { logger } from './logger';
 import { createRestRouter } from './rest/router';
+import { rejectUnsafeText } from './input-guard';
 import { Services } from './services';
 
 export const BODY_LIMIT = '200kb';
@@ -91,9 +92,10 @@ export async function createApp(
   app.use(
     '/graphql',
     json,
+    rejectUnsafeText('graphql'),
     expressMiddleware(apollo, { context: async ({ req }) => createContext(req, services) }),
   );
-  app.use('/api', json, createRestRouter(services));
+  app.use('/api', json, rejectUnsafeText('rest'), createRestRouter(services));
 
   app.use('/planillas', express.static(config.planillasDir, { index: false, fallthrough: false }));
 

@@ -7,6 +7,7 @@ import { DonacionService } from './modules/donacion/donacion.service';
 import { IntegranteService } from './modules/integrante/integrante.service';
 import { OpcionesService } from './modules/servicio/opciones.service';
 import { PasswordService } from './modules/usuario/password.service';
+import { AuditoriaService } from './modules/auditoria/auditoria.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
 export type Services = {
@@ -18,6 +19,7 @@ export type Services = {
   integrante: IntegranteService;
   opciones: OpcionesService;
   password: PasswordService;
+  auditoria: AuditoriaService;
 };
 
 export function createServices(dataSource: DataSource, jwtSecret: string): Services {
@@ -34,5 +36,6 @@ export function createServices(dataSource: DataSource, jwtSecret: string): Servi
     integrante: new IntegranteService(dataSource),
     opciones: new OpcionesService(dataSource),
     password: new PasswordService(dataSource, tokens, new FailureRateLimiter()),
+    auditoria: new AuditoriaService(dataSource),
   };
 }

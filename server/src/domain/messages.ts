@@ -68,6 +68,11 @@ export const MSG = {
   fechaFutura: 'La fecha no puede ser posterior a hoy',
   horaInvalida: 'Debe proporcionar una hora válida (HH:mm)',
   sinConexion: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
+  // Audit trail and restore (issue 9)
+  donanteRestaurado: 'Donante restaurado con exito',
+  donacionRestaurada: 'Donación restaurada con exito',
+  restaurarDonanteEliminado: 'El donante de esta donación está eliminado: restáurelo primero',
+  noEliminado: 'El registro no está eliminado',
 } as const;
 
 export type FieldError = { field: string; msg: string };

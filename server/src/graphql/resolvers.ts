@@ -6,6 +6,7 @@ import { IntegranteResolver } from '../modules/integrante/integrante.resolver';
 import { OpcionesResolver } from '../modules/servicio/opciones.resolver';
 import { PasswordResolver } from '../modules/usuario/password.resolver';
 import { PlanillaResolver } from '../modules/planilla/planilla.resolver';
+import { AuditoriaResolver } from '../modules/auditoria/auditoria.resolver';
 
 /** Every resolver class; each feature adds its own here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -17,4 +18,5 @@ export const resolvers: NonEmptyArray<Function> = [
   OpcionesResolver,
   PasswordResolver,
   PlanillaResolver,
+  AuditoriaResolver,
 ];

@@ -1,0 +1,21 @@
+import { Field, InputType } from 'type-graphql';
+import { Paginated } from '../../graphql/pagination';
+import { Auditoria } from './auditoria.entity';
+
+@InputType({ description: 'Filtros de la auditoría: registro y rango de fechas (inclusive)' })
+export class AuditoriaFilter {
+  @Field(() => String, { nullable: true, description: 'donante, donacion, usuario, servicio, etiqueta' })
+  entidad?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Id del registro' })
+  entidadId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD (desde ese día, inclusive)' })
+  desde?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD (hasta ese día, inclusive)' })
+  hasta?: string | null;
+}
+
+export const AuditoriaPage = Paginated(Auditoria, 'AuditoriaPage');
+export type AuditoriaPage = InstanceType<typeof AuditoriaPage>;

@@ -1,0 +1,330 @@
+/**
+ * Shared fixtures of the security suites: a servicio populated through the
+ * API (donors, donations, staff of every role, a deleted donor and donation),
+ * the catalogue of every GraphQL operation with a way to call it, and the
+ * snapshot of a servicio's rows used to prove that nothing changed.
+ */
+import { randomBytes } from 'node:crypto';
+import { addDays, todayIso } from '../../server/src/domain/dates';
+import { Rol } from '../../server/src/domain/roles';
+import { getSchema } from '../../server/src/graphql/schema';
+import { GqlResult, registerServicio, Session, TestServer } from '../../server/src/test-utils/harness';
+
+export const TODAY = todayIso();
+export const NORMAL_SV = { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 40 };
+export const PASSWORD = 'clave-segura';
+
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq += 1)}${randomBytes(2).toString('hex')}`;
+let dniSeq = 20_000_000 + Math.floor(Math.random() * 5_000_000);
+export const nextDni = () => String((dniSeq += 7));
+let numeroSeq = 5000 + Math.floor(Math.random() * 100_000);
+export const nextNumero = () => (numeroSeq += 1);
+
+export type Member = { id: string; username: string; token: string; rol: Rol };
+
+/** Everything one servicio owns, with the ids the other servicio will try to reach. */
+export type World = {
+  admin: Session;
+  username: string;
+  nombre: string;
+  donanteId: string;
+  donanteDni: string;
+  donanteDeletedId: string;
+  donacionId: string;
+  donacionNumero: number;
+  donacionDeletedId: string;
+  members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
+  /** Strings that only this servicio's data contains: none may ever reach another servicio. */
+  markers: string[];
+};
+
+export const CREATE_DONANTE = `mutation ($input: DonanteInput!) { createDonante(input: $input) { id dni } }`;
+export const CREATE_DONACION = `mutation ($input: CreateDonacionInput!) { createDonacion(input: $input) { id numero } }`;
+
+export function donanteInput(overrides: Record<string, unknown> = {}) {
+  return {
+    nombre: 'Juan',
+    apellido: 'Pérez',
+    dni: nextDni(),
+    fechaNacimiento: '1990-05-10',
+    sexo: 'Masculino',
+    ...overrides,
+  };
+}
+
+export function donacionInput(donanteId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    donanteId,
+    numero: nextNumero(),
+    fecha: TODAY,
+    hora: '10:30',
+    plasmaCovid: false,
+    sv: NORMAL_SV,
+    tipoBolsa: 'Bolsa Doble',
+    loteBolsa: 'L-1',
+    ...overrides,
+  };
+}
+
+export function ok<T>(res: GqlResult<T>): T {
+  if (!res.data || res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data;
+}
+
+export const codeOf = (res: GqlResult) => res.errors?.[0]?.extensions?.code;
+
+/** Registers a servicio and fills it through the API. */
+export async function seedWorld(server: TestServer, label: string): Promise<World> {
+  const username = `adm_${label}_${uniq()}`;
+  const nombre = `Servicio ${label} ${uniq()}`;
+  const admin = await registerServicio(server, { username, nombre, password: PASSWORD });
+  const t = admin.token;
+  const apellido = `Apellido${label}${uniq()}`;
+  const d1 = ok(
+    await server.gql<{ createDonante: { id: string; dni: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput({ apellido, nombre: `Nombre${label}` }) },
+      t,
+    ),
+  ).createDonante;
+  const d2 = ok(
+    await server.gql<{ createDonante: { id: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput({ apellido: `${apellido}B` }) },
+      t,
+    ),
+  ).createDonante;
+  const d3 = ok(
+    await server.gql<{ createDonante: { id: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput({ apellido: `${apellido}C` }) },
+      t,
+    ),
+  ).createDonante;
+  ok(await server.gql(`mutation ($id: ID!) { deleteDonante(id: $id) }`, { id: d3.id }, t));
+  const don = ok(
+    await server.gql<{ createDonacion: { id: string; numero: number } }>(
+      CREATE_DONACION,
+      { input: donacionInput(d1.id) },
+      t,
+    ),
+  ).createDonacion;
+  const don2 = ok(
+    await server.gql<{ createDonacion: { id: string } }>(
+      CREATE_DONACION,
+      { input: donacionInput(d2.id, { fecha: addDays(TODAY, -100) }) },
+      t,
+    ),
+  ).createDonacion;
+  ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: don2.id }, t));
+
+  const members = {} as World['members'];
+  for (const rol of ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const) {
+    const u = `${rol.slice(4, 7).toLowerCase()}_${label}_${uniq()}`;
+    const created = ok(
+      await server.gql<{ createIntegrante: { integrante: { id: string } } }>(
+        `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
+        {
+          input: {
+            nombre: `Integrante${label}`,
+            apellido: `${rol}${label}`,
+            username: u,
+            password: PASSWORD,
+            password2: PASSWORD,
+            rol,
+            agentecph: true,
+          },
+        },
+        t,
+      ),
+    ).createIntegrante.integrante;
+    const login = ok(
+      await server.gql<{ login: { token: string } }>(
+        `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+        { input: { username: u, password: PASSWORD } },
+      ),
+    ).login;
+    members[rol] = { id: created.id, username: u, token: login.token, rol };
+  }
+  return {
+    admin,
+    username,
+    nombre,
+    donanteId: d1.id,
+    donanteDni: d1.dni,
+    donanteDeletedId: d3.id,
+    donacionId: don.id,
+    donacionNumero: don.numero,
+    donacionDeletedId: don2.id,
+    members,
+    markers: [
+      admin.servicio,
+      username,
+      nombre,
+      apellido,
+      // Not the DNI: another servicio may register the same person under its own record.
+      d1.id,
+      d2.id,
+      d3.id,
+      don.id,
+      don2.id,
+      ...Object.values(members).flatMap((m) => [m.id, m.username]),
+    ],
+  };
+}
+
+/** Every row that belongs to a servicio, in a stable order: compared before and after an attack. */
+export async function snapshot(server: TestServer, servicio: string): Promise<Record<string, unknown[]>> {
+  const tables: { table_name: string }[] = await server.dataSource.query(
+    `SELECT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'servicio_id' ORDER BY table_name`,
+  );
+  const out: Record<string, unknown[]> = {};
+  out.servicio = await server.dataSource.query(`SELECT * FROM servicio WHERE id = $1`, [servicio]);
+  for (const { table_name: t } of tables) {
+    out[t] = await server.dataSource.query(`SELECT * FROM "${t}" WHERE servicio_id = $1 ORDER BY 1`, [
+      servicio,
+    ]);
+  }
+  return JSON.parse(JSON.stringify(out)) as Record<string, unknown[]>;
+}
+
+/** The names of every root field of the built schema: `Query.x` and `Mutation.y`. */
+export function schemaOperations(): string[] {
+  const schema = getSchema();
+  const out: string[] = [];
+  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+    if (!type) continue;
+    for (const name of Object.keys(type.getFields())) out.push(`${type.name}.${name}`);
+  }
+  return out.sort();
+}
+
+export type Call = { query: string; variables?: Record<string, unknown> };
+
+/**
+ * How to call each operation, aimed at `target`'s records. The isolation test
+ * calls these with the other servicio's token; the role test with the
+ * target's own staff. A new operation must be added here.
+ */
+export function operationCalls(target: World): Record<string, Call> {
+  return {
+    'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
+    'Query.auditoria': {
+      query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios } } }`,
+      variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
+    },
+    'Query.donacion': {
+      query: `query ($id: ID!) { donacion(id: $id) { id numero donanteId } }`,
+      variables: { id: target.donacionId },
+    },
+    'Query.donaciones': {
+      query: `query ($f: DonacionFilter) { donaciones(filter: $f) { total items { id numero donanteId } } }`,
+      variables: { f: { numero: target.donacionNumero } },
+    },
+    'Query.donacionesDeDonante': {
+      query: `query ($id: ID!) { donacionesDeDonante(donanteId: $id) { id numero } }`,
+      variables: { id: target.donanteId },
+    },
+    'Query.donante': {
+      query: `query ($id: ID!) { donante(id: $id) { id dni apellido } }`,
+      variables: { id: target.donanteId },
+    },
+    'Query.donantes': {
+      query: `query ($f: DonanteFilter) { donantes(filter: $f) { total items { id dni apellido } } }`,
+      variables: { f: { dni: target.donanteDni } },
+    },
+    'Query.integrante': {
+      query: `query ($id: ID!) { integrante(id: $id) { id username } }`,
+      variables: { id: target.members.ROL_MEDICO.id },
+    },
+    'Query.integrantes': { query: `{ integrantes { id username servicioId } }` },
+    'Query.me': { query: `{ me { id username servicioId servicio { id nombre } } }` },
+    'Query.planillas': { query: `{ planillas { fileName } }` },
+    'Query.servicio': { query: `{ servicio { id nombre } }` },
+    'Mutation.changePassword': {
+      query: `mutation ($input: PasswordChangeInput!) { changePassword(input: $input) { message } }`,
+      // Wrong current password: never changes anything, whoever calls it.
+      variables: {
+        input: { oldPassword: 'no-es-la-clave', newPassword: 'otra-clave-1', newPassword2: 'otra-clave-1' },
+      },
+    },
+    'Mutation.createDonacion': {
+      query: CREATE_DONACION,
+      variables: { input: donacionInput(target.donanteId) },
+    },
+    'Mutation.createDonante': {
+      // The target's DNI: in another servicio it is free and must not collide or leak.
+      query: CREATE_DONANTE,
+      variables: { input: donanteInput({ dni: target.donanteDni }) },
+    },
+    'Mutation.createIntegrante': {
+      query: `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id servicioId } } }`,
+      variables: {
+        input: {
+          nombre: 'Nuevo',
+          apellido: 'Integrante',
+          username: `nuevo_${uniq()}`,
+          password: PASSWORD,
+          password2: PASSWORD,
+          rol: 'ROL_TECNICO',
+        },
+      },
+    },
+    'Mutation.deleteDonacion': {
+      query: `mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`,
+      variables: { id: target.donacionId },
+    },
+    'Mutation.deleteDonante': {
+      query: `mutation ($id: ID!) { deleteDonante(id: $id) }`,
+      variables: { id: target.donanteId },
+    },
+    'Mutation.deleteIntegrante': {
+      query: `mutation ($id: ID!) { deleteIntegrante(id: $id) { message } }`,
+      variables: { id: target.members.ROL_TECNICO.id },
+    },
+    'Mutation.login': {
+      query: `mutation ($input: LoginInput!) { login(input: $input) { token usuario { id servicioId } } }`,
+      variables: { input: { username: target.username, password: 'clave-equivocada' } },
+    },
+    'Mutation.nextEtiquetaNumero': { query: `mutation { nextEtiquetaNumero }` },
+    'Mutation.register': {
+      query: `mutation ($input: RegisterInput!) { register(input: $input) { usuario { id servicioId } } }`,
+      // The target's username: already taken, so nothing is created and nothing leaks.
+      variables: {
+        input: {
+          nombre: 'Otro',
+          username: target.username,
+          email: 'otro@hospital.test',
+          password: PASSWORD,
+          password2: PASSWORD,
+        },
+      },
+    },
+    'Mutation.restaurarDonacion': {
+      query: `mutation ($id: ID!) { restaurarDonacion(id: $id) { id } }`,
+      variables: { id: target.donacionDeletedId },
+    },
+    'Mutation.restaurarDonante': {
+      query: `mutation ($id: ID!) { restaurarDonante(id: $id) { id } }`,
+      variables: { id: target.donanteDeletedId },
+    },
+    'Mutation.updateDonante': {
+      query: `mutation ($id: ID!, $input: DonanteInput!) { updateDonante(id: $id, input: $input) { id } }`,
+      variables: { id: target.donanteId, input: donanteInput({ apellido: 'Cambiado' }) },
+    },
+    'Mutation.updateIntegrante': {
+      query: `mutation ($id: ID!, $input: IntegranteUpdateInput!) { updateIntegrante(id: $id, input: $input) { message } }`,
+      variables: { id: target.members.ROL_MEDICO.id, input: { nombre: 'Cambiado', apellido: 'Cambiado' } },
+    },
+    'Mutation.updateOpciones': {
+      query: `mutation ($input: OpcionesInput!) { updateOpciones(input: $input) { servicio { id nombre } } }`,
+      variables: { input: { nombre: 'Nombre cambiado' } },
+    },
+    'Mutation.updateResultadosDonacion': {
+      query: `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
+      variables: { id: target.donacionId, input: { abo: 'AB', rh: 'NEGATIVO' } },
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Tenant isolation: every GraphQL operation of the built schema is called
+ * with servicio B's token against servicio A's ids and searches. Nothing of
+ * A may be read (no A id, name, DNI or username in any answer), changed or
+ * deleted (A's rows are identical before and after).
+ */
+import { startTestServer, TestServer } from '../../server/src/test-utils/harness';
+import { codeOf, operationCalls, schemaOperations, seedWorld, snapshot, World } from './fixtures';
+import { restCases, restRoutes } from './rest-routes';
+
+jest.setTimeout(60_000);
+
+/**
+ * What B must get when it aims an operation at A's records:
+ * NOT_FOUND: A's record behaves exactly like a missing one;
+ * scoped: the call works but only on B's own data;
+ * refused: the call fails (wrong password, username taken) without touching A.
+ */
+const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
+  'Query.agentesCph': 'scoped',
+  'Query.auditoria': 'scoped',
+  'Query.donacion': 'NOT_FOUND',
+  'Query.donaciones': 'scoped',
+  'Query.donacionesDeDonante': 'NOT_FOUND',
+  'Query.donante': 'NOT_FOUND',
+  'Query.donantes': 'scoped',
+  'Query.integrante': 'NOT_FOUND',
+  'Query.integrantes': 'scoped',
+  'Query.me': 'scoped',
+  'Query.planillas': 'scoped',
+  'Query.servicio': 'scoped',
+  'Mutation.changePassword': 'refused',
+  'Mutation.createDonacion': 'NOT_FOUND',
+  'Mutation.createDonante': 'scoped',
+  'Mutation.createIntegrante': 'scoped',
+  'Mutation.deleteDonacion': 'NOT_FOUND',
+  'Mutation.deleteDonante': 'NOT_FOUND',
+  'Mutation.deleteIntegrante': 'NOT_FOUND',
+  'Mutation.login': 'refused',
+  'Mutation.nextEtiquetaNumero': 'scoped',
+  'Mutation.register': 'refused',
+  'Mutation.restaurarDonacion': 'NOT_FOUND',
+  'Mutation.restaurarDonante': 'NOT_FOUND',
+  'Mutation.updateDonante': 'NOT_FOUND',
+  'Mutation.updateIntegrante': 'NOT_FOUND',
+  'Mutation.updateOpciones': 'scoped',
+  'Mutation.updateResultadosDonacion': 'NOT_FOUND',
+};
+
+let server: TestServer;
+let a: World;
+let b: World;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await seedWorld(server, 'Alfa');
+  b = await seedWorld(server, 'Beta');
+});
+afterAll(() => server.close());
+
+function leaks(body: unknown): string[] {
+  const text = JSON.stringify(body);
+  return a.markers.filter((m) => text.includes(m));
+}
+
+test('every GraphQL operation of the schema has an isolation case', () => {
+  const calls = operationCalls(a);
+  const missing = schemaOperations().filter((op) => !(op in ISOLATION) || !(op in calls));
+  expect(missing.map((op) => `operación sin caso de aislamiento: ${op}`)).toEqual([]);
+});
+
+test('servicio B reads, changes and deletes nothing of servicio A through GraphQL', async () => {
+  const before = await snapshot(server, a.admin.servicio);
+  const calls = operationCalls(a);
+  const failures: string[] = [];
+  for (const op of schemaOperations()) {
+    const call = calls[op];
+    const expected = ISOLATION[op];
+    if (!call || !expected) continue; // reported by the enumeration test
+    const res = await server.gql(call.query, call.variables, b.admin.token);
+    const leaked = leaks(res);
+    if (leaked.length > 0) failures.push(`${op}: devolvió datos de A (${leaked.join(', ')})`);
+    const code = codeOf(res);
+    if (expected === 'NOT_FOUND' && code !== 'NOT_FOUND') {
+      failures.push(`${op}: se esperaba NOT_FOUND y llegó ${JSON.stringify(res).slice(0, 300)}`);
+    }
+    if (expected === 'scoped' && res.errors) {
+      failures.push(`${op}: falló sobre los datos propios: ${JSON.stringify(res.errors).slice(0, 300)}`);
+    }
+    if (expected === 'refused' && !res.errors) failures.push(`${op}: se esperaba un error`);
+  }
+  expect(failures).toEqual([]);
+  expect(await snapshot(server, a.admin.servicio)).toEqual(before);
+});
+
+test('each member role of B also reaches nothing of A', async () => {
+  const before = await snapshot(server, a.admin.servicio);
+  const calls = operationCalls(a);
+  for (const member of Object.values(b.members)) {
+    for (const op of schemaOperations()) {
+      const call = calls[op];
+      if (!call) continue;
+      const res = await server.gql(call.query, call.variables, member.token);
+      expect({ op, rol: member.rol, leaked: leaks(res) }).toEqual({ op, rol: member.rol, leaked: [] });
+    }
+  }
+  expect(await snapshot(server, a.admin.servicio)).toEqual(before);
+});
+
+test('every /api route has an isolation case and reaches nothing of A', async () => {
+  const routes = await restRoutes(server);
+  const cases = restCases(a);
+  const missing = routes.filter((r) => !(r in cases));
+  expect(missing.map((r) => `operación sin caso de aislamiento: ${r}`)).toEqual([]);
+  const before = await snapshot(server, a.admin.servicio);
+  for (const route of routes) {
+    const c = cases[route];
+    const res = await server.rest(c.method, c.path, c.body, b.admin.token);
+    expect({ route, leaked: leaks(res.body) }).toEqual({ route, leaked: [] });
+    if (c.expect) expect({ route, status: res.status }).toEqual({ route, status: c.expect });
+    expect(res.status).not.toBe(500);
+  }
+  expect(await snapshot(server, a.admin.servicio)).toEqual(before);
+});

@@ -1,0 +1,64 @@
+import { Rol } from '../../server/src/domain/roles';
+
+/**
+ * Who may call each operation: 'public' (no token needed), 'any' (every
+ * signed-in role) or the list of roles. Staff management, service options and
+ * the audit trail with its restores belong to ROL_SERVICIO; donors,
+ * donations, labels and printing to every role.
+ */
+export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
+  'Query.agentesCph': 'any',
+  'Query.auditoria': ['ROL_SERVICIO'],
+  'Query.donacion': 'any',
+  'Query.donaciones': 'any',
+  'Query.donacionesDeDonante': 'any',
+  'Query.donante': 'any',
+  'Query.donantes': 'any',
+  'Query.integrante': ['ROL_SERVICIO'],
+  'Query.integrantes': ['ROL_SERVICIO'],
+  'Query.me': 'any',
+  'Query.planillas': 'any',
+  'Query.servicio': 'any',
+  'Mutation.changePassword': 'any',
+  'Mutation.createDonacion': 'any',
+  'Mutation.createDonante': 'any',
+  'Mutation.createIntegrante': ['ROL_SERVICIO'],
+  'Mutation.deleteDonacion': 'any',
+  'Mutation.deleteDonante': 'any',
+  'Mutation.deleteIntegrante': ['ROL_SERVICIO'],
+  'Mutation.login': 'public',
+  'Mutation.nextEtiquetaNumero': 'any',
+  'Mutation.register': 'public',
+  'Mutation.restaurarDonacion': ['ROL_SERVICIO'],
+  'Mutation.restaurarDonante': ['ROL_SERVICIO'],
+  'Mutation.updateDonante': 'any',
+  'Mutation.updateIntegrante': ['ROL_SERVICIO'],
+  'Mutation.updateOpciones': ['ROL_SERVICIO'],
+  'Mutation.updateResultadosDonacion': 'any',
+};
+
+/** The same rules for the REST shim's routes. */
+export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
+  'GET /openapi.json': 'public',
+  'POST /auth/login': 'public',
+  'POST /auth/register': 'public',
+  'POST /auth/opciones': ['ROL_SERVICIO'],
+  'POST /auth/password': 'any',
+  'POST /auth/integrante': ['ROL_SERVICIO'],
+  'PUT /auth/integrante': ['ROL_SERVICIO'],
+  'DELETE /auth/integrante/:_id/user/:uid': ['ROL_SERVICIO'],
+  'POST /donante/': 'any',
+  'GET /donante/search': 'any',
+  'GET /donante/:id': 'any',
+  'PUT /donante/:id': 'any',
+  'DELETE /donante/:id': 'any',
+  'POST /donacion/': 'any',
+  'POST /donacion/next-etiqueta-number': 'any',
+  'GET /donacion/search': 'any',
+  'GET /donacion/:id': 'any',
+  'PUT /donacion/:id/donante/:donorId': 'any',
+  'DELETE /donacion/:_id/donante/:uid': 'any',
+};
+
+export const allows = (rule: 'public' | 'any' | Rol[], rol: Rol | null): boolean =>
+  rule === 'public' || (rol !== null && (rule === 'any' || rule.includes(rol)));

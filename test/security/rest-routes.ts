@@ -1,0 +1,128 @@
+/**
+ * Every /api route, read from the express router the app mounts, and how the
+ * security suites call each one against a target servicio's records.
+ */
+import { createRestRouter } from '../../server/src/rest/router';
+import { TestServer } from '../../server/src/test-utils/harness';
+import { donacionInput, PASSWORD, TODAY, World } from './fixtures';
+
+type Layer = { route?: { path: string; methods: Record<string, boolean> } };
+
+/** 'METHOD /path' of every route registered on the /api router (express syntax: /donante/:id). */
+export async function restRoutes(server: TestServer): Promise<string[]> {
+  const router = createRestRouter(server.services) as unknown as { stack: Layer[] };
+  const out: string[] = [];
+  for (const layer of router.stack) {
+    if (!layer.route) continue;
+    for (const [method, on] of Object.entries(layer.route.methods)) {
+      if (on && method !== '_all') out.push(`${method.toUpperCase()} ${layer.route.path}`);
+    }
+  }
+  return [...new Set(out)].sort();
+}
+
+export type RestCase = { method: string; path: string; body?: unknown; expect?: number };
+
+const compact = (iso: string) => iso.replaceAll('-', '');
+
+/** How to call each route aimed at `t`'s records (path ids and body ids of `t`). */
+export function restCases(t: World): Record<string, RestCase> {
+  const medico = t.members.ROL_MEDICO.id;
+  const tecnico = t.members.ROL_TECNICO.id;
+  const donor = {
+    nombre: 'Juan',
+    apellido: 'Cambiado',
+    dni: t.donanteDni,
+    fechaNacimiento: '19900510',
+    sexo: 'Masculino',
+  };
+  const d = donacionInput(t.donanteId);
+  return {
+    'GET /openapi.json': { method: 'GET', path: '/openapi.json', expect: 200 },
+    'POST /auth/login': {
+      method: 'POST',
+      path: '/auth/login',
+      body: { username: t.username, password: 'clave-equivocada' },
+    },
+    'POST /auth/register': {
+      method: 'POST',
+      path: '/auth/register',
+      body: { nombre: 'Otro', username: t.username, email: 'x@y.test', password: PASSWORD },
+    },
+    'POST /auth/opciones': {
+      method: 'POST',
+      path: '/auth/opciones',
+      body: { uid: t.admin.servicio, nombre: 'Robado' },
+      expect: 403,
+    },
+    'POST /auth/password': {
+      method: 'POST',
+      path: '/auth/password',
+      body: { uid: t.admin.uid, oldPassword: PASSWORD, newPassword: 'robada-123' },
+      expect: 403,
+    },
+    'POST /auth/integrante': {
+      method: 'POST',
+      path: '/auth/integrante',
+      body: {
+        uid: t.admin.servicio,
+        nombre: 'Intruso',
+        apellido: 'Intruso',
+        username: `intruso_${Date.now()}`,
+        password: PASSWORD,
+        password2: PASSWORD,
+      },
+      expect: 403,
+    },
+    'PUT /auth/integrante': {
+      method: 'PUT',
+      path: '/auth/integrante',
+      body: { uid: medico, nombre: 'Cambiado', apellido: 'Cambiado' },
+      expect: 404,
+    },
+    'DELETE /auth/integrante/:_id/user/:uid': {
+      method: 'DELETE',
+      path: `/auth/integrante/${tecnico}/user/${t.admin.servicio}`,
+      expect: 403,
+    },
+    'POST /donante/': {
+      method: 'POST',
+      path: '/donante/',
+      body: { ...donor, servicio: t.admin.servicio },
+      expect: 403,
+    },
+    'GET /donante/search': { method: 'GET', path: `/donante/search?dni=${t.donanteDni}`, expect: 200 },
+    'GET /donante/:id': { method: 'GET', path: `/donante/${t.donanteId}`, expect: 404 },
+    'PUT /donante/:id': { method: 'PUT', path: `/donante/${t.donanteId}`, body: donor, expect: 404 },
+    'DELETE /donante/:id': { method: 'DELETE', path: `/donante/${t.donanteId}`, expect: 404 },
+    'POST /donacion/': {
+      method: 'POST',
+      path: '/donacion/',
+      body: { ...d, fecha: compact(TODAY), sv: JSON.stringify({ ta: '120/80', fc: '72', peso: '70' }) },
+      expect: 404,
+    },
+    'POST /donacion/next-etiqueta-number': {
+      method: 'POST',
+      path: '/donacion/next-etiqueta-number',
+      body: { servicioId: t.admin.servicio },
+      expect: 403,
+    },
+    'GET /donacion/search': {
+      method: 'GET',
+      path: `/donacion/search?numero=${t.donacionNumero}`,
+      expect: 200,
+    },
+    'GET /donacion/:id': { method: 'GET', path: `/donacion/${t.donacionId}`, expect: 404 },
+    'PUT /donacion/:id/donante/:donorId': {
+      method: 'PUT',
+      path: `/donacion/${t.donacionId}/donante/${t.donanteId}`,
+      body: { abo: 'AB', rh: 'NEGATIVO' },
+      expect: 404,
+    },
+    'DELETE /donacion/:_id/donante/:uid': {
+      method: 'DELETE',
+      path: `/donacion/${t.donacionId}/donante/${t.donanteId}`,
+      expect: 404,
+    },
+  };
+}
