@@ -113,6 +113,8 @@ export class DonanteService {
       .andWhere('d.deletedAt IS NULL');
 
     const dni = normalizeDni(filter.dni);
+    // A DNI filter with nothing left after normalising (e.g. "'") matches no donor, not all of them.
+    if (!dni && text(filter.dni)) return { items: [], total: 0, offset, limit };
     if (dni) qb.andWhere(`d.dni LIKE :dni ESCAPE '\\'`, { dni: `${escapeLike(dni)}%` });
     // Prefix of the whole name or of any word in it ('fuente' finds 'De la Fuente').
     for (const field of ['apellido', 'nombre'] as const) {

@@ -457,6 +457,9 @@ describe('search', () => {
     expect(names((await search({ apellido: '%' }, undefined, s)).items)).toEqual([]);
     expect(names((await search({ apellido: 'a_' }, undefined, s)).items)).toEqual(['A_B, Marta']);
     expect(names((await search({ apellido: '\\' }, undefined, s)).items)).toEqual([]);
+    for (const dni of ["'", '%', '_', ' . ']) {
+      expect((await search({ dni }, undefined, s)).total).toBe(0);
+    }
   });
 
   it('paginates with the total of the whole result', async () => {
