@@ -2,9 +2,15 @@ import type { RouteObject } from 'react-router-dom';
 import { opcionesRoutes } from '@/features/opciones/routes';
 import { donantesRoutes } from '@/features/donantes/routes';
 import { planillasRoutes } from '@/features/planillas/routes';
+import { donacionesRoutes } from '@/features/donaciones/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
  * feature adds its own `xxxRoutes` here, one line each; keep others' lines.
  */
-export const featureRoutes: RouteObject[] = [...opcionesRoutes, ...donantesRoutes, ...planillasRoutes];
+export const featureRoutes: RouteObject[] = [
+  ...opcionesRoutes,
+  ...donantesRoutes,
+  ...planillasRoutes,
+  ...donacionesRoutes,
+];

@@ -1,0 +1,214 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import { Route, Routes } from 'react-router-dom';
+import { nowTime, todayIso } from '@domain/dates';
+import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
+import { printLabelSheet } from '@/features/impresion/print';
+import type { MockedResponses } from '@/test-utils';
+import { renderWithProviders, signIn } from '@/test-utils';
+import { DonacionForm } from './donacion-form';
+import { donacion, servicioMock } from './test-data';
+
+jest.mock('@/features/impresion/print', () => ({
+  printLabelSheet: jest.fn(async () => undefined),
+  printDonationSheet: jest.fn(async () => undefined),
+  printRegisterBook: jest.fn(async () => undefined),
+}));
+
+jest.setTimeout(20000);
+
+function renderForm(mocks: MockedResponses = []) {
+  renderWithProviders(
+    <Routes>
+      <Route path="/donaciones/nueva/:donanteId" element={<DonacionForm donanteId="d1" />} />
+      <Route path="/donaciones/hemodos/:donanteId/:donacionId" element={<p>Planilla de hemodonación</p>} />
+    </Routes>,
+    { route: '/donaciones/nueva/d1/', mocks: [servicioMock, ...mocks] },
+  );
+}
+
+const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+/** The text of the field around an input (label and error). */
+const fieldText = (el: HTMLElement) =>
+  el.closest('[data-scope="field"][data-part="root"]')?.textContent ?? '';
+
+function fill(el: HTMLElement, text: string) {
+  fireEvent.focus(el);
+  fireEvent.change(el, { target: { value: text } });
+  fireEvent.blur(el);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.mocked(printLabelSheet).mockClear();
+});
+
+describe('DonacionForm', () => {
+  it('starts with today, now, Bolsa Doble and nothing measured', () => {
+    signIn();
+    renderForm();
+    expect(input('Fecha')).toHaveValue(todayIso());
+    const hora = input('Hora').value;
+    expect(hora).toMatch(/^\d{2}:\d{2}$/);
+    // Within a minute of now (the test may cross a minute boundary).
+    const [h, m] = nowTime().split(':').map(Number);
+    const [fh, fm] = hora.split(':').map(Number);
+    expect(Math.abs(h * 60 + m - (fh * 60 + fm)) % (24 * 60)).toBeLessThanOrEqual(1);
+    expect(input('Tipo de bolsa')).toHaveValue('Bolsa Doble');
+    expect(input('Lote de bolsa')).toHaveValue('');
+    for (const label of ['TAS', 'TAD', 'FC', 'Peso', 'Temperatura', 'Hemoglobina', 'Hematocrito']) {
+      expect(input(label)).toHaveValue('');
+    }
+    expect(input('Número')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Plasma COVID' })).not.toBeChecked();
+  });
+
+  it('prefills the bag type and lot last used on this browser', () => {
+    localStorage.setItem('tipoBolsa', 'Bolsa Triple');
+    localStorage.setItem('loteBolsa', 'LT-2025-09');
+    signIn();
+    renderForm();
+    expect(input('Tipo de bolsa')).toHaveValue('Bolsa Triple');
+    expect(input('Lote de bolsa')).toHaveValue('LT-2025-09');
+  });
+
+  it.each([
+    ['FC', '59', 'FC baja', '60'],
+    ['FC', '101', 'FC alta', '100'],
+    ['Hematocrito', '34', 'Hto bajo', '35'],
+    ['TAS', '89', 'TAS baja', '90'],
+    ['TAS', '181', 'TAS alta', '180'],
+    ['TAD', '59', 'TAD baja', '60'],
+    ['TAD', '101', 'TAD alta', '100'],
+    ['Peso', '49', 'Peso bajo', '50'],
+    ['Hemoglobina', '11.9', 'Hemoglobina baja', '12'],
+  ])('%s %s shows "%s" once touched, and %s clears it', (label, bad, msg, good) => {
+    signIn();
+    renderForm();
+    const el = input(label);
+    fireEvent.focus(el);
+    fireEvent.change(el, { target: { value: bad } });
+    // Not touched yet: no message.
+    expect(fieldText(el)).not.toContain(msg);
+    fireEvent.blur(el);
+    expect(fieldText(el)).toContain(msg);
+    fireEvent.change(el, { target: { value: good } });
+    expect(fieldText(el)).not.toContain(msg);
+    // Emptied: not measured, no error.
+    fill(el, '');
+    expect(fieldText(el)).not.toMatch(/baja|alta|bajo/);
+  });
+
+  it('requires numero and loteBolsa once touched', () => {
+    signIn();
+    renderForm();
+    fill(input('Lote de bolsa'), '');
+    fill(input('Número'), '');
+    expect(fieldText(input('Lote de bolsa'))).toContain('Requerido');
+    expect(fieldText(input('Número'))).toContain('Requerido');
+  });
+
+  it("'Generar Etiquetas' fills numero with the server's number and prints the label sheet", async () => {
+    signIn();
+    renderForm([
+      { request: { query: NextEtiquetaNumeroDocument }, result: { data: { nextEtiquetaNumero: 4521 } } },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
+    await waitFor(() => expect(input('Número')).toHaveValue('4521'));
+    await waitFor(() => expect(printLabelSheet).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(printLabelSheet).mock.calls[0][0]).toMatchObject({
+      numero: '4521',
+      fecha: todayIso(),
+      servicio: { nombre: 'Servicio de Hemoterapia Central' },
+    });
+  });
+
+  it("shows 'Error al generar número de etiqueta' when the request fails", async () => {
+    signIn();
+    renderForm([{ request: { query: NextEtiquetaNumeroDocument }, error: new Error('red caída') }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
+    expect(await screen.findByText('Error al generar número de etiqueta')).toBeInTheDocument();
+    expect(input('Número')).toHaveValue('');
+    expect(printLabelSheet).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Usuario no autenticado' without a user", async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
+    expect(await screen.findByText('Usuario no autenticado')).toBeInTheDocument();
+  });
+
+  const input1 = {
+    donanteId: 'd1',
+    numero: 1001,
+    fecha: todayIso(),
+    plasmaCovid: false,
+    sv: { tas: 120, tad: 80, fc: 72, peso: null, temp: null, hb: null, hto: null },
+    tipoBolsa: 'Bolsa Triple',
+    loteBolsa: 'L-9',
+    donacionAferesis: false,
+  };
+
+  function fillValid() {
+    fill(input('TAS'), '120');
+    fill(input('TAD'), '80');
+    fill(input('FC'), '72');
+    fireEvent.change(input('Tipo de bolsa'), { target: { value: 'Bolsa Triple' } });
+    fill(input('Lote de bolsa'), 'L-9');
+    fill(input('Número'), '1001');
+  }
+
+  it('saves, remembers the bag and goes to the donation sheet', async () => {
+    signIn();
+    renderForm([
+      {
+        request: {
+          query: CreateDonacionDocument,
+          variables: (v: { input: Record<string, unknown> }) => {
+            const { hora, ...rest } = v.input;
+            return /^\d{2}:\d{2}$/.test(String(hora)) && JSON.stringify(rest) === JSON.stringify(input1);
+          },
+        },
+        result: { data: { createDonacion: donacion({ id: 'nueva', numero: 1001 }) } },
+      },
+    ]);
+    fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar donación' }));
+    expect(await screen.findByText('Planilla de hemodonación')).toBeInTheDocument();
+    expect(localStorage.getItem('tipoBolsa')).toBe('Bolsa Triple');
+    expect(localStorage.getItem('loteBolsa')).toBe('L-9');
+  });
+
+  it("shows 'Error al crear donación' with the server's messages, each field error beside its field", async () => {
+    signIn();
+    renderForm([
+      {
+        request: { query: CreateDonacionDocument, variables: () => true },
+        result: {
+          errors: [
+            new GraphQLError('Datos inválidos', {
+              extensions: {
+                code: 'BAD_USER_INPUT',
+                errors: [
+                  { field: 'numero', msg: 'El número 1001 ya corresponde a otra donación del servicio' },
+                  { field: '', msg: 'Este donante dono hace menos de 8 semanas (01/06/2025).' },
+                ],
+              },
+            }),
+          ],
+        },
+      },
+    ]);
+    fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar donación' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error al crear donación');
+    expect(alert).toHaveTextContent('El número 1001 ya corresponde a otra donación del servicio');
+    expect(alert).toHaveTextContent('Este donante dono hace menos de 8 semanas (01/06/2025).');
+    expect(fieldText(input('Número'))).toContain(
+      'El número 1001 ya corresponde a otra donación del servicio',
+    );
+    expect(localStorage.getItem('loteBolsa')).toBeNull();
+  });
+});

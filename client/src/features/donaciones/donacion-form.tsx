@@ -1,0 +1,287 @@
+import { Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@apollo/client/react';
+import { getIn, setIn } from 'final-form';
+import type { FormApi, SubmissionErrors } from 'final-form';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Form } from 'react-final-form';
+import { useNavigate } from 'react-router-dom';
+import { nowTime, todayIso } from '@domain/dates';
+import { SIGNOS_VITALES_KEYS, TIPOS_BOLSA, parseMedida, validateDonacion } from '@domain/donacion';
+import type { DonacionData, SignoVitalKey } from '@domain/donacion';
+import { MSG } from '@domain/messages';
+import type { FieldError } from '@domain/messages';
+import { useAuth } from '@/app/auth-context';
+import { AppAlert } from '@/components/app-alert';
+import { CheckboxField, DateField, SelectField, TextField } from '@/components/form';
+import { ServerErrors } from '@/components/server-errors';
+import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
+import type { CreateDonacionInput } from '@/generated/graphql';
+import { printLabelSheet } from '@/features/impresion/print';
+import { usePrint } from '@/features/impresion/use-print';
+import { errorMessages } from '@/lib/graphql-errors';
+import { recordarBolsa, ultimaBolsa } from './bolsa-storage';
+import { invalidarDonante, serverFieldErrors } from './donaciones-store';
+import { useServicioImprimible } from './use-servicio-imprimible';
+
+/** Text fields as typed; an empty vital sign means "not measured". */
+export type DonacionFormValues = {
+  fecha: string;
+  hora: string;
+  plasmaCovid: boolean;
+  sv: Record<SignoVitalKey, string>;
+  tipoBolsa: string;
+  loteBolsa: string;
+  donacionAferesis: boolean;
+  numero: string;
+};
+
+export const SV_LABELS: Record<SignoVitalKey, string> = {
+  tas: 'TAS (mmHg)',
+  tad: 'TAD (mmHg)',
+  fc: 'FC (lpm)',
+  peso: 'Peso (kg)',
+  temp: 'Temperatura (°C)',
+  hb: 'Hemoglobina (g/dl)',
+  hto: 'Hematocrito (%)',
+};
+
+export function initialDonacionValues(donacionAferesis = false, now = new Date()): DonacionFormValues {
+  const bolsa = ultimaBolsa();
+  return {
+    fecha: todayIso(now),
+    hora: nowTime(now),
+    plasmaCovid: false,
+    sv: { tas: '', tad: '', fc: '', peso: '', temp: '', hb: '', hto: '' },
+    tipoBolsa: bolsa.tipoBolsa,
+    loteBolsa: bolsa.loteBolsa,
+    donacionAferesis,
+    numero: '',
+  };
+}
+
+function toNumero(value: string): number | null {
+  const text = value.trim();
+  return text === '' ? null : Number(text);
+}
+
+export function toDonacionData(values: DonacionFormValues): DonacionData {
+  const sv = Object.fromEntries(SIGNOS_VITALES_KEYS.map((k) => [k, parseMedida(values.sv[k])]));
+  return {
+    numero: toNumero(values.numero),
+    fecha: values.fecha,
+    hora: values.hora,
+    tipoBolsa: values.tipoBolsa,
+    loteBolsa: values.loteBolsa,
+    sv,
+  };
+}
+
+export function toCreateInput(donanteId: string, values: DonacionFormValues): CreateDonacionInput {
+  const data = toDonacionData(values);
+  return {
+    donanteId,
+    numero: data.numero,
+    fecha: values.fecha,
+    hora: values.hora,
+    plasmaCovid: values.plasmaCovid,
+    sv: data.sv as CreateDonacionInput['sv'],
+    tipoBolsa: values.tipoBolsa,
+    loteBolsa: values.loteBolsa.trim(),
+    donacionAferesis: values.donacionAferesis,
+  };
+}
+
+/** A field error list -> react-final-form's nested errors ('sv.fc' -> { sv: { fc } }), first per field. */
+export function toNestedErrors(list: readonly FieldError[]): Record<string, unknown> {
+  let errors: Record<string, unknown> = {};
+  for (const { field, msg } of list) {
+    if (field && getIn(errors, field) === undefined)
+      errors = setIn(errors, field, msg) as Record<string, unknown>;
+  }
+  return errors;
+}
+
+export function validateDonacionForm(values: DonacionFormValues): Record<string, unknown> {
+  return toNestedErrors(validateDonacion(toDonacionData(values), todayIso()));
+}
+
+export type DonacionFormProps = {
+  donanteId: string;
+  /** The donor's apheresis flag, the default of this donation's. */
+  donacionAferesis?: boolean;
+};
+
+/** The new-donation form of /donaciones/nueva/{donanteId}/. */
+export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFormProps) {
+  const navigate = useNavigate();
+  const { usuario } = useAuth();
+  const servicio = useServicioImprimible();
+  const [initialValues] = useState(() => initialDonacionValues(donacionAferesis));
+  const [saveErrors, setSaveErrors] = useState<string[] | null>(null);
+  const [etiquetaError, setEtiquetaError] = useState<string | null>(null);
+  const [nextNumero, { loading: pidiendoNumero }] = useMutation(NextEtiquetaNumeroDocument);
+  const [crear] = useMutation(CreateDonacionDocument, {
+    update(cache) {
+      invalidarDonante(cache, donanteId);
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'donaciones' });
+      cache.gc();
+    },
+  });
+  const etiquetas = usePrint();
+
+  const generarEtiquetas = async (form: FormApi<DonacionFormValues>) => {
+    setEtiquetaError(null);
+    if (!usuario) {
+      setEtiquetaError(MSG.usuarioNoAutenticado);
+      return;
+    }
+    let numero: number | undefined;
+    try {
+      const { data } = await nextNumero();
+      numero = data?.nextEtiquetaNumero;
+    } catch {
+      numero = undefined;
+    }
+    if (numero === undefined) {
+      setEtiquetaError(MSG.errorNumeroEtiqueta);
+      return;
+    }
+    form.change('numero', String(numero));
+    await etiquetas.run(printLabelSheet, {
+      numero: String(numero),
+      fecha: form.getState().values.fecha || todayIso(),
+      servicio,
+    });
+  };
+
+  const onSubmit = async (values: DonacionFormValues): Promise<SubmissionErrors | void> => {
+    setSaveErrors(null);
+    try {
+      const { data } = await crear({ variables: { input: toCreateInput(donanteId, values) } });
+      const nueva = data?.createDonacion;
+      if (!nueva) {
+        setSaveErrors([]);
+        return;
+      }
+      recordarBolsa(values.tipoBolsa, values.loteBolsa);
+      navigate(`/donaciones/hemodos/${donanteId}/${nueva.id}`);
+    } catch (e) {
+      setSaveErrors(errorMessages(e));
+      return toNestedErrors(serverFieldErrors(e));
+    }
+  };
+
+  return (
+    <Form<DonacionFormValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={validateDonacionForm}
+      subscription={{ submitting: true }}
+    >
+      {({ handleSubmit, submitting, form }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Nueva donación">
+          <Stack gap="5">
+            {saveErrors && (
+              <AppAlert
+                title={MSG.errorCrearDonacion}
+                message={<ServerErrors errors={saveErrors} />}
+                onClose={() => setSaveErrors(null)}
+              />
+            )}
+
+            <Section title="Donación">
+              <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
+                <DateField name="fecha" label="Fecha" required max={todayIso()} />
+                <TextField name="hora" label="Hora" type="time" required />
+                <Box alignSelf="end" pb="2">
+                  <CheckboxField name="plasmaCovid" label="Plasma COVID" />
+                </Box>
+              </Grid>
+            </Section>
+
+            <Section title="Signos vitales" hint="Deje vacío lo que no se midió.">
+              <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="4">
+                {SIGNOS_VITALES_KEYS.map((key) => (
+                  <TextField
+                    key={key}
+                    name={`sv.${key}`}
+                    label={SV_LABELS[key]}
+                    inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
+                  />
+                ))}
+              </Grid>
+            </Section>
+
+            <Section title="Bolsa y etiqueta">
+              <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
+                <SelectField name="tipoBolsa" label="Tipo de bolsa" options={TIPOS_BOLSA} required />
+                <TextField
+                  name="loteBolsa"
+                  label="Lote de bolsa"
+                  required
+                  inputProps={{ autoComplete: 'off' }}
+                />
+                <Box alignSelf="end" pb="2">
+                  <CheckboxField name="donacionAferesis" label="Donación por aféresis" />
+                </Box>
+              </Grid>
+              <HStack gap="3" align="flex-end" wrap="wrap" mt="4">
+                <Box flex="1" minW="12rem" maxW="20rem">
+                  <TextField
+                    name="numero"
+                    label="Número"
+                    required
+                    inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+                  />
+                </Box>
+                <Button
+                  type="button"
+                  variant="outline"
+                  colorPalette="brand"
+                  onClick={() => void generarEtiquetas(form)}
+                  loading={pidiendoNumero || etiquetas.busy}
+                  loadingText="Generando..."
+                >
+                  Generar Etiquetas
+                </Button>
+              </HStack>
+              {etiquetaError && (
+                <Box mt="3">
+                  <AppAlert message={etiquetaError} onClose={() => setEtiquetaError(null)} />
+                </Box>
+              )}
+              {etiquetas.error && (
+                <Box mt="3">
+                  <AppAlert message={`No se pudieron imprimir las etiquetas: ${etiquetas.error.message}`} />
+                </Box>
+              )}
+            </Section>
+
+            <HStack justify="flex-end">
+              <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Guardando...">
+                Guardar donación
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Box as="fieldset" bg="white" borderWidth="1px" borderRadius="lg" p="4">
+      <Heading as="legend" size="sm" mb="3" float="left" width="100%">
+        {title}
+      </Heading>
+      {hint && (
+        <Text fontSize="sm" color="gray.600" mb="3" clear="both">
+          {hint}
+        </Text>
+      )}
+      <Box clear="both">{children}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useParams } from 'react-router-dom';
+import { puedeDonarDesdeMsg } from '@domain/donante';
+import { MSG } from '@domain/messages';
+import { AppAlert } from '@/components/app-alert';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { DonanteDocument } from '@/generated/graphql';
+import { DonacionForm } from './donacion-form';
+import { DonanteResumenCard } from './donante-resumen';
+
+/** A GraphQL NOT_FOUND answer: the donor does not exist (or is another service's). */
+export function esNoEncontrado(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
+}
+
+/** /donaciones/nueva/{donanteId}/: the donor at the top, then the new-donation form. */
+export function DonacionNuevaPage() {
+  const { donanteId = '' } = useParams();
+  const { data, loading, error } = useQuery(DonanteDocument, { variables: { id: donanteId } });
+  const donante = data?.donante;
+
+  return (
+    <Stack gap="5" maxW="5xl">
+      <Heading as="h1" size="lg">
+        Nueva donación
+      </Heading>
+      <LoadingOverlay open={loading && !donante} />
+      {error && !donante && (
+        <AppAlert message={esNoEncontrado(error) ? MSG.donanteNoEncontrado : MSG.errorCargarDonante} />
+      )}
+      {donante && (
+        <>
+          <DonanteResumenCard donante={donante} />
+          {!donante.puedeDonar && donante.proximaDonacion && (
+            <AppAlert severity="warning" message={puedeDonarDesdeMsg(donante.proximaDonacion)} />
+          )}
+          <DonacionForm donanteId={donante.id} donacionAferesis={donante.donacionAferesis} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { formatDate } from '@domain/dates';
+import {
+  ABO,
+  EXCLUSION_TIEMPOS,
+  EXCLUSION_TIEMPO_LABELS,
+  EXCLUSION_TIPOS,
+  SEROLOGIA_KEYS,
+  SEROLOGIA_LABELS,
+  serologiaVacia,
+  validateResultados,
+} from '@domain/donacion';
+import type { Serologia } from '@domain/donacion';
+import { nombreCompleto } from '@domain/donante';
+import { AppAlert } from '@/components/app-alert';
+import { CheckboxField, RadioField, SelectField, TextField } from '@/components/form';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { showToast } from '@/components/toast';
+import type { DonacionDatosFragment, ResultadosDonacionInput } from '@/generated/graphql';
+import { toNestedErrors } from './donacion-form';
+import { leerSerologia, useActualizarResultados, useDonacion } from './donaciones-store';
+import type { StoreFailure } from './donaciones-store';
+import { StoreErrorAlert } from './store-error-alert';
+
+export type ResultadosFormValues = {
+  abo: string;
+  rh: string;
+  serologia: Serologia;
+  exclusionDefinitiva: string;
+  /** '' = none, else days as text (select values are strings). */
+  exclusionTiempo: string;
+  exclusionCodigo: string;
+};
+
+const ABO_OPTIONS = ABO.map((v) => ({ value: v, label: v === '' ? 'Sin determinar' : v }));
+const RH_OPTIONS = [
+  { value: '', label: 'Sin determinar' },
+  { value: 'POSITIVO', label: 'Positivo' },
+  { value: 'NEGATIVO', label: 'Negativo' },
+];
+const TIEMPO_OPTIONS = [
+  { value: '', label: 'Sin exclusión' },
+  ...EXCLUSION_TIEMPOS.map((d) => ({ value: String(d), label: EXCLUSION_TIEMPO_LABELS[d] })),
+];
+
+export function toResultadosValues(
+  d: DonacionDatosFragment,
+  serologia: Serologia | null,
+): ResultadosFormValues {
+  return {
+    abo: d.abo ?? '',
+    rh: d.rh ?? '',
+    serologia: serologia ?? serologiaVacia(),
+    exclusionDefinitiva: d.exclusionDefinitiva ?? '',
+    exclusionTiempo:
+      d.exclusionTiempo === null || d.exclusionTiempo === undefined ? '' : String(d.exclusionTiempo),
+    exclusionCodigo: d.exclusionCodigo ?? '',
+  };
+}
+
+export function toResultadosInput(v: ResultadosFormValues): ResultadosDonacionInput {
+  return {
+    abo: v.abo,
+    rh: v.rh,
+    serologia: Object.fromEntries(SEROLOGIA_KEYS.map((k) => [k, Boolean(v.serologia[k])])),
+    exclusionDefinitiva: v.exclusionDefinitiva || null,
+    exclusionTiempo: v.exclusionTiempo === '' ? null : Number(v.exclusionTiempo),
+    exclusionCodigo: v.exclusionCodigo.trim() || null,
+  };
+}
+
+function validate(v: ResultadosFormValues) {
+  return toNestedErrors(validateResultados(toResultadosInput(v)));
+}
+
+/** /donacion/{id}/donante/{uid}: blood group, Rh, serology and exclusion of a donation. */
+export function DonacionResultadosPage() {
+  const { id = '', uid = '' } = useParams();
+  const { donacion, isSearching, errorMessage } = useDonacion(id);
+
+  return (
+    <Stack gap="5" maxW="4xl">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="lg">
+          {donacion ? `Donación N° ${donacion.numero}` : 'Donación'}
+        </Heading>
+        <HStack gap="2">
+          <Button asChild variant="outline">
+            <RouterLink to={`/donaciones/donante/${uid}`}>Donaciones del donante</RouterLink>
+          </Button>
+          <Button asChild colorPalette="brand" variant="outline">
+            <RouterLink to={`/donaciones/hemodos/${uid}/${id}`}>Planilla</RouterLink>
+          </Button>
+        </HStack>
+      </HStack>
+      <LoadingOverlay open={isSearching && !donacion} />
+      {errorMessage && <AppAlert message={errorMessage} />}
+      {donacion && (
+        <Text color="gray.700">
+          {`${nombreCompleto(donacion)} · ${formatDate(donacion.fecha)} ${donacion.hora} · ${donacion.tipoBolsa} (lote ${donacion.loteBolsa})`}
+        </Text>
+      )}
+      {donacion && <ResultadosForm key={donacion.id} donacion={donacion} />}
+    </Stack>
+  );
+}
+
+export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }) {
+  const { actualizar } = useActualizarResultados();
+  const [failure, setFailure] = useState<StoreFailure | null>(null);
+  const serologia = leerSerologia(donacion.serologia);
+  // Initial values once per donation (the form is keyed by id), so a save does not reset what is typed.
+  const [initialValues] = useState(() => toResultadosValues(donacion, serologia.ok ? serologia.value : null));
+
+  if (!serologia.ok) return <AppAlert message={serologia.error} />;
+
+  const onSubmit = async (values: ResultadosFormValues) => {
+    setFailure(null);
+    const result = await actualizar(donacion.id, toResultadosInput(values));
+    if (result.ok) showToast(result.message);
+    else setFailure(result);
+  };
+
+  return (
+    <Form<ResultadosFormValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={validate}
+      subscription={{ submitting: true, values: true }}
+    >
+      {({ handleSubmit, submitting, values }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Resultados de la donación">
+          <Stack gap="5">
+            <StoreErrorAlert failure={failure} onClose={() => setFailure(null)} />
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+              <Heading as="h2" size="sm" mb="3">
+                Grupo y factor
+              </Heading>
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                <SelectField name="abo" label="Grupo ABO" options={ABO_OPTIONS} />
+                <SelectField name="rh" label="Factor Rh" options={RH_OPTIONS} />
+              </Grid>
+            </Box>
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+              <Heading as="h2" size="sm" mb="1">
+                Serología
+              </Heading>
+              <Text fontSize="sm" color="gray.600" mb="3">
+                Marque los marcadores reactivos (+).
+              </Text>
+              <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="3">
+                {SEROLOGIA_KEYS.map((k) => (
+                  <CheckboxField key={k} name={`serologia.${k}`} label={SEROLOGIA_LABELS[k]} />
+                ))}
+              </Grid>
+            </Box>
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+              <Heading as="h2" size="sm" mb="3">
+                Exclusión
+              </Heading>
+              <Stack gap="4">
+                <RadioField name="exclusionDefinitiva" label="Tipo de exclusión" options={EXCLUSION_TIPOS} />
+                <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                  <SelectField
+                    name="exclusionTiempo"
+                    label="Tiempo de exclusión"
+                    options={TIEMPO_OPTIONS}
+                    disabled={values.exclusionDefinitiva === 'Definitiva'}
+                  />
+                  <TextField name="exclusionCodigo" label="Código de exclusión" />
+                </Grid>
+              </Stack>
+            </Box>
+            <HStack justify="flex-end">
+              <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Guardando...">
+                Guardar resultados
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,112 @@
+import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { formatDate } from '@domain/dates';
+import { grupoYFactor } from '@domain/donacion';
+import { nombreCompleto } from '@domain/donante';
+import { MSG } from '@domain/messages';
+import { AppAlert } from '@/components/app-alert';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ServerErrors } from '@/components/server-errors';
+import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphql';
+import { errorMessages } from '@/lib/graphql-errors';
+import { useBorrarDonacion } from './borrar-donacion';
+import { serologiaTexto } from './donaciones-store';
+import { esNoEncontrado } from './donacion-nueva-page';
+
+/** /donaciones/donante/{donanteId}: the donor's donations, newest first. */
+export function DonacionesDonantePage() {
+  const { donanteId = '' } = useParams();
+  const donanteQuery = useQuery(DonanteDocument, { variables: { id: donanteId } });
+  const { data, loading, error } = useQuery(DonacionesDeDonanteDocument, {
+    variables: { donanteId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const borrar = useBorrarDonacion();
+  const donante = donanteQuery.data?.donante;
+  const donaciones = data?.donacionesDeDonante ?? [];
+
+  return (
+    <Stack gap="5" maxW="6xl">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Stack gap="0">
+          <Heading as="h1" size="lg">
+            Donaciones del donante
+          </Heading>
+          {donante && <Text color="gray.600">{`${nombreCompleto(donante)} · DNI ${donante.dni}`}</Text>}
+        </Stack>
+        {donante?.puedeDonar && (
+          <Button asChild colorPalette="brand">
+            <RouterLink to={`/donaciones/nueva/${donanteId}/`}>Nueva donación</RouterLink>
+          </Button>
+        )}
+      </HStack>
+
+      <LoadingOverlay open={loading && !data} />
+      {donanteQuery.error && !donante && (
+        <AppAlert
+          message={esNoEncontrado(donanteQuery.error) ? MSG.donanteNoEncontrado : MSG.errorCargarDonante}
+        />
+      )}
+      {error && !data && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
+      {borrar.alert}
+      {data && donaciones.length === 0 && <AppAlert severity="info" message={MSG.sinDonaciones} />}
+
+      {donaciones.length > 0 && (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+          <Table.Root size="sm" aria-label="Donaciones del donante">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Número</Table.ColumnHeader>
+                <Table.ColumnHeader>Fecha y hora</Table.ColumnHeader>
+                <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
+                <Table.ColumnHeader>Serología</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {donaciones.map((d) => (
+                <Table.Row key={d.id}>
+                  <Table.Cell fontWeight="medium">{d.numero}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{`${formatDate(d.fecha)} ${d.hora}`}</Table.Cell>
+                  <Table.Cell>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+                  <Table.Cell fontSize="xs">{serologiaTexto(d.serologia)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <HStack gap="2" justify="flex-end" wrap="nowrap">
+                      <Button asChild size="xs" variant="outline">
+                        <RouterLink
+                          to={`/donacion/${d.id}/donante/${d.donanteId}`}
+                          aria-label={`Resultados de la donación ${d.numero}`}
+                        >
+                          Resultados
+                        </RouterLink>
+                      </Button>
+                      <Button asChild size="xs" colorPalette="brand">
+                        <RouterLink
+                          to={`/donaciones/hemodos/${d.donanteId}/${d.id}`}
+                          aria-label={`Imprimir la donación ${d.numero}`}
+                        >
+                          Imprimir
+                        </RouterLink>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => borrar.pedir(d)}
+                        aria-label={`Eliminar la donación ${d.numero}`}
+                      >
+                        Eliminar
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {borrar.dialog}
+    </Stack>
+  );
+}

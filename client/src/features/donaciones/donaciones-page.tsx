@@ -1,0 +1,207 @@
+import {
+  Box,
+  Button,
+  Field as ChakraField,
+  Heading,
+  HStack,
+  Input,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatDate, todayIso } from '@domain/dates';
+import { grupoYFactor } from '@domain/donacion';
+import { nombreCompleto } from '@domain/donante';
+import { MSG } from '@domain/messages';
+import { useAuth } from '@/app/auth-context';
+import { AppAlert } from '@/components/app-alert';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ServerErrors } from '@/components/server-errors';
+import { useBorrarDonacion } from './borrar-donacion';
+import { DonacionesPanel } from './donaciones-panel';
+import { DONACIONES_PAGE_SIZE, useBuscarDonaciones, useLimpiarDonaciones } from './donaciones-store';
+import type { DonacionConDonante, DonacionesFiltro } from './donaciones-store';
+
+/**
+ * /donaciones: search by numero and fecha (default today). The applied search
+ * lives in the URL (?numero=&fecha=&pagina=) so that going back from a
+ * donation shows the same list. Enter submits, as a barcode scanner does.
+ */
+export function DonacionesPage() {
+  const navigate = useNavigate();
+  const { usuario } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const active = params.has('numero') || params.has('fecha');
+  const applied: DonacionesFiltro = { numero: params.get('numero') ?? '', fecha: params.get('fecha') ?? '' };
+  const pagina = Math.max(1, Number(params.get('pagina')) || 1);
+  const [values, setValues] = useState<DonacionesFiltro>(
+    active ? applied : { numero: '', fecha: todayIso() },
+  );
+  const { donaciones, total, isSearching, errorMessage, searched } = useBuscarDonaciones(
+    active ? applied : null,
+    pagina,
+  );
+  const limpiarLista = useLimpiarDonaciones();
+  const borrar = useBorrarDonacion();
+
+  const buscar = (e: FormEvent) => {
+    e.preventDefault();
+    setParams({ numero: values.numero.replace(/\D/g, ''), fecha: values.fecha });
+  };
+
+  const limpiar = () => {
+    setValues({ numero: '', fecha: todayIso() });
+    limpiarLista();
+    setParams({});
+  };
+
+  const irAPagina = (n: number) => setParams({ ...applied, pagina: String(n) });
+  const paginas = Math.max(1, Math.ceil(total / DONACIONES_PAGE_SIZE));
+  const servicio = usuario?.servicio?.nombre ?? '';
+  const abrir = (d: DonacionConDonante) => navigate(`/donacion/${d.id}/donante/${d.donanteId}`);
+
+  return (
+    <Stack gap="5" maxW="6xl">
+      <Heading as="h1" size="lg">
+        Donaciones
+      </Heading>
+
+      <Box
+        as="form"
+        onSubmit={buscar}
+        role="search"
+        aria-label="Buscar donaciones"
+        bg="white"
+        borderWidth="1px"
+        borderRadius="lg"
+        p="4"
+      >
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
+          <ChakraField.Root>
+            <ChakraField.Label>Número</ChakraField.Label>
+            <Input
+              name="numero"
+              value={values.numero}
+              onChange={(e) => setValues((v) => ({ ...v, numero: e.target.value }))}
+              autoFocus
+              autoComplete="off"
+              inputMode="numeric"
+              bg="white"
+            />
+          </ChakraField.Root>
+          <ChakraField.Root>
+            <ChakraField.Label>Fecha</ChakraField.Label>
+            <Input
+              name="fecha"
+              type="date"
+              value={values.fecha}
+              onChange={(e) => setValues((v) => ({ ...v, fecha: e.target.value }))}
+              bg="white"
+            />
+          </ChakraField.Root>
+          <HStack gap="2">
+            <Button type="submit" colorPalette="brand" loading={isSearching}>
+              Buscar
+            </Button>
+            <Button type="button" variant="outline" onClick={limpiar}>
+              Limpiar
+            </Button>
+          </HStack>
+        </Stack>
+      </Box>
+
+      {errorMessage &&
+        (errorMessage.length === 1 && errorMessage[0] === MSG.sinDonaciones ? (
+          <AppAlert severity="info" message={MSG.sinDonaciones} />
+        ) : (
+          <AppAlert message={<ServerErrors errors={errorMessage} />} />
+        ))}
+      {borrar.alert}
+      <LoadingOverlay open={isSearching && !searched} />
+
+      {donaciones.length > 0 && (
+        <Stack gap="3">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+            <Table.Root size="sm" aria-label="Donaciones encontradas" interactive>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Número</Table.ColumnHeader>
+                  <Table.ColumnHeader>Fecha y hora</Table.ColumnHeader>
+                  <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
+                  <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
+                  <Table.ColumnHeader>Servicio</Table.ColumnHeader>
+                  <Table.ColumnHeader aria-label="Eliminar" />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {donaciones.map((d) => (
+                  <Table.Row key={d.id} cursor="pointer">
+                    <Table.Cell fontWeight="medium">
+                      <RouterLink
+                        to={`/donacion/${d.id}/donante/${d.donanteId}`}
+                        aria-label={`Abrir la donación ${d.numero}`}
+                      >
+                        <Text as="span" color="brand.700">
+                          {d.numero}
+                        </Text>
+                      </RouterLink>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" onClick={() => abrir(d)}>
+                      {`${formatDate(d.fecha)} ${d.hora}`}
+                    </Table.Cell>
+                    <Table.Cell onClick={() => abrir(d)}>{nombreCompleto(d)}</Table.Cell>
+                    <Table.Cell onClick={() => abrir(d)}>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+                    <Table.Cell onClick={() => abrir(d)}>{servicio}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => borrar.pedir(d)}
+                        aria-label={`Eliminar la donación ${d.numero}`}
+                      >
+                        Eliminar
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Text fontSize="sm" color="gray.600">
+              {`Mostrando ${(pagina - 1) * DONACIONES_PAGE_SIZE + 1}–${(pagina - 1) * DONACIONES_PAGE_SIZE + donaciones.length} de ${total}`}
+            </Text>
+            {paginas > 1 && (
+              <HStack gap="2" as="nav" aria-label="Páginas">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={pagina <= 1}
+                  onClick={() => irAPagina(pagina - 1)}
+                >
+                  Anterior
+                </Button>
+                <Text fontSize="sm">{`Página ${pagina} de ${paginas}`}</Text>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={pagina >= paginas}
+                  onClick={() => irAPagina(pagina + 1)}
+                >
+                  Siguiente
+                </Button>
+              </HStack>
+            )}
+          </HStack>
+        </Stack>
+      )}
+
+      <DonacionesPanel donaciones={donaciones} />
+      {borrar.dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate } from '@domain/dates';
+import { grupoYFactor } from '@domain/donacion';
+import { nombreCompleto } from '@domain/donante';
+import { AppAlert } from '@/components/app-alert';
+import { printRegisterBook } from '@/features/impresion/print';
+import { usePrint } from '@/features/impresion/use-print';
+import type { DonacionConDonante } from './donaciones-store';
+import { serologiaTexto } from './donaciones-store';
+import { toDonacionImprimible } from './imprimibles';
+import { useServicioImprimible } from './use-servicio-imprimible';
+
+export type DonacionesPanelProps = {
+  /** The held list (the current search results). */
+  donaciones: readonly DonacionConDonante[];
+};
+
+/**
+ * SPEC 2: titled 'Donaciones', shown only when the held list is not empty;
+ * 'Imprimir Libro' makes the register book from the held list with no call.
+ */
+export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
+  const servicio = useServicioImprimible();
+  const { busy, error, run } = usePrint();
+  if (donaciones.length === 0) return null;
+
+  const imprimirLibro = () =>
+    void run(
+      printRegisterBook,
+      donaciones.map((d) => toDonacionImprimible(d, d.donante)),
+      servicio,
+    );
+
+  return (
+    <Stack
+      as="section"
+      aria-labelledby="donaciones-panel-titulo"
+      gap="3"
+      bg="white"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="4"
+    >
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h2" size="md" id="donaciones-panel-titulo">
+          Donaciones
+        </Heading>
+        <Button colorPalette="green" onClick={imprimirLibro} loading={busy} loadingText="Generando...">
+          Imprimir Libro
+        </Button>
+      </HStack>
+      {error && <AppAlert message={`No se pudo generar el libro: ${error.message}`} />}
+      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm" aria-label="Donaciones del libro">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>#</Table.ColumnHeader>
+              <Table.ColumnHeader>Fecha</Table.ColumnHeader>
+              <Table.ColumnHeader>Donante</Table.ColumnHeader>
+              <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
+              <Table.ColumnHeader>Serologia</Table.ColumnHeader>
+              <Table.ColumnHeader aria-label="Acciones" />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {donaciones.map((d) => (
+              <Table.Row key={d.id}>
+                <Table.Cell fontWeight="medium">{d.numero}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{`${formatDate(d.fecha)} ${d.hora}`}</Table.Cell>
+                <Table.Cell>
+                  {nombreCompleto(d)}
+                  <Text as="span" display="block" fontSize="xs" color="gray.600">
+                    {`DNI ${d.donante.dni}`}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+                <Table.Cell fontSize="xs">{serologiaTexto(d.serologia)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  <Button asChild size="xs" variant="outline">
+                    <RouterLink
+                      to={`/donaciones/hemodos/${d.donanteId}/${d.id}`}
+                      aria-label={`Planilla de la donación ${d.numero}`}
+                    >
+                      Planilla
+                    </RouterLink>
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  );
+}

@@ -1,0 +1,417 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { Route, Routes } from 'react-router-dom';
+import { todayIso } from '@domain/dates';
+import {
+  DeleteDonacionDocument,
+  DonacionDocument,
+  DonacionesDeDonanteDocument,
+  DonacionesDocument,
+  UpdateResultadosDonacionDocument,
+} from '@/generated/graphql';
+import { printRegisterBook } from '@/features/impresion/print';
+import type { MockedResponses } from '@/test-utils';
+import { renderWithProviders, signIn } from '@/test-utils';
+import { DonacionResultadosPage } from './donacion-resultados-page';
+import { DonacionesDonantePage } from './donaciones-donante-page';
+import { DonacionesPage } from './donaciones-page';
+import { donacion, donacionConDonante, donanteDeDonacion, servicioMock } from './test-data';
+
+jest.mock('@/features/impresion/print', () => ({
+  printLabelSheet: jest.fn(async () => undefined),
+  printDonationSheet: jest.fn(async () => undefined),
+  printRegisterBook: jest.fn(async () => undefined),
+}));
+
+jest.setTimeout(30000);
+
+// jsdom has no PointerEvent; Chakra's radio group builds one when clicked.
+if (typeof window.PointerEvent !== 'function') {
+  (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = class extends MouseEvent {};
+}
+
+const FECHA = '2025-06-15';
+const page = { offset: 0, limit: 100 };
+const juan = donacionConDonante();
+const ana = {
+  ...donacionConDonante({
+    id: 'x2',
+    donanteId: 'd2',
+    numero: 1002,
+    hora: '10:05',
+    nombre: 'Ana',
+    apellido: 'Gómez',
+    abo: 'O',
+    rh: 'NEGATIVO',
+  }),
+  donante: donanteDeDonacion({ id: 'd2', nombre: 'Ana', apellido: 'Gómez', dni: '28999888' }),
+};
+
+const searchMock = (filter: { numero: number | null; fecha: string | null }, items: object[]) => ({
+  request: { query: DonacionesDocument, variables: { filter, page } },
+  result: { data: { donaciones: { __typename: 'DonacionPage', total: items.length, ...page, items } } },
+});
+
+let client: ApolloClient | null = null;
+function ClientProbe() {
+  client = useApolloClient();
+  return null;
+}
+
+const heldList = () =>
+  client!.readQuery({
+    query: DonacionesDocument,
+    variables: { filter: { numero: null, fecha: FECHA }, page },
+  })?.donaciones;
+
+function renderRoutes(route: string, mocks: MockedResponses) {
+  renderWithProviders(
+    <>
+      <ClientProbe />
+      <Routes>
+        <Route path="/donaciones" element={<DonacionesPage />} />
+        <Route path="/donacion/:id/donante/:uid" element={<DonacionResultadosPage />} />
+        <Route path="/donaciones/donante/:donanteId" element={<DonacionesDonantePage />} />
+      </Routes>
+    </>,
+    { route, mocks: [servicioMock, ...mocks] },
+  );
+}
+
+const table = () => screen.getByRole('table', { name: 'Donaciones encontradas' });
+const rows = () => within(table()).getAllByRole('row').slice(1);
+const deleteMock = (id: string, donanteId: string) => ({
+  request: { query: DeleteDonacionDocument, variables: { id } },
+  result: { data: { deleteDonacion: { __typename: 'Donacion', id, donanteId } } },
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+  jest.mocked(printRegisterBook).mockClear();
+});
+
+describe('donations search and held list', () => {
+  it("fecha defaults to today; Enter searches; an empty result says 'No se encontraron donaciones' and hides the panel", async () => {
+    renderRoutes('/donaciones', [searchMock({ numero: 99, fecha: todayIso() }, [])]);
+    expect(screen.getByLabelText('Fecha')).toHaveValue(todayIso());
+    const numero = screen.getByLabelText('Número');
+    await userEvent.type(numero, '99{enter}');
+    expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Donaciones', level: 2 })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Imprimir Libro' })).not.toBeInTheDocument();
+  });
+
+  it('shows number, date and time, name, group and service; the panel lists the held donations', async () => {
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
+      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+    ]);
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Número', 'Fecha y hora', 'Apellido y nombre', 'Grupo y factor', 'Servicio', '']);
+    const cells = within(rows()[0])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 5)).toEqual([
+      '1001',
+      '15/06/2025 09:30',
+      'Pérez, Juan',
+      'A+',
+      'Servicio de Hemoterapia Central',
+    ]);
+    expect(rows()[1]).toHaveTextContent('O-');
+
+    const panel = screen.getByRole('region', { name: 'Donaciones' });
+    const panelTable = within(panel).getByRole('table');
+    expect(
+      within(panelTable)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['#', 'Fecha', 'Donante', 'Grupo y factor', 'Serologia', '']);
+    expect(within(panelTable).getAllByRole('row')).toHaveLength(3);
+    expect(within(panelTable).getAllByRole('row')[1]).toHaveTextContent('Sin datos');
+  });
+
+  it("'Imprimir Libro' prints the register book from the held list with no server call", async () => {
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
+      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+    ]);
+    const boton = await screen.findByRole('button', { name: 'Imprimir Libro' });
+    await userEvent.click(boton);
+    await waitFor(() => expect(printRegisterBook).toHaveBeenCalledTimes(1));
+    const [donaciones, servicio] = jest.mocked(printRegisterBook).mock.calls[0];
+    expect(donaciones.map((d) => [d.numero, d.donante.dni])).toEqual([
+      ['1001', '30123456'],
+      ['1002', '28999888'],
+    ]);
+    expect(servicio.nombre).toBe('Servicio de Hemoterapia Central');
+  });
+
+  it("asks before deleting; only 'Si' deletes and the donation leaves the held list", async () => {
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
+      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+      deleteMock('x1', 'd1'),
+      deleteMock('x2', 'd2'),
+    ]);
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar la donación 1001' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      /^¿Quiere borrar la donacion de Juan Pérez de la fecha 15\/06\/2025 - 09:30\?$/,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(rows()).toHaveLength(2);
+    expect(heldList()?.items).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar la donación 1001' }));
+    dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('1002');
+    expect(heldList()?.items.map((d) => d.id)).toEqual(['x2']);
+    expect(heldList()?.total).toBe(1);
+
+    // The last one: the held list is empty and the panel disappears.
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar la donación 1002' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Si' }));
+    expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Donaciones' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the delete is refused, and the unexpected text on a network failure", async () => {
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
+      searchMock({ numero: null, fecha: FECHA }, [juan]),
+      {
+        request: { query: DeleteDonacionDocument, variables: { id: 'x1' } },
+        result: {
+          errors: [
+            new GraphQLError('No se encontró el registro solicitado', { extensions: { code: 'NOT_FOUND' } }),
+          ],
+        },
+      },
+      { request: { query: DeleteDonacionDocument, variables: { id: 'x1' } }, error: new Error('sin red') },
+    ]);
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar la donación 1001' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Si' }));
+    expect(await screen.findByText('No se encontró el registro solicitado')).toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar la donación 1001' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Si' }));
+    expect(await screen.findByText('Error inesperado al eliminar la donación')).toBeInTheDocument();
+  });
+
+  it("'Limpiar' empties the held list", async () => {
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [searchMock({ numero: null, fecha: FECHA }, [juan])]);
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    await userEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(screen.queryByRole('table', { name: 'Donaciones encontradas' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Donaciones' })).not.toBeInTheDocument();
+    expect(heldList() ?? null).toBeNull();
+    expect(screen.getByLabelText('Fecha')).toHaveValue(todayIso());
+  });
+
+  it('opens a donation from the held list without a call; an update replaces it in the list', async () => {
+    const actualizada = donacion({
+      abo: 'O',
+      rh: 'NEGATIVO',
+      serologia: {
+        __typename: 'Serologia',
+        hiv: false,
+        hepB: false,
+        hepC: false,
+        vdrl: false,
+        brucelosis: false,
+        chagas: true,
+        htlv: false,
+      },
+      exclusionDefinitiva: 'Temporal',
+      exclusionTiempo: 365,
+      exclusionCodigo: 'C-12',
+    });
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
+      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+      {
+        request: {
+          query: UpdateResultadosDonacionDocument,
+          variables: {
+            id: 'x1',
+            input: {
+              abo: 'O',
+              rh: 'NEGATIVO',
+              serologia: {
+                hiv: false,
+                hepB: false,
+                hepC: false,
+                vdrl: false,
+                brucelosis: false,
+                chagas: true,
+                htlv: false,
+              },
+              exclusionDefinitiva: 'Temporal',
+              exclusionTiempo: 365,
+              exclusionCodigo: 'C-12',
+            },
+          },
+        },
+        result: {
+          data: {
+            updateResultadosDonacion: {
+              __typename: 'UpdateDonacionPayload',
+              message: 'Donación actualizada con exito',
+              donacion: actualizada,
+            },
+          },
+        },
+      },
+    ]);
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    await userEvent.click(within(rows()[0]).getByText('Pérez, Juan'));
+    // No Donacion query was mocked: it came from the held list.
+    expect(await screen.findByRole('heading', { name: 'Donación N° 1001' })).toBeInTheDocument();
+    expect(screen.queryByText('Error al cargar donacion')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Grupo ABO')).toHaveValue('A');
+
+    fireEvent.change(screen.getByLabelText('Grupo ABO'), { target: { value: 'O' } });
+    fireEvent.change(screen.getByLabelText('Factor Rh'), { target: { value: 'NEGATIVO' } });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chagas' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Temporal' }));
+    expect(screen.getByRole('radio', { name: 'Temporal' })).toBeChecked();
+    const tiempo = screen.getByLabelText('Tiempo de exclusión') as HTMLSelectElement;
+    expect([...tiempo.options].map((o) => o.text)).toEqual([
+      'Sin exclusión',
+      '0 días',
+      '15 días',
+      '30 días',
+      '90 días',
+      '180 días',
+      '1 año',
+    ]);
+    fireEvent.change(tiempo, { target: { value: '365' } });
+    fireEvent.change(screen.getByLabelText('Código de exclusión'), { target: { value: 'C-12' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar resultados' }));
+
+    expect(await screen.findByText('Donación actualizada con exito')).toBeInTheDocument();
+    const held = heldList()!.items;
+    expect(held.map((d) => d.id)).toEqual(['x1', 'x2']);
+    expect(held[0]).toMatchObject({
+      abo: 'O',
+      rh: 'NEGATIVO',
+      exclusionTiempo: 365,
+      serologia: { chagas: true },
+    });
+  });
+
+  it("shows 'Error al cargar donacion' when the donation cannot be loaded", async () => {
+    renderRoutes('/donacion/zz/donante/d1', [
+      { request: { query: DonacionDocument, variables: { id: 'zz' } }, error: new Error('sin red') },
+    ]);
+    expect(await screen.findByText('Error al cargar donacion')).toBeInTheDocument();
+  });
+
+  it("shows 'Error al leer serología' for unreadable serology data", async () => {
+    renderRoutes('/donacion/x1/donante/d1', [
+      {
+        request: { query: DonacionDocument, variables: { id: 'x1' } },
+        result: {
+          data: {
+            donacion: donacion({
+              serologia: {
+                __typename: 'Serologia',
+                hiv: null,
+                hepB: false,
+                hepC: false,
+                vdrl: false,
+                brucelosis: false,
+                chagas: false,
+                htlv: false,
+              },
+            }),
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByText('Error al leer serología')).toBeInTheDocument();
+  });
+
+  it("update failures: the server's messages under 'Error al actualizar la donación', network 'Error inesperado al actualizar la donación'", async () => {
+    renderRoutes('/donacion/x1/donante/d1', [
+      {
+        request: { query: DonacionDocument, variables: { id: 'x1' } },
+        result: { data: { donacion: donacion() } },
+      },
+      {
+        request: { query: UpdateResultadosDonacionDocument, variables: () => true },
+        result: {
+          errors: [
+            new GraphQLError('Datos inválidos', {
+              extensions: { code: 'BAD_USER_INPUT', errors: [{ field: 'abo', msg: 'Valor no permitido' }] },
+            }),
+          ],
+        },
+      },
+      {
+        request: { query: UpdateResultadosDonacionDocument, variables: () => true },
+        error: new Error('sin red'),
+      },
+    ]);
+    await screen.findByRole('heading', { name: 'Donación N° 1001' });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar resultados' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error al actualizar la donación');
+    expect(alert).toHaveTextContent('Valor no permitido');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar resultados' }));
+    expect(await screen.findByText('Error inesperado al actualizar la donación')).toBeInTheDocument();
+  });
+});
+
+describe("a donor's donations", () => {
+  it('lists number, date-time, group and serology; print opens the sheet; delete asks first', async () => {
+    const positiva = donacion({
+      id: 'x3',
+      numero: 990,
+      fecha: '2025-03-01',
+      hora: '08:00',
+      serologia: {
+        __typename: 'Serologia',
+        hiv: false,
+        hepB: true,
+        hepC: false,
+        vdrl: false,
+        brucelosis: false,
+        chagas: false,
+        htlv: false,
+      },
+    });
+    renderRoutes('/donaciones/donante/d1', [
+      {
+        request: { query: DonacionesDeDonanteDocument, variables: { donanteId: 'd1' } },
+        result: { data: { donacionesDeDonante: [donacion(), positiva] } },
+      },
+    ]);
+    const t = await screen.findByRole('table', { name: 'Donaciones del donante' });
+    const [primera, segunda] = within(t).getAllByRole('row').slice(1);
+    expect(primera).toHaveTextContent('1001');
+    expect(primera).toHaveTextContent('15/06/2025 09:30');
+    expect(primera).toHaveTextContent('A+');
+    expect(primera).toHaveTextContent('Sin datos');
+    expect(segunda).toHaveTextContent('Hepatitis B (+)');
+    expect(segunda).toHaveTextContent('HIV (-)');
+    expect(within(primera).getByRole('link', { name: 'Imprimir la donación 1001' })).toHaveAttribute(
+      'href',
+      '/donaciones/hemodos/d1/x1',
+    );
+    await userEvent.click(within(segunda).getByRole('button', { name: 'Eliminar la donación 990' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      '¿Quiere borrar la donacion de Juan Pérez de la fecha 01/03/2025 - 08:00?',
+    );
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * The donations store of SPEC section 4, on the Apollo cache (no second store):
+ * - the held list is the current search result (the `donaciones` query);
+ * - get one reads the cache first (a donation of the held list or any loaded
+ *   one) and calls the server only when it is not there;
+ * - search replaces the held list; update replaces the donation in place
+ *   (normalised by id); delete evicts it; clean empties the list.
+ */
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import type { ApolloCache, Reference } from '@apollo/client';
+import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { MSG } from '@domain/messages';
+import type { FieldError } from '@domain/messages';
+import { SEROLOGIA_KEYS, serologiaResumen } from '@domain/donacion';
+import type { ParseResult, Serologia } from '@domain/donacion';
+import {
+  DeleteDonacionDocument,
+  DonacionDatosFragmentDoc,
+  DonacionDocument,
+  DonacionesDocument,
+  UpdateResultadosDonacionDocument,
+} from '@/generated/graphql';
+import type { DonacionDatosFragment, DonacionesQuery, ResultadosDonacionInput } from '@/generated/graphql';
+import { errorMessages } from '@/lib/graphql-errors';
+
+/** The server maximum, so that the held list (and the register book) holds a whole day. */
+export const DONACIONES_PAGE_SIZE = 100;
+
+export type DonacionConDonante = DonacionesQuery['donaciones']['items'][number];
+
+/** The search as the screen holds it (text fields); both empty = no filter. */
+export type DonacionesFiltro = { numero: string; fecha: string };
+
+export function filtroVariables(filtro: DonacionesFiltro, pagina: number) {
+  const numero = filtro.numero.trim() === '' ? null : Number(filtro.numero.trim());
+  return {
+    filter: {
+      numero: numero !== null && Number.isInteger(numero) ? numero : null,
+      fecha: filtro.fecha.trim() || null,
+    },
+    page: { offset: (pagina - 1) * DONACIONES_PAGE_SIZE, limit: DONACIONES_PAGE_SIZE },
+  };
+}
+
+/** Search: the held list is the result of `filtro` (null: nothing searched, empty list). */
+export function useBuscarDonaciones(filtro: DonacionesFiltro | null, pagina = 1) {
+  const { data, loading, error } = useQuery(DonacionesDocument, {
+    variables: filtroVariables(filtro ?? { numero: '', fecha: '' }, pagina),
+    skip: !filtro,
+    fetchPolicy: 'cache-and-network',
+  });
+  const result = filtro ? data?.donaciones : undefined;
+  const donaciones: DonacionConDonante[] = result?.items ?? [];
+  let errorMessage: string[] | null = null;
+  if (error) errorMessage = errorMessages(error);
+  else if (result && result.total === 0) errorMessage = [MSG.sinDonaciones];
+  return {
+    donaciones,
+    total: result?.total ?? 0,
+    searched: result !== undefined,
+    isSearching: Boolean(filtro) && loading,
+    errorMessage,
+  };
+}
+
+/** Clean: empties the held list (and every cached search). */
+export function useLimpiarDonaciones() {
+  const client = useApolloClient();
+  return useCallback(() => {
+    client.cache.evict({ id: 'ROOT_QUERY', fieldName: 'donaciones' });
+    client.cache.gc();
+  }, [client]);
+}
+
+/**
+ * Get one: from the cache when the donation is already there (the held list,
+ * a donor's list, an earlier visit), otherwise from the server.
+ */
+export function useDonacion(id: string) {
+  const cached = useFragment({
+    fragment: DonacionDatosFragmentDoc,
+    fragmentName: 'DonacionDatos',
+    from: { __typename: 'Donacion', id },
+  });
+  const { data, loading, error } = useQuery(DonacionDocument, {
+    variables: { id },
+    skip: cached.complete,
+  });
+  const donacion: DonacionDatosFragment | undefined = cached.complete
+    ? (cached.data as DonacionDatosFragment)
+    : data?.donacion;
+  return {
+    donacion,
+    isSearching: !cached.complete && loading,
+    errorMessage: error && !donacion ? MSG.errorCargarDonacion : null,
+  };
+}
+
+/** A failure: a heading (a catalogue text) and/or the server's messages, one per line. */
+export type StoreFailure = { ok: false; title?: string; errors: string[] };
+export type StoreResult = { ok: true; message: string } | StoreFailure;
+
+/** The field errors (extensions.errors[].field) of a GraphQL error. */
+export function serverFieldErrors(error: unknown): FieldError[] {
+  if (!CombinedGraphQLErrors.is(error)) return [];
+  return error.errors.flatMap((e) => {
+    const list = e.extensions?.errors;
+    if (!Array.isArray(list)) return [];
+    return (list as Partial<FieldError>[])
+      .filter((i) => typeof i?.field === 'string' && typeof i?.msg === 'string' && i.field !== '')
+      .map((i) => ({ field: i.field!, msg: i.msg! }));
+  });
+}
+
+/** Update: the donation in the cache is replaced by the answer (same id); okMessage is the server's message. */
+export function useActualizarResultados() {
+  const [mutate, { loading }] = useMutation(UpdateResultadosDonacionDocument);
+  const actualizar = useCallback(
+    async (id: string, input: ResultadosDonacionInput): Promise<StoreResult> => {
+      try {
+        const { data } = await mutate({ variables: { id, input } });
+        return { ok: true, message: data?.updateResultadosDonacion.message ?? MSG.donacionActualizada };
+      } catch (e) {
+        if (CombinedGraphQLErrors.is(e)) {
+          const errors = errorMessages(e);
+          return { ok: false, title: MSG.errorActualizarDonacion, errors };
+        }
+        return { ok: false, title: MSG.errorInesperadoActualizarDonacion, errors: [] };
+      }
+    },
+    [mutate],
+  );
+  return { actualizar, isSaving: loading };
+}
+
+/** After a donor's donations change, their "last donation" fields and list are stale. */
+export function invalidarDonante(cache: ApolloCache, donanteId: string): void {
+  const donante = cache.identify({ __typename: 'Donante', id: donanteId });
+  if (donante) {
+    for (const fieldName of ['ultimaDonacion', 'puedeDonar', 'proximaDonacion']) {
+      cache.evict({ id: donante, fieldName });
+    }
+  }
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'donacionesDeDonante', args: { donanteId } });
+}
+
+/** Delete: on success the donation leaves the cache, hence the held list and the donor's list. */
+export function useEliminarDonacion() {
+  const [mutate, { loading }] = useMutation(DeleteDonacionDocument, {
+    update(cache, { data }) {
+      const borrada = data?.deleteDonacion;
+      if (!borrada) return;
+      cache.modify({
+        id: 'ROOT_QUERY',
+        fields: {
+          donaciones(value, { readField }) {
+            const existing = value as { items?: Reference[]; total?: number } | undefined;
+            if (!existing?.items) return value;
+            const items = existing.items.filter((ref) => readField('id', ref) !== borrada.id);
+            if (items.length === existing.items.length) return value;
+            return { ...existing, items, total: Math.max(0, (existing.total ?? 1) - 1) } as typeof value;
+          },
+        },
+      });
+      cache.evict({ id: cache.identify({ __typename: 'Donacion', id: borrada.id }) });
+      invalidarDonante(cache, borrada.donanteId);
+      cache.gc();
+    },
+  });
+  const eliminar = useCallback(
+    async (id: string): Promise<StoreResult> => {
+      try {
+        await mutate({ variables: { id } });
+        return { ok: true, message: MSG.donacionEliminada };
+      } catch (e) {
+        // The server's answer is shown as it comes (SPEC 4: "the error is the response msg").
+        if (CombinedGraphQLErrors.is(e)) return { ok: false, errors: errorMessages(e) };
+        return { ok: false, title: MSG.errorInesperadoEliminarDonacion, errors: [] };
+      }
+    },
+    [mutate],
+  );
+  return { eliminar, isDeleting: loading };
+}
+
+/**
+ * Serology as received: every marker must be a boolean. Anything else (a
+ * corrupt record) is 'Error al leer serología'. null = no results yet.
+ */
+export function leerSerologia(value: unknown): ParseResult<Serologia | null> {
+  if (value === null || value === undefined) return { ok: true, value: null };
+  if (typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: MSG.errorLeerSerologia };
+  const raw = value as Record<string, unknown>;
+  const result = {} as Serologia;
+  for (const key of SEROLOGIA_KEYS) {
+    if (typeof raw[key] !== 'boolean') return { ok: false, error: MSG.errorLeerSerologia };
+    result[key] = raw[key] as boolean;
+  }
+  return { ok: true, value: result };
+}
+
+/** 'HIV (-) · ...', 'Sin datos' without results, 'Error al leer serología' when unreadable. */
+export function serologiaTexto(value: unknown): string {
+  const parsed = leerSerologia(value);
+  if (!parsed.ok) return parsed.error;
+  return serologiaResumen(parsed.value);
+}
