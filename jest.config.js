@@ -25,11 +25,13 @@ const swcClient = [
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Chakra components in jsdom and real-Postgres suites are slow on a 2-core machine.
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/src', '<rootDir>/test/api', '<rootDir>/test/security'],
+      roots: ['<rootDir>/server/src', '<rootDir>/test/api', '<rootDir>/test/security', '<rootDir>/test/perf'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.ts$': swcServer },
       globalSetup: '<rootDir>/test/setup/postgres-global-setup.mjs',

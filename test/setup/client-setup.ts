@@ -28,3 +28,7 @@ if (typeof structuredClone === 'undefined') {
   (globalThis as { structuredClone?: unknown }).structuredClone = (v: unknown) =>
     JSON.parse(JSON.stringify(v));
 }
+// jsdom has no PointerEvent; Chakra's checkbox and radio create one.
+if (typeof window !== 'undefined' && typeof window.PointerEvent === 'undefined') {
+  (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = MouseEvent;
+}

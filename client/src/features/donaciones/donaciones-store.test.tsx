@@ -28,11 +28,6 @@ jest.mock('@/features/impresion/print', () => ({
 
 jest.setTimeout(30000);
 
-// jsdom has no PointerEvent; Chakra's radio group builds one when clicked.
-if (typeof window.PointerEvent !== 'function') {
-  (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = class extends MouseEvent {};
-}
-
 const FECHA = '2025-06-15';
 const page = { offset: 0, limit: 100 };
 const juan = donacionConDonante();

@@ -58,11 +58,6 @@ async function typeAndBlur(label: RegExp | string, text: string) {
 
 jest.setTimeout(30_000);
 
-// jsdom has no PointerEvent; Chakra's checkbox creates one when the form is reset after saving.
-if (typeof window.PointerEvent === 'undefined') {
-  (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = MouseEvent;
-}
-
 afterEach(() => {
   act(() => {
     toaster.remove();
