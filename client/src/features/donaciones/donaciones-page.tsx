@@ -49,7 +49,15 @@ export function DonacionesPage() {
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
-    setParams({ numero: values.numero.replace(/\D/g, ''), fecha: values.fecha });
+    const numero = values.numero.replace(/\D/g, '');
+    // A label number identifies one donation of the service: a scanned bag
+    // from another day must be found, so the number alone decides.
+    if (numero) {
+      setValues({ numero, fecha: '' });
+      setParams({ numero, fecha: '' });
+    } else {
+      setParams({ numero: '', fecha: values.fecha });
+    }
   };
 
   const limpiar = () => {

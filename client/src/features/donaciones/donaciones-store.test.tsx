@@ -90,12 +90,13 @@ beforeEach(() => {
 });
 
 describe('donations search and held list', () => {
-  it("fecha defaults to today; Enter searches; an empty result says 'No se encontraron donaciones' and hides the panel", async () => {
-    renderRoutes('/donaciones', [searchMock({ numero: 99, fecha: todayIso() }, [])]);
+  it("fecha defaults to today; a scanned number + Enter searches that number on any date; empty says 'No se encontraron donaciones' and hides the panel", async () => {
+    renderRoutes('/donaciones', [searchMock({ numero: 99, fecha: null }, [])]);
     expect(screen.getByLabelText('Fecha')).toHaveValue(todayIso());
     const numero = screen.getByLabelText('Número');
     await userEvent.type(numero, '99{enter}');
     expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
+    expect(screen.getByLabelText('Fecha')).toHaveValue('');
     expect(screen.queryByRole('heading', { name: 'Donaciones', level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Imprimir Libro' })).not.toBeInTheDocument();
   });
