@@ -66,3 +66,13 @@ export class TooManyRequestsError extends AppError {
 export function assertValid(errors: FieldError[]): void {
   if (errors.length > 0) throw new ValidationError(errors);
 }
+
+/** The database cannot be reached: the request may be retried later. */
+export class DatabaseUnavailableError extends AppError {
+  readonly code = 'DATABASE_UNAVAILABLE';
+  readonly status = 503;
+
+  constructor(message: string = MSG.baseNoDisponible) {
+    super(message);
+  }
+}

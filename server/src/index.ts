@@ -4,6 +4,7 @@ import { resolveJwtSecret } from './auth/jwt';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './database/data-source';
 import { startEmbeddedPostgres } from './database/embedded';
+import { isDatabaseUnavailable } from './database/unavailable';
 import { createApp } from './app';
 import { logger } from './logger';
 import { createServices } from './services';
@@ -53,6 +54,11 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     logger.fatal(error.message);
+  } else if (isDatabaseUnavailable(error)) {
+    logger.fatal(
+      { err: error },
+      'No se pudo conectar con la base de datos: verifique DATABASE_URL y que Postgres esté en marcha',
+    );
   } else {
     logger.fatal({ err: error }, 'No se pudo iniciar el servidor');
   }

@@ -3,6 +3,7 @@ import { opcionesRoutes } from '@/features/opciones/routes';
 import { donantesRoutes } from '@/features/donantes/routes';
 import { planillasRoutes } from '@/features/planillas/routes';
 import { donacionesRoutes } from '@/features/donaciones/routes';
+import { auditoriaRoutes } from '@/features/auditoria/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -13,4 +14,5 @@ export const featureRoutes: RouteObject[] = [
   ...donantesRoutes,
   ...planillasRoutes,
   ...donacionesRoutes,
+  ...auditoriaRoutes,
 ];

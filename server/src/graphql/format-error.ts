@@ -4,7 +4,8 @@ import type { ValidationError } from 'class-validator';
 import { GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import { FieldError, MSG } from '../domain/messages';
-import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../database/unavailable';
+import { AppError, DatabaseUnavailableError } from '../errors';
 import { logger } from '../logger';
 
 /** class-validator failures as the spec's { field, msg } list. */
@@ -54,6 +55,15 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       message: errors.map((e) => e.msg).join('\n') || MSG.datosInvalidos,
       path: formatted.path,
       extensions: { code: 'BAD_USER_INPUT', errors },
+    };
+  }
+  if (isDatabaseUnavailable(original)) {
+    logger.warn({ err: original, path: formatted.path }, 'Base de datos no disponible');
+    const unavailable = new DatabaseUnavailableError();
+    return {
+      message: unavailable.message,
+      path: formatted.path,
+      extensions: { code: unavailable.code, errors: unavailable.errors },
     };
   }
   const code = formatted.extensions?.code;

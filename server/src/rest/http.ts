@@ -3,7 +3,14 @@ import { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AuthUser } from '../auth/context';
 import { Context, createContext } from '../context';
 import { FieldError, MSG } from '../domain/messages';
-import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from '../errors';
+import { isDatabaseUnavailable } from '../database/unavailable';
+import {
+  AppError,
+  DatabaseUnavailableError,
+  ForbiddenError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../errors';
 import { logger } from '../logger';
 import { Services } from '../services';
 
@@ -17,6 +24,12 @@ export function errorBody(errors: FieldError[]): RestErrorBody {
 function sendError(res: Response, req: Request, error: unknown): void {
   if (error instanceof AppError) {
     res.status(error.status).json(errorBody(error.errors));
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, requestId: req.id }, 'Base de datos no disponible');
+    const unavailable = new DatabaseUnavailableError();
+    res.status(unavailable.status).json(errorBody(unavailable.errors));
     return;
   }
   const errorId = randomUUID();

@@ -23,6 +23,7 @@ describe('sidebar', () => {
       ['Generales', '/opciones/generales'],
       ['Cambiar clave', '/opciones/clave'],
       ['Integrantes', '/opciones/integrantes'],
+      ['Auditoría', '/opciones/auditoria'],
     ]);
     expect(screen.getByText('Opciones')).toBeInTheDocument();
   });

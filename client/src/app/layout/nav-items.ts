@@ -10,6 +10,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
     { label: 'Cambiar clave', to: '/opciones/clave' },
   ];
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Integrantes', to: '/opciones/integrantes' });
+  if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Auditoría', to: '/opciones/auditoria' });
   return [
     {
       items: [

@@ -1,0 +1,117 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toaster } from '@/components/toast';
+import { AuditoriaDocument, RestaurarDonacionDocument, RestaurarDonanteDocument } from '@/generated/graphql';
+import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import { AuditoriaPage, cambiosLines, PAGE_SIZE } from './auditoria-page';
+
+jest.setTimeout(30_000);
+
+const DONANTE_ID = '11111111-1111-4111-8111-111111111111';
+const DONACION_ID = '44444444-4444-4444-8444-444444444444';
+const entry = (id: string, accion: string, entidad: string, entidadId: string, cambios: object) => ({
+  __typename: 'Auditoria' as const,
+  id,
+  at: '2025-03-10T13:45:00.000Z',
+  accion,
+  entidad,
+  entidadId,
+  usuarioId: testUsuario().id,
+  usuarioNombre: 'Pérez, Ana',
+  cambios,
+});
+const items = [
+  entry('5', 'eliminar', 'donante', DONANTE_ID, { deletedAt: [null, '2025-03-10'] }),
+  entry('4', 'editar', 'donante', DONANTE_ID, { apellido: ['Perez', 'Pérez'] }),
+  entry('3', 'eliminar', 'donacion', DONACION_ID, {}),
+  entry('2', 'eliminar', 'usuario', '22222222-2222-4222-8222-222222222222', {}),
+  entry('1', 'crear', 'donante', DONANTE_ID, { nombre: [null, 'Juan'] }),
+];
+const listMock = (variables = { filter: {}, page: { offset: 0, limit: PAGE_SIZE } }) => ({
+  request: { query: AuditoriaDocument, variables },
+  result: {
+    data: {
+      auditoria: {
+        __typename: 'AuditoriaPage' as const,
+        total: items.length,
+        offset: 0,
+        limit: PAGE_SIZE,
+        items,
+      },
+    },
+  },
+});
+
+afterEach(() => {
+  act(() => {
+    toaster.remove();
+  });
+  localStorage.clear();
+});
+
+test('changes read as "campo: antes → después"', () => {
+  expect(cambiosLines({ apellido: ['Perez', 'Pérez'], email: [null, 'a@b.c'] })).toEqual([
+    'apellido: Perez → Pérez',
+    'email: — → a@b.c',
+  ]);
+});
+
+test('lists the entries with who, when, action and changes; Restaurar only on deleted donors and donations', async () => {
+  signIn();
+  renderWithProviders(<AuditoriaPage />, { mocks: [listMock()] });
+  const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows).toHaveLength(5);
+  expect(within(rows[0]).getByText('Eliminación')).toBeInTheDocument();
+  expect(within(rows[0]).getByText('10/03/2025 10:45')).toBeInTheDocument();
+  expect(within(rows[0]).getByText('Pérez, Ana')).toBeInTheDocument();
+  expect(within(rows[1]).getByText('apellido: Perez → Pérez')).toBeInTheDocument();
+  const withButton = rows.map((r) => within(r).queryByRole('button', { name: 'Restaurar' }) !== null);
+  expect(withButton).toEqual([true, false, true, false, false]);
+});
+
+test('confirming Restaurar calls the mutation and shows a toast', async () => {
+  signIn();
+  const restore = jest.fn(() => ({
+    data: { restaurarDonante: { __typename: 'Donante' as const, id: DONANTE_ID } },
+  }));
+  renderWithProviders(<AuditoriaPage />, {
+    mocks: [
+      listMock(),
+      { request: { query: RestaurarDonanteDocument, variables: { id: DONANTE_ID } }, result: restore },
+      listMock(),
+    ],
+  });
+  const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+  await userEvent.click(within(table).getAllByRole('button', { name: 'Restaurar' })[0]);
+  const dialog = await screen.findByRole('alertdialog');
+  expect(within(dialog).getByText('¿Quiere restaurar el donante?')).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
+  await waitFor(() => expect(restore).toHaveBeenCalled());
+  expect(await screen.findByText('Donante restaurado')).toBeInTheDocument();
+});
+
+test('a refused restore shows the server message', async () => {
+  signIn();
+  renderWithProviders(<AuditoriaPage />, {
+    mocks: [
+      listMock(),
+      {
+        request: { query: RestaurarDonacionDocument, variables: { id: DONACION_ID } },
+        result: {
+          errors: [{ message: 'El número de donación ya existe', extensions: { code: 'BAD_USER_INPUT' } }],
+        },
+      },
+    ],
+  });
+  const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+  await userEvent.click(within(table).getAllByRole('button', { name: 'Restaurar' })[1]);
+  await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Si' }));
+  expect(await screen.findByText('El número de donación ya existe')).toBeInTheDocument();
+});
+
+test('staff other than the administrator are refused', () => {
+  signIn(testUsuario({ rol: 'ROL_MEDICO' }));
+  renderWithProviders(<AuditoriaPage />);
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});

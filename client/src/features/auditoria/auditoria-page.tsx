@@ -1,0 +1,244 @@
+import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { formatDateTime } from '@domain/dates';
+import { MSG } from '@domain/messages';
+import { useAuth } from '@/app/auth-context';
+import { AppAlert } from '@/components/app-alert';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ServerErrors } from '@/components/server-errors';
+import { showToast } from '@/components/toast';
+import { AuditoriaDocument, RestaurarDonacionDocument, RestaurarDonanteDocument } from '@/generated/graphql';
+import type { AuditoriaFilter, AuditoriaQuery } from '@/generated/graphql';
+import { errorMessages } from '@/lib/graphql-errors';
+import { PageCard } from '../opciones/page-card';
+
+export const PAGE_SIZE = 20;
+
+type Entry = AuditoriaQuery['auditoria']['items'][number];
+
+const ENTIDADES: [string, string][] = [
+  ['', 'Todas'],
+  ['donante', 'Donante'],
+  ['donacion', 'Donación'],
+  ['usuario', 'Integrante'],
+  ['servicio', 'Servicio'],
+  ['etiqueta', 'Etiqueta'],
+];
+const ENTIDAD_LABEL = Object.fromEntries(ENTIDADES.filter(([v]) => v));
+
+const ACCION_LABEL: Record<string, string> = {
+  crear: 'Alta',
+  editar: 'Modificación',
+  eliminar: 'Eliminación',
+  restaurar: 'Restauración',
+  clave: 'Cambio de clave',
+};
+
+function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** The changes of an entry as 'campo: antes → después' lines. */
+export function cambiosLines(cambios: unknown): string[] {
+  if (!cambios || typeof cambios !== 'object') return [];
+  return Object.entries(cambios as Record<string, unknown>).map(([campo, value]) => {
+    if (Array.isArray(value) && value.length === 2) {
+      return `${campo}: ${showValue(value[0])} → ${showValue(value[1])}`;
+    }
+    return `${campo}: ${showValue(value)}`;
+  });
+}
+
+const restorable = (e: Entry) =>
+  e.accion === 'eliminar' && (e.entidad === 'donante' || e.entidad === 'donacion');
+
+/** /opciones/auditoria: the service's audit trail, newest first; deleted donors and donations can be restored. */
+export function AuditoriaPage() {
+  const { usuario } = useAuth();
+  if (usuario?.rol !== 'ROL_SERVICIO') return <AppAlert message={MSG.sinPermiso} />;
+  return <AuditoriaList />;
+}
+
+function AuditoriaList() {
+  const [draft, setDraft] = useState<AuditoriaFilter>({ entidad: '', entidadId: '', desde: '', hasta: '' });
+  const [filter, setFilter] = useState<AuditoriaFilter>({});
+  const [offset, setOffset] = useState(0);
+  const [aRestaurar, setARestaurar] = useState<Entry | null>(null);
+  const [serverErrors, setServerErrors] = useState<string[] | null>(null);
+  const variables = { filter, page: { offset, limit: PAGE_SIZE } };
+  const { data, loading, error, refetch } = useQuery(AuditoriaDocument, {
+    variables,
+    fetchPolicy: 'network-only',
+  });
+  const [restaurarDonante, { loading: r1 }] = useMutation(RestaurarDonanteDocument);
+  const [restaurarDonacion, { loading: r2 }] = useMutation(RestaurarDonacionDocument);
+  const page = data?.auditoria;
+  const items = page?.items ?? [];
+
+  const onFilter = (event: FormEvent) => {
+    event.preventDefault();
+    const clean: AuditoriaFilter = {};
+    for (const key of ['entidad', 'entidadId', 'desde', 'hasta'] as const) {
+      const value = draft[key]?.trim();
+      if (value) clean[key] = value;
+    }
+    setOffset(0);
+    setFilter(clean);
+  };
+
+  const onRestore = async () => {
+    if (!aRestaurar) return;
+    setServerErrors(null);
+    try {
+      if (aRestaurar.entidad === 'donante') {
+        await restaurarDonante({ variables: { id: aRestaurar.entidadId } });
+        showToast('Donante restaurado');
+      } else {
+        await restaurarDonacion({ variables: { id: aRestaurar.entidadId } });
+        showToast('Donación restaurada');
+      }
+      await refetch();
+    } catch (e) {
+      setServerErrors(errorMessages(e));
+    } finally {
+      setARestaurar(null);
+    }
+  };
+
+  const set = (key: keyof AuditoriaFilter) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+
+  return (
+    <Stack gap="6" maxW="6xl">
+      {serverErrors && (
+        <AppAlert message={<ServerErrors errors={serverErrors} />} onClose={() => setServerErrors(null)} />
+      )}
+      <PageCard title="Auditoría" description="Quién cambió qué y cuándo. Lo más reciente primero.">
+        <form onSubmit={onFilter} aria-label="Filtros de auditoría">
+          <HStack gap="3" align="flex-end" wrap="wrap">
+            <Field.Root width="auto">
+              <Field.Label>Registro</Field.Label>
+              <NativeSelect.Root size="sm" width="40">
+                <NativeSelect.Field value={draft.entidad ?? ''} onChange={set('entidad')}>
+                  {ENTIDADES.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root width="auto">
+              <Field.Label>Id del registro</Field.Label>
+              <Input size="sm" width="72" value={draft.entidadId ?? ''} onChange={set('entidadId')} />
+            </Field.Root>
+            <Field.Root width="auto">
+              <Field.Label>Desde</Field.Label>
+              <Input size="sm" type="date" value={draft.desde ?? ''} onChange={set('desde')} />
+            </Field.Root>
+            <Field.Root width="auto">
+              <Field.Label>Hasta</Field.Label>
+              <Input size="sm" type="date" value={draft.hasta ?? ''} onChange={set('hasta')} />
+            </Field.Root>
+            <Button type="submit" size="sm">
+              Filtrar
+            </Button>
+          </HStack>
+        </form>
+        <LoadingOverlay open={loading && !data} />
+        {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
+        {data && items.length === 0 && <Text color="gray.600">{MSG.sinDatos}</Text>}
+        {items.length > 0 && (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" aria-label="Registro de auditoría">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Fecha</Table.ColumnHeader>
+                  <Table.ColumnHeader>Usuario</Table.ColumnHeader>
+                  <Table.ColumnHeader>Acción</Table.ColumnHeader>
+                  <Table.ColumnHeader>Registro</Table.ColumnHeader>
+                  <Table.ColumnHeader>Cambios</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((e) => (
+                  <Table.Row key={e.id}>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(String(e.at))}</Table.Cell>
+                    <Table.Cell>{e.usuarioNombre ?? '—'}</Table.Cell>
+                    <Table.Cell>{ACCION_LABEL[e.accion] ?? e.accion}</Table.Cell>
+                    <Table.Cell>
+                      <Stack gap="0">
+                        <Text>{ENTIDAD_LABEL[e.entidad] ?? e.entidad}</Text>
+                        <Text fontSize="xs" color="gray.600" fontFamily="mono">
+                          {e.entidadId}
+                        </Text>
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Stack gap="0" fontSize="xs">
+                        {cambiosLines(e.cambios).map((line) => (
+                          <Text key={line}>{line}</Text>
+                        ))}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {restorable(e) && (
+                        <Button size="xs" variant="outline" onClick={() => setARestaurar(e)}>
+                          Restaurar
+                        </Button>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+        {page && page.total > 0 && (
+          <HStack justify="space-between">
+            <Text fontSize="sm" color="gray.600">
+              {`${page.offset + 1}–${page.offset + items.length} de ${page.total}`}
+            </Text>
+            <HStack gap="2">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+              >
+                Anterior
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={offset + PAGE_SIZE >= page.total}
+                onClick={() => setOffset(offset + PAGE_SIZE)}
+              >
+                Siguiente
+              </Button>
+            </HStack>
+          </HStack>
+        )}
+      </PageCard>
+      <ConfirmDialog
+        open={aRestaurar !== null}
+        title={
+          aRestaurar?.entidad === 'donante'
+            ? '¿Quiere restaurar el donante?'
+            : '¿Quiere restaurar la donación?'
+        }
+        description="El registro vuelve a estar activo y la restauración queda en la auditoría."
+        onConfirm={() => void onRestore()}
+        onCancel={() => setARestaurar(null)}
+        busy={r1 || r2}
+      />
+    </Stack>
+  );
+}

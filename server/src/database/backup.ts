@@ -1,0 +1,332 @@
+/**
+ * Logical backups made by the app itself (the embedded Postgres ships no
+ * pg_dump, and the system's older pg_dump refuses a newer server).
+ *
+ * File format: gzip'd JSON lines.
+ *   line 1: {"format":"hemoterapia-backup","version":1,"createdAt":..,"migrations":[..],"tables":[..]}
+ *   then, for each table in foreign-key order: {"table":"name","count":n} followed by n lines,
+ *   each one row as `row_to_json`;
+ *   last line: {"end":true,"tables":{"name":n,...}}
+ * Every row is read in ONE `REPEATABLE READ READ ONLY` transaction, so the dump is a
+ * consistent snapshot even while the server keeps writing. Rows are streamed with a
+ * cursor, so memory does not grow with the size of the database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import zlib from 'node:zlib';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { migrations as codeMigrations } from './migrations';
+
+export const BACKUP_FORMAT = 'hemoterapia-backup';
+export const BACKUP_VERSION = 1;
+const BATCH = 5000;
+/** TypeORM's own bookkeeping: carried in the header, never restored as data. */
+const MIGRATIONS_TABLE = 'migrations';
+
+export class BackupError extends Error {}
+
+export type MigrationRow = { id: number; timestamp: string; name: string };
+export type BackupHeader = {
+  format: string;
+  version: number;
+  createdAt: string;
+  migrations: MigrationRow[];
+  tables: string[];
+};
+export type BackupSummary = { file: string; tables: Record<string, number> };
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The public tables (except `migrations`) with parents before children. */
+export async function tablesInForeignKeyOrder(client: Client): Promise<string[]> {
+  const tables = (
+    await client.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> $1
+        ORDER BY c.relname`,
+      [MIGRATIONS_TABLE],
+    )
+  ).rows.map((r) => r.name);
+  const edges = (
+    await client.query<{ child: string; parent: string }>(
+      `SELECT ch.relname AS child, pa.relname AS parent
+         FROM pg_constraint k
+         JOIN pg_class ch ON ch.oid = k.conrelid JOIN pg_namespace n ON n.oid = ch.relnamespace
+         JOIN pg_class pa ON pa.oid = k.confrelid
+        WHERE k.contype = 'f' AND n.nspname = 'public'`,
+    )
+  ).rows;
+  const order: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (table: string) => {
+    if (state.get(table) === 'done' || state.get(table) === 'visiting') return;
+    state.set(table, 'visiting');
+    for (const e of edges) if (e.child === table && e.parent !== table) visit(e.parent);
+    state.set(table, 'done');
+    if (tables.includes(table)) order.push(table);
+  };
+  tables.forEach(visit);
+  return order;
+}
+
+/** The primary key columns (or every column when there is none): a stable row order. */
+async function orderColumns(client: Client, table: string): Promise<string[]> {
+  const pk = await client.query<{ col: string }>(
+    `SELECT a.attname AS col FROM pg_index i
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+      WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
+    [quote(table)],
+  );
+  if (pk.rows.length > 0) return pk.rows.map((r) => r.col);
+  const all = await client.query<{ col: string }>(
+    `SELECT attname AS col FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0
+      AND NOT attisdropped ORDER BY attnum`,
+    [quote(table)],
+  );
+  return all.rows.map((r) => r.col);
+}
+
+async function readMigrations(client: Client): Promise<MigrationRow[]> {
+  const exists = await client.query(`SELECT to_regclass('public.${MIGRATIONS_TABLE}') AS t`);
+  if (!exists.rows[0]?.t) return [];
+  const rows = await client.query<{ id: number; timestamp: string; name: string }>(
+    `SELECT id, timestamp::text AS timestamp, name FROM ${MIGRATIONS_TABLE} ORDER BY id`,
+  );
+  return rows.rows.map((r) => ({ id: Number(r.id), timestamp: String(r.timestamp), name: r.name }));
+}
+
+/** backups/hemoterapia-YYYYMMDD-HHmmss.json.gz under `dir`. */
+export function defaultBackupFile(dir: string, now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp =
+    `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-` +
+    `${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return path.join(dir, 'backups', `hemoterapia-${stamp}.json.gz`);
+}
+
+/** Writes a consistent dump of the database at `url` into `file`. */
+export async function backupDatabase(url: string, file: string): Promise<BackupSummary> {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const client = new Client({ connectionString: url, application_name: 'hemoterapia-backup' });
+  await client.connect();
+  const partial = `${file}.partial`;
+  const out = new PassThrough();
+  const gzip = zlib.createGzip();
+  const done = pipeline(out, gzip, fs.createWriteStream(partial));
+  const write = async (line: string) => {
+    if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once('drain', resolve));
+  };
+  const counts: Record<string, number> = {};
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const tables = await tablesInForeignKeyOrder(client);
+    const header: BackupHeader = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      migrations: await readMigrations(client),
+      tables,
+    };
+    await write(JSON.stringify(header));
+    for (const table of tables) {
+      const count = Number(
+        (await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table)}`)).rows[0].n,
+      );
+      await write(JSON.stringify({ table, count }));
+      const order = (await orderColumns(client, table)).map(quote).join(', ');
+      await client.query(
+        `DECLARE dump_cursor NO SCROLL CURSOR FOR
+           SELECT row_to_json(t)::text AS j FROM ${quote(table)} t ORDER BY ${order}`,
+      );
+      let written = 0;
+      for (;;) {
+        const batch = await client.query<{ j: string }>(`FETCH ${BATCH} FROM dump_cursor`);
+        for (const row of batch.rows) await write(row.j);
+        written += batch.rows.length;
+        if (batch.rows.length < BATCH) break;
+      }
+      await client.query('CLOSE dump_cursor');
+      if (written !== count) throw new BackupError(`La tabla ${table} cambió durante la copia`);
+      counts[table] = written;
+    }
+    await write(JSON.stringify({ end: true, tables: counts }));
+    await client.query('COMMIT');
+    out.end();
+    await done;
+    fs.renameSync(partial, file);
+    return { file, tables: counts };
+  } catch (error) {
+    out.destroy();
+    await done.catch(() => undefined);
+    fs.rmSync(partial, { force: true });
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+const CORRUPT = 'El archivo de copia de seguridad está dañado o incompleto';
+
+/** Reads the dump line by line; any gzip, JSON or structure error is a BackupError. */
+async function* readLines(file: string): AsyncGenerator<unknown> {
+  if (!fs.existsSync(file)) throw new BackupError(`No existe el archivo ${file}`);
+  const gunzip = zlib.createGunzip();
+  const source = fs.createReadStream(file);
+  source.on('error', (e) => gunzip.destroy(e));
+  source.pipe(gunzip);
+  const lines = readline.createInterface({ input: gunzip, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      if (line === '') continue;
+      try {
+        yield JSON.parse(line) as unknown;
+      } catch {
+        throw new BackupError(`${CORRUPT} (línea ilegible)`);
+      }
+    }
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`${CORRUPT} (${(error as Error).message})`);
+  } finally {
+    lines.close();
+    source.destroy();
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Creates the schema when the target is empty; it must then match the dump's migrations. */
+async function migrateTarget(url: string): Promise<void> {
+  const ds = new DataSource({ type: 'postgres', url, entities: [], migrations: codeMigrations });
+  await ds.initialize();
+  try {
+    await ds.runMigrations({ transaction: 'each' });
+  } finally {
+    await ds.destroy();
+  }
+}
+
+/** The names of the migrations this code knows, in order. */
+export function codeMigrationNames(): string[] {
+  return codeMigrations.map((m) => m.name);
+}
+
+/**
+ * Replaces every row of the database at `url` by the dump in `file`, in one
+ * transaction: on any error nothing changes.
+ */
+export async function restoreDatabase(url: string, file: string): Promise<BackupSummary> {
+  const lines = readLines(file);
+  const first = await lines.next();
+  const header = first.done ? undefined : first.value;
+  if (!isObject(header) || header.format !== BACKUP_FORMAT || !Array.isArray(header.migrations)) {
+    throw new BackupError(`${CORRUPT}: no es una copia de seguridad de Hemoterapia`);
+  }
+  if (header.version !== BACKUP_VERSION) {
+    throw new BackupError(`La copia tiene la versión de formato ${String(header.version)}, no soportada`);
+  }
+  const dumped = (header.migrations as MigrationRow[]).map((m) => m.name);
+  const expected = codeMigrationNames();
+  if (dumped.join(',') !== expected.join(',')) {
+    throw new BackupError(
+      'La copia de seguridad corresponde a otra versión de la base de datos ' +
+        `(migraciones de la copia: ${dumped.join(', ') || 'ninguna'}; ` +
+        `migraciones de esta versión: ${expected.join(', ')}). ` +
+        'Restaure la copia con la versión del programa que la creó.',
+    );
+  }
+
+  await migrateTarget(url);
+  const client = new Client({ connectionString: url, application_name: 'hemoterapia-restore' });
+  await client.connect();
+  const counts: Record<string, number> = {};
+  try {
+    const applied = (await readMigrations(client)).map((m) => m.name);
+    if (applied.join(',') !== expected.join(',')) {
+      throw new BackupError(
+        `La base de destino tiene otras migraciones (${applied.join(', ')}): no se restaura`,
+      );
+    }
+    await client.query('BEGIN');
+    const tables = await tablesInForeignKeyOrder(client);
+    const known = new Set(tables);
+    for (const t of header.tables as unknown[]) {
+      if (typeof t !== 'string' || !known.has(t))
+        throw new BackupError(`${CORRUPT}: tabla desconocida ${String(t)}`);
+    }
+    await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
+
+    let table: string | undefined;
+    let remaining = 0;
+    let batch: unknown[] = [];
+    let ended = false;
+    const flush = async () => {
+      if (!table || batch.length === 0) return;
+      await client.query(
+        `INSERT INTO ${quote(table)} SELECT * FROM json_populate_recordset(null::${quote(table)}, $1::json)`,
+        [JSON.stringify(batch)],
+      );
+      counts[table] = (counts[table] ?? 0) + batch.length;
+      batch = [];
+    };
+    for await (const item of lines) {
+      if (ended) throw new BackupError(`${CORRUPT}: datos después del final`);
+      if (remaining > 0) {
+        if (!isObject(item)) throw new BackupError(`${CORRUPT}: fila inválida en ${table}`);
+        batch.push(item);
+        remaining -= 1;
+        if (batch.length >= BATCH) await flush();
+        continue;
+      }
+      await flush();
+      if (!isObject(item)) throw new BackupError(CORRUPT);
+      if (item.end === true) {
+        const declared = item.tables;
+        if (!isObject(declared)) throw new BackupError(CORRUPT);
+        for (const t of header.tables as string[]) {
+          if (Number(declared[t] ?? 0) !== (counts[t] ?? 0)) {
+            throw new BackupError(`${CORRUPT}: faltan filas de ${t}`);
+          }
+        }
+        ended = true;
+        continue;
+      }
+      if (typeof item.table !== 'string' || !known.has(item.table) || !Number.isInteger(item.count)) {
+        throw new BackupError(`${CORRUPT}: sección inválida`);
+      }
+      table = item.table;
+      remaining = item.count as number;
+    }
+    if (!ended || remaining > 0) throw new BackupError(`${CORRUPT}: falta el final del archivo`);
+
+    // Serial columns continue after the restored rows.
+    const serials = await client.query<{ table: string; col: string; seq: string }>(
+      `SELECT c.relname AS table, a.attname AS col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS seq
+         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+          AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL
+          AND c.relname <> $1`,
+      [MIGRATIONS_TABLE],
+    );
+    for (const s of serials.rows) {
+      await client.query(
+        `SELECT setval($1::regclass, COALESCE((SELECT max(${quote(s.col)}) FROM ${quote(s.table)}), 0) + 1, false)`,
+        [s.seq],
+      );
+    }
+    await client.query('COMMIT');
+    return { file, tables: counts };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await lines.return(undefined).catch(() => undefined);
+    await client.end();
+  }
+}

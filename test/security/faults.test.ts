@@ -1,0 +1,298 @@
+/**
+ * Faults: the built server killed with SIGKILL in the middle of a stream of
+ * writes (and its embedded Postgres killed too, as in a power cut) comes back
+ * with every acknowledged write and no half-written one; a database that is
+ * missing at start or goes away mid-run gives clear Spanish errors, /healthz
+ * reports it, and the app recovers when it returns.
+ */
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { MSG } from '../../server/src/domain/messages';
+import { registerServicio, startTestServer, TestServer } from '../../server/src/test-utils/harness';
+import { CREATE_DONANTE, donanteInput } from './fixtures';
+
+jest.setTimeout(180_000);
+
+const root = path.resolve(__dirname, '..', '..');
+const dist = path.join(root, 'server', 'dist', 'index.js');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+      newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** The test runs the compiled server, as `npm start` does: compile it when missing or stale. */
+function ensureBuilt(): void {
+  const src = path.join(root, 'server', 'src');
+  if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs >= newestSource(src)) return;
+  const tsc = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'server/tsconfig.build.json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (tsc.status !== 0) throw new Error(`No compila el servidor:\n${tsc.stdout}${tsc.stderr}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Running = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
+
+function spawnServer(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [dist], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, url: `http://127.0.0.1:${env.PORT}`, output: () => out, exited };
+}
+
+async function waitHealthy(server: Running, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`El servidor terminó con código ${server.child.exitCode}:\n${server.output()}`);
+    }
+    try {
+      if ((await fetch(`${server.url}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`El servidor no respondió /healthz a tiempo:\n${server.output()}`);
+}
+
+async function gql(url: string, query: string, variables: unknown, token?: string) {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as {
+    data?: Record<string, { id: string } & Record<string, unknown>> | null;
+    errors?: { message: string; extensions?: Record<string, unknown> }[];
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitDead(pid: number, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (alive(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
+
+beforeAll(() => ensureBuilt());
+
+test('SIGKILL mid-stream: every acknowledged donor is there after restart, none half-written', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hemoterapia-faults-'));
+  fs.chmodSync(dataDir, 0o755);
+  let second: Running | undefined;
+  try {
+    const first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitHealthy(first);
+    const reg = await gql(
+      first.url,
+      `mutation ($input: RegisterInput!) { register(input: $input) { token } }`,
+      {
+        input: {
+          nombre: 'Servicio Caída',
+          username: 'admin_caida',
+          email: 'caida@hospital.test',
+          password: 'clave-segura',
+          password2: 'clave-segura',
+        },
+      },
+    );
+    const token = reg.data?.register.token as string;
+    expect(token).toBeTruthy();
+
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        sent += 1;
+        try {
+          const res = await gql(
+            first.url,
+            CREATE_DONANTE,
+            { input: donanteInput({ apellido: 'Caída' }) },
+            token,
+          );
+          const id = res.data?.createDonante?.id;
+          if (id) acknowledged.push(id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    // One sequential stream and four in parallel.
+    const workers = [worker(), worker(), worker(), worker(), worker()];
+    while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 5));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    stop = true;
+    await Promise.all(workers);
+    expect(sent).toBeGreaterThan(acknowledged.length);
+
+    // The orphaned Postgres dies too, as in a power cut.
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const pgPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pgPid > 0 && alive(pgPid)) process.kill(pgPid, 'SIGKILL');
+    await waitDead(pgPid);
+    expect(alive(pgPid)).toBe(false);
+    // Its backends notice the postmaster's death and leave.
+    await new Promise((r) => setTimeout(r, 1000));
+
+    second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitHealthy(second);
+    expect(await (await fetch(`${second.url}/healthz`)).json()).toEqual({ status: 'ok' });
+
+    const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+    const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+    const db = new Client({
+      connectionString: `postgres://hemoterapia:${password}@127.0.0.1:${lines[3]}/hemoterapia`,
+    });
+    await db.connect();
+    try {
+      const donors = (await db.query<{ id: string }>(`SELECT id FROM donante`)).rows.map((r) => r.id);
+      const audited = (
+        await db.query<{ id: string }>(
+          `SELECT entidad_id AS id FROM auditoria WHERE entidad = 'donante' AND accion = 'crear'`,
+        )
+      ).rows.map((r) => r.id);
+      const present = new Set(donors);
+      expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
+      // No half-written donor: every row has its audit entry and every entry its row.
+      expect([...donors].sort()).toEqual([...audited].sort());
+      expect(donors.length).toBeGreaterThanOrEqual(acknowledged.length);
+    } finally {
+      await db.end();
+    }
+    // And the restarted server takes writes again with the old session.
+    const after = await gql(second.url, CREATE_DONANTE, { input: donanteInput() }, token);
+    expect(after.errors).toBeUndefined();
+  } finally {
+    if (second && second.child.exitCode === null) {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    if (fs.existsSync(pidFile)) {
+      const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+      if (pid > 0 && alive(pid)) {
+        process.kill(pid, 'SIGTERM');
+        await waitDead(pid);
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('database missing at start: the server exits non-zero quickly with a Spanish message', async () => {
+  const closed = await freePort();
+  const started = Date.now();
+  const server = spawnServer({
+    PORT: String(await freePort()),
+    DATABASE_URL: `postgres://nadie:nada@127.0.0.1:${closed}/hemoterapia`,
+    LOG_LEVEL: 'info',
+  });
+  const code = await server.exited;
+  expect(code).not.toBe(0);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  expect(server.output()).toContain('No se pudo conectar con la base de datos');
+});
+
+describe('database gone mid-run', () => {
+  let server: TestServer;
+  let admin: Client;
+  let dbName: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+    dbName = new URL((server.dataSource.options as { url: string }).url).pathname.slice(1);
+  });
+
+  afterAll(async () => {
+    await admin?.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`).catch(() => undefined);
+    await admin?.end();
+    await server?.close();
+  });
+
+  test('/healthz says 503, requests fail in Spanish without internals, and recover', async () => {
+    const session = await registerServicio(server);
+    const before = await server.gql(CREATE_DONANTE, { input: donanteInput() }, session.token);
+    expect(before.errors).toBeUndefined();
+
+    await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [dbName],
+    );
+
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'error', message: MSG.baseNoDisponible });
+
+    for (const [query, variables] of [
+      [CREATE_DONANTE, { input: donanteInput() }],
+      [`query { donantes { total } }`, {}],
+    ] as const) {
+      const res = await server.gql(query, variables, session.token);
+      expect(res.data?.[Object.keys(res.data ?? {})[0]] ?? null).toBeNull();
+      expect(res.errors?.[0]?.message).toBe(MSG.baseNoDisponible);
+      expect(res.errors?.[0]?.extensions?.code).toBe('DATABASE_UNAVAILABLE');
+      const text = JSON.stringify(res);
+      expect(text).not.toMatch(/\bat [\w.<>]+ \(|node_modules|stacktrace|ECONNREFUSED|terminat/i);
+    }
+    const rest = await server.rest('GET', '/donante/search?dni=123', undefined, session.token);
+    expect(rest.status).toBe(503);
+    expect(JSON.stringify(rest.body)).toContain(MSG.baseNoDisponible);
+
+    await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const again = await server.gql(CREATE_DONANTE, { input: donanteInput() }, session.token);
+    expect(again.errors).toBeUndefined();
+    const list = await server.gql<{ donantes: { total: number } }>(
+      `query { donantes { total } }`,
+      {},
+      session.token,
+    );
+    expect(list.data?.donantes.total).toBe(2);
+  });
+});
