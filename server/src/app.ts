@@ -55,7 +55,8 @@ export async function createApp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The PDF layout engine (yoga, inside @react-pdf/renderer) compiles WebAssembly.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
@@ -97,7 +98,13 @@ export async function createApp(
   );
   app.use('/api', json, rejectUnsafeText('rest'), createRestRouter(services));
 
-  app.use('/planillas', express.static(config.planillasDir, { index: false, fallthrough: false }));
+  // /planillas/{file} is a static file (404 when missing); /planillas itself is the app's screen.
+  const planillas = express.static(config.planillasDir, {
+    index: false,
+    fallthrough: false,
+    redirect: false,
+  });
+  app.use('/planillas', (req, res, next) => (req.path === '/' ? next() : planillas(req, res, next)));
 
   if (fs.existsSync(path.join(config.clientDir, 'index.html'))) {
     app.use(express.static(config.clientDir, { index: false, maxAge: '1h' }));

@@ -45,6 +45,10 @@ const config = defineConfig({
           emphasized: { value: '{colors.brand.200}' },
           focusRing: { value: '{colors.brand.500}' },
         },
+        // White on the default green.600 is 3.3:1; green.700 reaches 5:1 (WCAG AA) for 'Imprimir Libro'.
+        green: {
+          solid: { value: '{colors.green.700}' },
+        },
       },
     },
   },

@@ -32,6 +32,7 @@ export function LoadingOverlay({ open }: LoadingOverlayProps) {
             justifyContent="center"
             width="auto"
             aria-busy="true"
+            aria-label="Cargando"
             aria-live="polite"
           >
             <Spinner size="xl" color="white" borderWidth="4px" />

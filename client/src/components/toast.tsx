@@ -5,7 +5,9 @@ import type { Severity } from './severity';
 export const TOAST_DURATION_MS = 5000;
 
 export const toaster = createToaster({
-  placement: 'top-end',
+  placement: 'bottom-end',
+  // Bottom corner: never over the top bar ('Salir') or the page's heading actions.
+  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
   duration: TOAST_DURATION_MS,
   pauseOnPageIdle: true,
 });

@@ -16,7 +16,8 @@ export function VersionTooltip() {
           color="whiteAlpha.900"
           borderColor="whiteAlpha.500"
           cursor="help"
-          aria-label={`${VERSION_TEXT}. ${BUILD_TEXT}`}
+          // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+          aria-label={`v${APP_VERSION}. ${VERSION_TEXT}. ${BUILD_TEXT}`}
         >
           v{APP_VERSION}
         </Badge>

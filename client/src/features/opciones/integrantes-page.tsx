@@ -75,7 +75,7 @@ function IntegrantesAdmin() {
         {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
         {data && integrantes.length === 0 && <Text color="gray.600">{MSG.sinDatos}</Text>}
         {integrantes.length > 0 && (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
             <Table.Root size="sm" aria-label="Integrantes del servicio">
               <Table.Header>
                 <Table.Row>
