@@ -74,25 +74,32 @@ export function fromAnyDate(value: string): IsoDate | null {
 
 export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
+// Building an Intl.DateTimeFormat costs ~0.3 ms (more than a whole indexed query); format() ~3 µs.
+// The formatters are created once, on first use.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let timeFormat: Intl.DateTimeFormat | undefined;
+
 /** Today's date in Argentina, as an ISO day. */
 export function todayIso(now: Date = new Date()): IsoDate {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  return dayFormat.format(now);
 }
 
 /** The current time in Argentina as 'HH:mm'. */
 export function nowTime(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  timeFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
-  }).format(now);
+  });
+  return timeFormat.format(now);
 }
 
 /** A timestamp shown as 'DD/MM/YYYY HH:mm' in Argentina's time zone. */

@@ -1,0 +1,55 @@
+/**
+ * Keeps the performance harness from rotting: seeds 1,000 donors into a fresh
+ * database, runs every bench case for 1 s at concurrency 2 against the real
+ * server, and checks the table is complete. It asserts no speeds.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTestDatabase } from '../../server/src/test-utils/harness';
+import { formatTable, runBench } from './bench';
+import { seedPerf } from './seed';
+
+jest.setTimeout(180_000);
+
+const CASES = [
+  'donantes: DNI exacto',
+  'donantes: prefijo de apellido sin acento',
+  'donantes: nombre + apellido',
+  'donaciones: por fecha',
+  'donaciones: por número',
+  'donaciones de un donante',
+  'crear donación (con reglas)',
+];
+
+test('seed:perf and bench produce a full table at tiny scale', async () => {
+  const db = await createTestDatabase();
+  try {
+    const seeded = await seedPerf(db.url, { donors: 1000 });
+    expect(seeded.donors).toBe(1000);
+    expect(seeded.donations).toBeGreaterThan(1000);
+
+    // The built server when there is one (npm test builds first), else the sources through SWC.
+    const built = fs.existsSync(path.resolve(__dirname, '../../server/dist/index.js'));
+    const result = await runBench({
+      databaseUrl: db.url,
+      concurrencies: [2],
+      durationMs: 1000,
+      server: built ? 'dist' : 'src',
+    });
+    expect(result.donors).toBe(1000);
+    expect(result.rows.map((r) => r.case)).toEqual(CASES);
+    for (const row of result.rows) {
+      expect(row.concurrency).toBe(2);
+      for (const stats of [row.gql, row.raw]) {
+        expect(stats.n).toBeGreaterThan(0);
+        expect(stats.errors).toBe(0);
+        for (const v of [stats.p50, stats.p95, stats.p99, stats.rps]) expect(Number.isFinite(v)).toBe(true);
+      }
+      expect(Number.isFinite(row.throughputRatio)).toBe(true);
+    }
+    const table = formatTable(result);
+    for (const name of CASES) expect(table).toContain(name);
+  } finally {
+    await db.drop();
+  }
+});

@@ -1,0 +1,693 @@
+/**
+ * `npm run bench [-- --database-url URL | --data-dir DIR] [--concurrency 1,4,16] [--duration 5]
+ *   [--donors N] [--server dist|src] [--out FILE]`
+ *
+ * Starts the real built server (node server/dist/index.js) on the seeded
+ * database, logs in as the newest seeded administrator and, for every case and
+ * concurrency, measures GraphQL over loopback HTTP and the same SQL sent straight
+ * to Postgres through `pg` (a pool of the same size) as the floor. Prints a table
+ * and writes test/perf/results/latest.json.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client, Pool, PoolClient } from 'pg';
+import { addDays, todayIso } from '../../server/src/domain/dates';
+import { numberArg, openDatabase, parseArgs, ROOT } from './db';
+import { BENCH_LOTE, PERF_PASSWORD, PERF_USER_PREFIX, seedPerf } from './seed';
+
+export type Stats = { n: number; errors: number; p50: number; p95: number; p99: number; rps: number };
+export type Row = {
+  case: string;
+  concurrency: number;
+  gql: Stats;
+  raw: Stats;
+  /** GraphQL throughput / raw-Postgres throughput. */
+  throughputRatio: number;
+  /** GraphQL p50 / raw-Postgres p50. */
+  latencyRatio: number;
+};
+export type BenchResult = {
+  date: string;
+  donors: number;
+  donations: number;
+  durationMs: number;
+  server: string;
+  machine: { cpus: number; node: string; postgres: string };
+  rows: Row[];
+};
+
+export type BenchOptions = {
+  databaseUrl: string;
+  concurrencies: number[];
+  durationMs: number;
+  /** 'dist' (default, the built server) or 'src' (through SWC, when no build exists). */
+  server?: 'dist' | 'src';
+  log?: (line: string) => void;
+};
+
+// ---------------------------------------------------------------------------
+// Load generation
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs `fn` from `concurrency` workers until `durationMs` has passed (or `fn` says stop). */
+async function load(
+  concurrency: number,
+  durationMs: number,
+  fn: (worker: number) => Promise<boolean | void>,
+): Promise<Stats> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const end = start + durationMs;
+  let stop = false;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      while (!stop && performance.now() < end) {
+        const t = performance.now();
+        try {
+          if ((await fn(w)) === false) {
+            stop = true;
+            break;
+          }
+          latencies.push(performance.now() - t);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    n: latencies.length,
+    errors,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    rps: Math.round((latencies.length / elapsed) * 10) / 10,
+  };
+}
+
+class GqlClient {
+  private agent: http.Agent;
+  constructor(
+    private readonly port: number,
+    maxSockets: number,
+    public token = '',
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+  }
+
+  /** POST /graphql; throws on an HTTP error or a GraphQL `errors` answer. */
+  request<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>): Promise<T> {
+    const body = JSON.stringify({ query, variables });
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          path: '/graphql',
+          method: 'POST',
+          agent: this.agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+              if (json.errors?.length) reject(new Error(JSON.stringify(json.errors)));
+              else resolve(json.data as T);
+            } catch (error) {
+              reject(error);
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Server
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, kind: 'dist' | 'src') {
+  const port = await freePort();
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [
+    ...nodeArgs,
+    ...(kind === 'dist' ? ['server/dist/index.js'] : ['-r', '@swc-node/register', 'server/src/index.ts']),
+  ];
+  if (kind === 'dist' && !fs.existsSync(path.join(ROOT, 'server/dist/index.js'))) {
+    throw new Error('Falta server/dist/index.js: ejecute "npm run build" antes de "npm run bench"');
+  }
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      SWC_NODE_PROJECT: path.join(ROOT, 'server', 'tsconfig.json'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (c: Buffer) => {
+    logs.push(c.toString());
+    if (logs.length > 50) logs.shift();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const end = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`El servidor terminó (${child.exitCode}):\n${logs.join('')}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > end) {
+      child.kill('SIGKILL');
+      throw new Error(`El servidor no respondió /healthz a tiempo:\n${logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The cases: GraphQL operation and the SQL the services send for it
+
+const DONANTES_QUERY = `query Donantes($filter: DonanteFilter, $page: PageInput) {
+  donantes(filter: $filter, page: $page) {
+    total
+    items { id dni apellido nombre fechaNacimiento ultimaDonacion puedeDonar }
+  }
+}`;
+
+const DONACIONES_QUERY = `query Donaciones($filter: DonacionFilter, $page: PageInput) {
+  donaciones(filter: $filter, page: $page) {
+    total
+    items { id numero fecha hora apellido nombre abo rh }
+  }
+}`;
+
+const DE_DONANTE_QUERY = `query DeDonante($id: ID!) {
+  donacionesDeDonante(donanteId: $id) { id numero fecha hora abo rh serologia { hiv chagas } }
+}`;
+
+const CREATE_MUTATION = `mutation Crear($input: CreateDonacionInput!) {
+  createDonacion(input: $input) { id numero fecha }
+}`;
+
+const NAME_EXPR = (col: string) => `f_unaccent(lower(d.${col}))`;
+const NAME_MATCH = (col: string, p: string) =>
+  `(${NAME_EXPR(col)} LIKE f_unaccent(lower(${p})) ESCAPE '\\' OR ${NAME_EXPR(col)} LIKE ('% ' || f_unaccent(lower(${p}))) ESCAPE '\\')`;
+
+/** The donor search's two statements (page, then total), as DonanteService.search sends them. */
+async function rawDonantes(
+  c: PoolClient,
+  servicio: string,
+  f: { dni?: string; apellido?: string; nombre?: string },
+) {
+  const where = [`d.servicio_id = $1`, `d.deleted_at IS NULL`];
+  const params: unknown[] = [servicio];
+  if (f.dni) {
+    params.push(`${f.dni}%`);
+    where.push(`d.dni LIKE $${params.length} ESCAPE '\\'`);
+  }
+  for (const col of ['apellido', 'nombre'] as const) {
+    if (!f[col]) continue;
+    params.push(`${f[col]}%`);
+    where.push(NAME_MATCH(col, `$${params.length}`));
+  }
+  const w = where.join(' AND ');
+  await c.query(
+    `SELECT d.* FROM donante d WHERE ${w}
+      ORDER BY ${NAME_EXPR('apellido')}, ${NAME_EXPR('nombre')}, d.id LIMIT 20`,
+    params,
+  );
+  await c.query(`SELECT COUNT(DISTINCT d.id) AS cnt FROM donante d WHERE ${w}`, params);
+}
+
+/** The donation search: page, total, then the donors of the page (the DataLoader's batch). */
+async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: string; numero?: number }) {
+  const where = [`d.servicio_id = $1`, `d.deleted_at IS NULL`];
+  const params: unknown[] = [servicio];
+  if (f.numero !== undefined) {
+    params.push(f.numero);
+    where.push(`d.numero = $${params.length}`);
+  }
+  if (f.fecha) {
+    params.push(f.fecha);
+    where.push(`d.fecha = $${params.length}`);
+  }
+  const w = where.join(' AND ');
+  const page = await c.query(
+    `SELECT d.* FROM donacion d WHERE ${w} ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC LIMIT 20`,
+    params,
+  );
+  await c.query(`SELECT COUNT(DISTINCT d.id) AS cnt FROM donacion d WHERE ${w}`, params);
+  const ids = [...new Set(page.rows.map((r) => r.donante_id))];
+  if (ids.length) await c.query(`SELECT * FROM donante WHERE id = ANY($1::uuid[])`, [ids]);
+}
+
+async function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
+  await c.query(`SELECT 1 FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`, [
+    donanteId,
+    servicio,
+  ]);
+  await c.query(
+    `SELECT d.* FROM donacion d WHERE d.donante_id = $1 AND d.servicio_id = $2 AND d.deleted_at IS NULL
+      ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC`,
+    [donanteId, servicio],
+  );
+}
+
+/** DonacionService.create's statements in one transaction (rule checks included). */
+async function rawCreate(
+  c: PoolClient,
+  servicio: string,
+  uid: string,
+  donanteId: string,
+  numero: number,
+  fecha: string,
+  hora: string,
+) {
+  await c.query('BEGIN');
+  try {
+    const locked = await c.query(
+      `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+      [donanteId, servicio],
+    );
+    if (locked.rowCount === 0) throw new Error('donante no encontrado');
+    const previas = await c.query(
+      `SELECT numero, fecha::text AS fecha FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`,
+      [donanteId],
+    );
+    if (previas.rows.some((p) => p.fecha > addDays(fecha, -56))) throw new Error('menos de 8 semanas');
+    const taken = await c.query(
+      `SELECT 1 FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL`,
+      [servicio, numero],
+    );
+    if (taken.rowCount) throw new Error('número en uso');
+    const id = randomUUID();
+    await c.query(
+      `INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, plasma_covid, ta_sistolica,
+         ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, donacion_aferesis, abo, rh,
+         registrado_por)
+       VALUES ($1, $2, $3, $4, $5, $6, false, 120, 80, 72, 70, 36.5, 13.5, 42, 'Bolsa Doble', $7, false, '', '', $8)`,
+      [id, servicio, donanteId, numero, fecha, hora, BENCH_LOTE, uid],
+    );
+    await c.query(
+      `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
+       ON CONFLICT (servicio_id) DO UPDATE SET ultimo = GREATEST(c.ultimo, EXCLUDED.ultimo)`,
+      [servicio, numero],
+    );
+    await c.query(
+      `UPDATE donante SET ultima_donacion =
+         (SELECT max(fecha) FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL) WHERE id = $1`,
+      [donanteId],
+    );
+    await c.query(
+      `INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
+       VALUES ($1, $2, 'crear', 'donacion', $3, $4)`,
+      [servicio, uid, id, JSON.stringify({ numero: [null, numero], fecha: [null, fecha] })],
+    );
+    await c.query('COMMIT');
+    await c.query(
+      `SELECT d.* FROM donacion d WHERE d.id = $1 AND d.servicio_id = $2 AND d.deleted_at IS NULL`,
+      [id, servicio],
+    );
+  } catch (error) {
+    await c.query('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Removes the bench's donations (and their audit rows) and restores the donors' ultima_donacion. */
+async function cleanup(pool: Pool, servicio: string): Promise<number> {
+  const { rows } = await pool.query<{ id: string; donante_id: string }>(
+    `DELETE FROM donacion WHERE servicio_id = $1 AND lote_bolsa = $2 RETURNING id, donante_id`,
+    [servicio, BENCH_LOTE],
+  );
+  if (rows.length === 0) return 0;
+  await pool.query(
+    `DELETE FROM auditoria WHERE servicio_id = $1 AND entidad = 'donacion' AND entidad_id = ANY($2::text[])`,
+    [servicio, rows.map((r) => r.id)],
+  );
+  await pool.query(
+    `UPDATE donante d SET ultima_donacion =
+       (SELECT max(fecha) FROM donacion x WHERE x.donante_id = d.id AND x.deleted_at IS NULL)
+     WHERE d.id = ANY($1::uuid[])`,
+    [[...new Set(rows.map((r) => r.donante_id))]],
+  );
+  return rows.length;
+}
+
+/** Strips accents and lowercases, like f_unaccent(lower(...)). */
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+// ---------------------------------------------------------------------------
+
+export async function runBench(options: BenchOptions): Promise<BenchResult> {
+  const log = options.log ?? (() => {});
+  const maxC = Math.max(...options.concurrencies);
+  const pool = new Pool({ connectionString: options.databaseUrl, max: maxC, application_name: 'bench-raw' });
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const gql: GqlClient[] = [];
+  try {
+    const users = await pool.query<{ username: string; servicio_id: string; id: string }>(
+      `SELECT id, username, servicio_id FROM usuario WHERE username LIKE $1 AND deleted_at IS NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [`${PERF_USER_PREFIX.replace(/_/g, '\\_')}%`],
+    );
+    if (users.rowCount === 0)
+      throw new Error('No hay un servicio de prueba: ejecute "npm run seed:perf" antes');
+    const { username, servicio_id: servicio, id: uid } = users.rows[0];
+    await cleanup(pool, servicio);
+
+    const counts = (
+      await pool.query(
+        `SELECT (SELECT count(*) FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL)::int AS donors,
+                (SELECT count(*) FROM donacion WHERE servicio_id = $1 AND deleted_at IS NULL)::int AS donations,
+                (SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $1)::int AS ultimo,
+                current_setting('server_version') AS version`,
+        [servicio],
+      )
+    ).rows[0];
+    log(`Servicio ${servicio} (${username}): ${counts.donors} donantes, ${counts.donations} donaciones`);
+
+    // Samples to query with (the same for GraphQL and the floor).
+    const donors = (
+      await pool.query<{ id: string; dni: string; apellido: string; nombre: string }>(
+        `SELECT id, dni, apellido, nombre FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL
+          ORDER BY random() LIMIT 2000`,
+        [servicio],
+      )
+    ).rows;
+    const donations = (
+      await pool.query<{ numero: number; fecha: string }>(
+        `SELECT numero, fecha::text AS fecha FROM donacion WHERE servicio_id = $1 AND deleted_at IS NULL
+          ORDER BY random() LIMIT 2000`,
+        [servicio],
+      )
+    ).rows;
+    const today = todayIso();
+    // Donors who may donate today, each used once.
+    const eligible = (
+      await pool.query<{ id: string }>(
+        `SELECT id FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL
+            AND (ultima_donacion IS NULL OR ultima_donacion <= $2::date)
+          ORDER BY random() LIMIT 100000`,
+        [servicio, addDays(today, -56)],
+      )
+    ).rows.map((r) => r.id);
+    // Half for GraphQL, half for the floor.
+    const eligibleRaw = eligible.splice(0, Math.floor(eligible.length / 2));
+    let numero = Number(counts.ultimo ?? 0);
+
+    server = await startServer(options.databaseUrl, options.server ?? 'dist');
+    const login = new GqlClient(server.port, 1);
+    const { login: auth } = await login.request<{ login: { token: string } }>(
+      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+      { input: { username, password: PERF_PASSWORD } },
+    );
+    login.close();
+
+    let i = 0;
+    const next = <T>(list: T[]): T => list[i++ % list.length];
+    const surnamePrefix = () => plain(next(donors).apellido).slice(0, 4);
+    const hora = () => new Date().toTimeString().slice(0, 5);
+
+    type Case = {
+      name: string;
+      gql: (client: GqlClient) => Promise<unknown>;
+      raw: (c: PoolClient) => Promise<unknown>;
+    };
+    const cases: Case[] = [
+      {
+        name: 'donantes: DNI exacto',
+        gql: (g) => g.request(DONANTES_QUERY, { filter: { dni: next(donors).dni } }),
+        raw: (c) => rawDonantes(c, servicio, { dni: next(donors).dni }),
+      },
+      {
+        name: 'donantes: prefijo de apellido sin acento',
+        gql: (g) => g.request(DONANTES_QUERY, { filter: { apellido: surnamePrefix() } }),
+        raw: (c) => rawDonantes(c, servicio, { apellido: surnamePrefix() }),
+      },
+      {
+        name: 'donantes: nombre + apellido',
+        gql: (g) => {
+          const d = next(donors);
+          return g.request(DONANTES_QUERY, {
+            filter: { apellido: plain(d.apellido), nombre: plain(d.nombre) },
+          });
+        },
+        raw: (c) => {
+          const d = next(donors);
+          return rawDonantes(c, servicio, { apellido: plain(d.apellido), nombre: plain(d.nombre) });
+        },
+      },
+      {
+        name: 'donaciones: por fecha',
+        gql: (g) => g.request(DONACIONES_QUERY, { filter: { fecha: next(donations).fecha } }),
+        raw: (c) => rawDonaciones(c, servicio, { fecha: next(donations).fecha }),
+      },
+      {
+        name: 'donaciones: por número',
+        gql: (g) => g.request(DONACIONES_QUERY, { filter: { numero: next(donations).numero } }),
+        raw: (c) => rawDonaciones(c, servicio, { numero: next(donations).numero }),
+      },
+      {
+        name: 'donaciones de un donante',
+        gql: (g) => g.request(DE_DONANTE_QUERY, { id: next(donors).id }),
+        raw: (c) => rawDeDonante(c, servicio, next(donors).id),
+      },
+      {
+        name: 'crear donación (con reglas)',
+        gql: (g) => {
+          const donanteId = eligible.pop();
+          if (!donanteId) return Promise.resolve(false);
+          return g.request(CREATE_MUTATION, {
+            input: {
+              donanteId,
+              numero: ++numero,
+              fecha: today,
+              hora: hora(),
+              loteBolsa: BENCH_LOTE,
+              sv: { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 42 },
+            },
+          });
+        },
+        raw: (c) => {
+          const donanteId = eligibleRaw.pop();
+          if (!donanteId) return Promise.resolve(false);
+          return rawCreate(c, servicio, uid, donanteId, ++numero, today, hora());
+        },
+      },
+    ];
+
+    const rows: Row[] = [];
+    for (const k of options.concurrencies) {
+      const client = new GqlClient(server.port, k, auth.token);
+      gql.push(client);
+      for (const kase of cases) {
+        const withPool = async (fn: (c: PoolClient) => Promise<unknown>) => {
+          const c = await pool.connect();
+          try {
+            return await fn(c);
+          } finally {
+            c.release();
+          }
+        };
+        const warm = Math.min(300, options.durationMs / 4);
+        await load(k, warm, () => withPool(kase.raw) as Promise<void>);
+        const raw = await load(k, options.durationMs, () => withPool(kase.raw) as Promise<boolean | void>);
+        await load(k, warm, () => kase.gql(client) as Promise<void>);
+        const g = await load(k, options.durationMs, () => kase.gql(client) as Promise<boolean | void>);
+        const row: Row = {
+          case: kase.name,
+          concurrency: k,
+          gql: g,
+          raw,
+          throughputRatio: raw.rps ? Math.round((g.rps / raw.rps) * 100) / 100 : NaN,
+          latencyRatio: raw.p50 ? Math.round((g.p50 / raw.p50) * 100) / 100 : NaN,
+        };
+        rows.push(row);
+        log(formatRow(row));
+      }
+    }
+    const removed = await cleanup(pool, servicio);
+    log(`Donaciones de la prueba eliminadas: ${removed}`);
+    return {
+      date: new Date().toISOString(),
+      donors: counts.donors,
+      donations: counts.donations,
+      durationMs: options.durationMs,
+      server: options.server ?? 'dist',
+      machine: {
+        cpus: os.cpus().length,
+        node: process.version,
+        postgres: counts.version,
+      },
+      rows,
+    };
+  } finally {
+    for (const g of gql) g.close();
+    await server?.stop();
+    await pool.end();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+const COLUMNS = [
+  'caso',
+  'c',
+  'GQL p50',
+  'p95',
+  'p99',
+  'req/s',
+  'PG p50',
+  'p95',
+  'p99',
+  'req/s',
+  'req/s GQL/PG',
+  'err',
+];
+const WIDTHS = [42, 3, 8, 7, 7, 8, 7, 7, 7, 8, 12, 4];
+
+const num = (v: number) => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v.toFixed(1)) : '-');
+
+export function formatRow(r: Row): string {
+  const cells = [
+    r.case,
+    String(r.concurrency),
+    num(r.gql.p50),
+    num(r.gql.p95),
+    num(r.gql.p99),
+    num(r.gql.rps),
+    num(r.raw.p50),
+    num(r.raw.p95),
+    num(r.raw.p99),
+    num(r.raw.rps),
+    num(r.throughputRatio),
+    String(r.gql.errors + r.raw.errors),
+  ];
+  return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]) : c.padStart(WIDTHS[i]))).join(' ');
+}
+
+export function formatTable(result: BenchResult): string {
+  const head = COLUMNS.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]) : c.padStart(WIDTHS[i]))).join(' ');
+  return [
+    `${result.donors} donantes, ${result.donations} donaciones; ${result.durationMs / 1000} s por caso; ` +
+      `latencias en ms; ${result.machine.cpus} CPU, Node ${result.machine.node}, Postgres ${result.machine.postgres}`,
+    head,
+    '-'.repeat(head.length),
+    ...result.rows.map(formatRow),
+  ].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const concurrencies = String(args.concurrency ?? '1,4,16')
+    .split(',')
+    .map((s) => Math.max(1, Math.trunc(Number(s))))
+    .filter((n) => Number.isFinite(n));
+  const durationMs = numberArg(args, 'duration', 5) * 1000;
+  const out = path.resolve(
+    typeof args.out === 'string' ? args.out : path.join(ROOT, 'test/perf/results/latest.json'),
+  );
+  const db = await openDatabase(args);
+  try {
+    // A fresh clone: seed first (--donors, default 100,000).
+    const seeded = await (async () => {
+      try {
+        const c = new Client({ connectionString: db.url });
+        await c.connect();
+        try {
+          const r = await c
+            .query(`SELECT 1 FROM usuario WHERE username LIKE 'perf\\_%' LIMIT 1`)
+            .catch(() => null);
+          return Boolean(r?.rowCount);
+        } finally {
+          await c.end();
+        }
+      } catch {
+        return false;
+      }
+    })();
+    if (!seeded) {
+      const donors = Math.trunc(numberArg(args, 'donors', 100_000));
+      console.log(`Base sin datos de prueba: cargando ${donors} donantes (seed:perf)`);
+      await seedPerf(db.url, { donors, log: (l) => console.log(l) });
+    }
+    const result = await runBench({
+      databaseUrl: db.url,
+      concurrencies,
+      durationMs,
+      server: args.server === 'src' ? 'src' : 'dist',
+      log: (l) => console.log(l),
+    });
+    console.log(`\n${formatTable(result)}`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nResultado: ${path.relative(process.cwd(), out)}`);
+    return 0;
+  } finally {
+    await db.stop();
+  }
+}

@@ -1,0 +1,29 @@
+// Entry point of `npm run seed:perf` and `npm run bench`: runs the TypeScript
+// harness (and the server code it imports) through SWC with the test tsconfig,
+// which enables the decorators the server's entities need.
+const path = require('node:path');
+
+process.env.SWC_NODE_PROJECT = path.join(__dirname, '..', 'tsconfig.json');
+process.env.TZ = process.env.TZ || 'America/Argentina/Buenos_Aires';
+require('@swc-node/register');
+
+const scripts = {
+  seed: './seed.ts',
+  bench: './bench.ts',
+  explain: './explain.ts',
+  overhead: './overhead.ts',
+};
+const name = process.argv[2];
+if (!scripts[name]) {
+  console.error('Uso: node test/perf/run.cjs seed|bench [opciones]');
+  process.exit(2);
+}
+require(scripts[name])
+  .main(process.argv.slice(3))
+  .then(
+    (code) => process.exit(code ?? 0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
