@@ -63,6 +63,8 @@ jest.setTimeout(120000);
     ).resolves.toBe(0);
     // The technician flagged agentecph is offered as capture agent.
     await expect(page.locator('select, [role=combobox]').first().innerText()).resolves.toContain('Ibáñez');
+    // The agent is required before printing: choose it.
+    await page.getByLabel(/Agente de captación/).selectOption({ index: 1 });
     await esperarCarga(page);
     await screenshot(page, 'cph-01-donante');
   });

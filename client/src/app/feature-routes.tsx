@@ -4,6 +4,7 @@ import { donantesRoutes } from '@/features/donantes/routes';
 import { planillasRoutes } from '@/features/planillas/routes';
 import { donacionesRoutes } from '@/features/donaciones/routes';
 import { auditoriaRoutes } from '@/features/auditoria/routes';
+import { cphRoutes } from '@/features/cph/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -15,4 +16,5 @@ export const featureRoutes: RouteObject[] = [
   ...planillasRoutes,
   ...donacionesRoutes,
   ...auditoriaRoutes,
+  ...cphRoutes,
 ];

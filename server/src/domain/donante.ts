@@ -208,6 +208,17 @@ export function parseFecha(value: unknown): IsoDate | null {
   return parseIsoDate(iso) ? iso : null;
 }
 
+/** CPH registry age (SPEC: "over 17 and under 41"): 18 to 40 inclusive, in whole years. */
+export const CPH_AGE_MIN = 18;
+export const CPH_AGE_MAX = 40;
+
+/** Whether a donor born on `fechaNacimiento` may join the CPH registry on `today`. */
+export function cumpleEdadCph(fechaNacimiento: IsoDate | null | undefined, today: IsoDate): boolean {
+  if (!fechaNacimiento) return false;
+  const age = yearsBetween(fechaNacimiento, today);
+  return age >= CPH_AGE_MIN && age <= CPH_AGE_MAX;
+}
+
 /** Age in whole years on `today`; ok from the 16th birthday through the day before the 66th. */
 export function edadPermitida(fechaNacimiento: IsoDate, today: IsoDate): boolean {
   const age = yearsBetween(fechaNacimiento, today);
