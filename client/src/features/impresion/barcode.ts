@@ -1,0 +1,91 @@
+/**
+ * CODE128 barcodes as PNG data URLs for <Image>. The maker is injectable: the browser draws with
+ * JsBarcode on a canvas; anywhere else (Node tests) the pure maker paints JsBarcode's module
+ * pattern into a PNG itself. A maker returns null when the value cannot be encoded, and the label
+ * then prints the number as plain text.
+ */
+import JsBarcode from 'jsbarcode';
+import { encodeGrayPng, pngDataUrl } from './png';
+
+export type BarcodeImage = {
+  /** PNG data URL */
+  src: string;
+  /** pixel size, to keep the aspect ratio when placed */
+  width: number;
+  height: number;
+};
+
+export type BarcodeMaker = (value: string) => BarcodeImage | null;
+
+/** Quiet zone on each side, in modules (scanners need at least 10). */
+export const QUIET_ZONE_MODULES = 12;
+const MODULE_PX = 3;
+const BAR_HEIGHT_PX = 90;
+
+/** The CODE128 module pattern ('1' bar, '0' space), or null if the value cannot be encoded. */
+export function code128Modules(value: string): string | null {
+  if (!value) return null;
+  const target: { encodings?: { data: string }[] } = {};
+  try {
+    JsBarcode(target, value, { format: 'CODE128' });
+  } catch {
+    return null;
+  }
+  const data = (target.encodings ?? []).map((e) => e.data).join('');
+  return /^[01]+$/.test(data) ? data : null;
+}
+
+/** Paints the pattern into a grayscale PNG: no canvas needed. */
+export const pngBarcodeMaker: BarcodeMaker = (value) => {
+  const modules = code128Modules(value);
+  if (!modules) return null;
+  const width = (modules.length + 2 * QUIET_ZONE_MODULES) * MODULE_PX;
+  const height = BAR_HEIGHT_PX;
+  const row = new Uint8Array(width).fill(255);
+  for (let i = 0; i < modules.length; i++) {
+    if (modules[i] === '1') {
+      row.fill(0, (QUIET_ZONE_MODULES + i) * MODULE_PX, (QUIET_ZONE_MODULES + i + 1) * MODULE_PX);
+    }
+  }
+  const pixels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) pixels.set(row, y * width);
+  return { src: pngDataUrl(encodeGrayPng(width, height, pixels)), width, height };
+};
+
+type CanvasLike = { width: number; height: number; toDataURL(type: string): string };
+
+/** JsBarcode drawing on a canvas (the browser: `() => document.createElement('canvas')`). */
+export function canvasBarcodeMaker(createCanvas: () => CanvasLike): BarcodeMaker {
+  return (value) => {
+    if (!code128Modules(value)) return null;
+    try {
+      const canvas = createCanvas();
+      let valid = true;
+      JsBarcode(canvas as unknown as HTMLCanvasElement, value, {
+        format: 'CODE128',
+        width: MODULE_PX,
+        height: BAR_HEIGHT_PX,
+        margin: QUIET_ZONE_MODULES * MODULE_PX,
+        displayValue: false,
+        background: '#ffffff',
+        lineColor: '#000000',
+        valid: (ok: boolean) => {
+          valid = ok;
+        },
+      });
+      if (!valid || !canvas.width) return null;
+      return { src: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** A maker that never throws: any failure means "no barcode" (plain-text fallback). */
+export function safeBarcode(maker: BarcodeMaker, value: string): BarcodeImage | null {
+  try {
+    return maker(value);
+  } catch {
+    return null;
+  }
+}

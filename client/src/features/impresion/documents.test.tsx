@@ -1,0 +1,353 @@
+/** @jest-environment node */
+import { writeFileSync } from 'node:fs';
+import type { ReactElement } from 'react';
+import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
+import { cphData, donacion, donaciones, servicio } from '../../../../test/pdf/fixtures';
+import { decodeCode128 } from '../../../../test/pdf/code128';
+import { find, linesOf, readPdf, type PdfPage } from '../../../../test/pdf/pdf-reader';
+import { QUIET_ZONE_MODULES } from './barcode';
+import { CPH_BOXES, CPH_BOX_STEP as BOX_STEP, CphForms } from './cph-forms';
+import { DonationSheet } from './donation-sheet';
+import { registerBookFileName } from './format';
+import { LabelSheet } from './label-sheet';
+import { RegisterBook, fileName } from './register-book';
+
+const A4 = { w: 595.28, h: 841.89 };
+
+async function render(doc: ReactElement<DocumentProps>, sample?: string): Promise<PdfPage[]> {
+  const buffer = await renderToBuffer(doc);
+  // PDF_SAMPLES=/tmp writes the PDFs to look at (pdftoppm -png -r 60 file.pdf out).
+  if (sample && process.env.PDF_SAMPLES) writeFileSync(`${process.env.PDF_SAMPLES}/${sample}.pdf`, buffer);
+  return readPdf(buffer);
+}
+
+const expectPortrait = (p: PdfPage) => {
+  expect(p.width).toBeCloseTo(A4.w, 0);
+  expect(p.height).toBeCloseTo(A4.h, 0);
+};
+const expectLandscape = (p: PdfPage) => {
+  expect(p.width).toBeCloseTo(A4.h, 0);
+  expect(p.height).toBeCloseTo(A4.w, 0);
+};
+
+describe('LabelSheet', () => {
+  const data = { numero: '004217', fecha: '2025-08-09', servicio };
+
+  it('prints 6 labels on one A4 sheet, 3 columns by 2 rows, all with the same number', async () => {
+    const [page, ...rest] = await render(<LabelSheet data={data} />, 'etiquetas');
+    expect(rest).toHaveLength(0);
+    expectLandscape(page);
+    const numbers = page.texts.filter((t) => t.text === '004217');
+    expect(numbers).toHaveLength(6);
+    expect(new Set(numbers.map((t) => Math.round(t.x))).size).toBe(3);
+    expect(new Set(numbers.map((t) => Math.round(t.y))).size).toBe(2);
+    expect(find(page, servicio.nombre)).toHaveLength(6);
+    expect(find(page, 'Fecha: 09/08/2025')).toHaveLength(6);
+    expect(page.text).toContain('Donación N°');
+    expect(page.images).toHaveLength(6);
+  });
+
+  it('each barcode decodes back to the number, with quiet zones of at least 10 modules', async () => {
+    const [page] = await render(<LabelSheet data={data} />);
+    for (const image of page.images) {
+      const { width, height, data: px } = image.pixels;
+      const row = px.subarray(Math.floor(height / 2) * width, Math.floor(height / 2 + 1) * width);
+      const decoded = decodeCode128(row);
+      expect(decoded?.text).toBe('004217');
+      expect(decoded!.quietLeft).toBeGreaterThanOrEqual(10);
+      expect(decoded!.quietRight).toBeGreaterThanOrEqual(10);
+      expect(QUIET_ZONE_MODULES).toBeGreaterThanOrEqual(10);
+      // the number sits under its barcode
+      const under = page.texts.find(
+        (t) =>
+          t.text === '004217' && t.y > image.y + image.height && t.x > image.x && t.x < image.x + image.width,
+      );
+      expect(under).toBeDefined();
+    }
+  });
+
+  it('falls back to the number as plain large text when the barcode cannot be made', async () => {
+    const failing = () => {
+      throw new Error('sin canvas');
+    };
+    const [page] = await render(<LabelSheet data={data} barcodeMaker={failing} />, 'etiquetas-texto');
+    expect(page.images).toHaveLength(0);
+    const numbers = page.texts.filter((t) => t.text === '004217');
+    expect(numbers).toHaveLength(6);
+    for (const n of numbers) expect(n.size).toBeGreaterThanOrEqual(30);
+  });
+
+  it('falls back to text for a value CODE128 cannot encode', async () => {
+    const [page] = await render(<LabelSheet data={{ ...data, numero: 'Ñ-17' }} />);
+    expect(page.images).toHaveLength(0);
+    expect(page.texts.filter((t) => t.text === 'Ñ-17')).toHaveLength(6);
+  });
+});
+
+describe('DonationSheet', () => {
+  const anteriores = [
+    { numero: '000900', fecha: '2024-01-10', hora: '09:15', abo: 'A', rh: 'positivo' },
+    { numero: '000950', fecha: '2024-06-11', hora: '10:20', abo: 'A', rh: 'positivo' },
+    { numero: '000980', fecha: '2024-12-12', hora: '11:25', abo: 'A', rh: 'positivo' },
+    { numero: '000800', fecha: '2023-05-01', hora: '08:00', abo: 'A', rh: 'positivo' },
+    { numero: '001000', fecha: '2025-08-09', hora: '08:00', abo: 'A', rh: 'positivo' },
+  ];
+
+  it('is one A4 portrait page with donor data, accents and the last 3 donations', async () => {
+    const pages = await render(
+      <DonationSheet data={{ donacion: donacion(0), anteriores, servicio }} />,
+      'hemodonacion',
+    );
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    expectPortrait(page);
+    expect(page.text).toContain('HEMODONACIÓN');
+    expect(page.text).toContain('Muñoz Pérez, José María');
+    expect(page.text).toContain('Bahía Blanca');
+    expect(page.text).toContain('Pehuajó');
+    for (const n of ['000980', '000950', '000900']) expect(page.text).toContain(n);
+    expect(page.text).not.toContain('000800');
+    for (const label of [
+      'Reacción adversa',
+      'Observaciones',
+      'Firma y sello del profesional',
+      'Tipo de bolsa',
+      'Lote',
+    ]) {
+      expect(page.text).toContain(label);
+    }
+    expect(page.text).toContain('Bolsa Doble');
+    expect(page.text).toContain('L-2025-117');
+  });
+
+  it.each([
+    ['Si', false, 'Voluntario - Primera vez'],
+    ['Si', true, 'Voluntario - Habitual / Esporádico'],
+    ['No', false, 'Reposición - Primera vez'],
+    ['No', true, 'Reposición - Habitual / Esporádico'],
+  ] as const)(
+    'esVoluntario %s, donacionAnterior %s marks only "%s"',
+    async (esVoluntario, donacionAnterior, marked) => {
+      const d = donacion(0);
+      d.donante = { ...d.donante, esVoluntario, donacionAnterior };
+      const [page] = await render(<DonationSheet data={{ donacion: d, anteriores: [], servicio }} />);
+      const marks = page.texts.filter((t) => t.text === 'X');
+      expect(marks).toHaveLength(1);
+      const line = linesOf(page.texts).find((l) => l.includes(marked));
+      expect(line).toBeDefined();
+      const label = find(page, marked)[0];
+      expect(Math.abs(label.y - marks[0].y)).toBeLessThan(3);
+      expect(marks[0].x).toBeLessThan(label.x);
+      expect(label.x - marks[0].x).toBeLessThan(20);
+    },
+  );
+
+  it('prints unmeasured signs blank, never an underscore or 0', async () => {
+    const d = donacion(0, {
+      signos: { tas: null, tad: null, fc: 64, peso: null, temp: null, hb: null, hto: null },
+      serologia: null,
+    });
+    const [page] = await render(
+      <DonationSheet data={{ donacion: d, anteriores: [], servicio }} />,
+      'hemodonacion-blancos',
+    );
+    const values = page.texts.map((t) => t.text.trim());
+    expect(values).toContain('64');
+    expect(values).not.toContain('0');
+    expect(values).not.toContain('/');
+    expect(page.text).not.toMatch(/_/);
+    expect(page.text).not.toMatch(/\bnull\b|undefined|NaN/);
+  });
+
+  it('prints serology as (+) and (-)', async () => {
+    const d = donacion(0);
+    d.serologia = { ...d.serologia!, chagas: true };
+    const [page] = await render(<DonationSheet data={{ donacion: d, anteriores: [], servicio }} />);
+    expect(page.texts.filter((t) => t.text === '(+)')).toHaveLength(1);
+    expect(page.texts.filter((t) => t.text === '(-)')).toHaveLength(6);
+  });
+});
+
+describe('RegisterBook', () => {
+  it.each([
+    [1, 2],
+    [9, 2],
+    [10, 4],
+    [50, 12],
+  ])('%i donations give %i A4 landscape pages numbered "Página N de M"', async (n, expected) => {
+    const pages = await render(<RegisterBook donaciones={donaciones(n)} servicio={servicio} />, `libro-${n}`);
+    expect(pages).toHaveLength(expected);
+    pages.forEach((p, i) => {
+      expectLandscape(p);
+      expect(p.text).toContain(`Página ${i + 1} de ${expected}`);
+    });
+    // every donation appears once on an identity page and once on a clinical page
+    for (const d of donaciones(n)) {
+      const on = pages
+        .map((p, i) => (p.texts.some((t) => t.text === d.numero) ? i : -1))
+        .filter((i) => i >= 0);
+      expect(on).toHaveLength(2);
+      expect(on[1]).toBe(on[0] + 1);
+      expect(on[0] % 2).toBe(0);
+    }
+  });
+
+  it('first page: columns in order, 9 rows, DD / MM / YYYY and HH : mm', async () => {
+    const [first] = await render(<RegisterBook donaciones={donaciones(9)} servicio={servicio} />);
+    const heads = [
+      'N°',
+      'Fecha y hora',
+      'Apellido y nombre - DNI',
+      'Domicilio y teléfono',
+      'Fecha y lugar de nacimiento',
+    ];
+    const xs = heads.map((h) => find(first, h)[0].x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+    expect(first.texts.filter((t) => /^\d{2} \/ \d{2} \/ \d{4}$/.test(t.text)).length).toBe(18);
+    expect(first.texts.filter((t) => t.text === '09 / 08 / 2025')).toHaveLength(9);
+    expect(first.texts.filter((t) => t.text === '07 / 03 / 1985')).toHaveLength(9);
+    expect(first.texts.some((t) => t.text === '08 : 00')).toBe(true);
+    expect(first.text).toContain('Muñoz Pérez, José María');
+    expect(first.text).toContain('DNI 20000000');
+    expect(first.text).toContain('Güemes 1234, piso 3, depto B - Bahía');
+    expect(first.text).toContain('Tel. 0291 15-555-0000');
+    expect(first.text).toContain('Pehuajó, Buenos Aires');
+    // name column is 90 mm, address 60 mm, birth 40 mm wide
+    const mmToPt = 72 / 25.4;
+    const [, , nameX, addressX, birthX] = xs;
+    const nameCol = find(first, 'DNI 20000000')[0].x;
+    const addressCol = find(first, 'Güemes')[0].x;
+    const birthCol = find(first, '07 / 03 / 1985')[0].x;
+    expect(addressCol - nameCol).toBeCloseTo(90 * mmToPt, 0);
+    expect(birthCol - addressCol).toBeGreaterThan(59 * mmToPt);
+    expect(nameX).toBeLessThan(addressX);
+    expect(addressX).toBeLessThan(birthX);
+  });
+
+  it('second page: donor type, signs, Hto/Hb, ABO/Rh, antibodies, self-exclusion and X for reactive serology', async () => {
+    const list = donaciones(3);
+    list[0].serologia = { ...list[0].serologia!, hiv: true, chagas: true };
+    list[1].donante = { ...list[1].donante, esVoluntario: 'No', donacionAnterior: true };
+    list[2].signos = { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
+    const [, second] = await render(<RegisterBook donaciones={list} servicio={servicio} />, 'libro-marcas');
+    const heads = [
+      'Tipo de donante',
+      'Signos clínicos',
+      'Hematocrito',
+      'ABO y Rh',
+      'Anticuerpos',
+      'Autoexclusión',
+      'Serología reactiva',
+    ];
+    const xs = heads.map((h) => find(second, h)[0].x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+    const serology = ['HIV', 'HBV', 'HCV', 'VDRL', 'Bruce', 'Chagas', 'HTLV'].map(
+      (h) => find(second, h)[0].x,
+    );
+    expect([...serology].sort((a, b) => a - b)).toEqual(serology);
+    for (const h of ['TA', 'FC', 'Peso', 'Temp.']) expect(find(second, h).length).toBeGreaterThan(0);
+
+    const marks = second.texts.filter((t) => t.text === 'X');
+    expect(marks).toHaveLength(2);
+    const row0 = find(second, list[0].numero)[0];
+    for (const m of marks) expect(Math.abs(m.y - row0.y)).toBeLessThan(mm(17) / 2);
+    const colOf = (x: number) =>
+      serology.reduce((best, sx, i) => (Math.abs(sx - x) < Math.abs(serology[best] - x) ? i : best), 0);
+    expect(marks.map((m) => colOf(m.x)).sort()).toEqual([0, 5]);
+
+    expect(second.text).toContain('Voluntario');
+    expect(second.text).toContain('Reposición');
+    expect(second.text).toContain('Habitual / esporádico');
+    expect(second.text).toContain('120 / 80');
+    expect(second.text).toContain('Hto 41 %');
+    expect(second.text).toContain('Hb 13,4 g/dL');
+    expect(second.text).toContain('Positivo');
+    const row2 = find(second, list[2].numero)[0];
+    const row2Texts = second.texts.filter((t) => Math.abs(t.y - row2.y) < mm(17) / 2 && t !== row2);
+    expect(row2Texts.some((t) => /\d/.test(t.text) && !/^A$/.test(t.text))).toBe(false);
+  });
+
+  it('is saved as donaciones-DD-MM-YYYY.pdf', () => {
+    expect(fileName(new Date('2025-08-09T15:00:00Z'))).toBe('donaciones-09-08-2025.pdf');
+    // just after midnight UTC it is still the previous day in Argentina
+    expect(registerBookFileName(new Date('2025-08-10T01:00:00Z'))).toBe('donaciones-09-08-2025.pdf');
+  });
+});
+
+const mm = (v: number) => (v * 72) / 25.4;
+
+describe('CphForms', () => {
+  /** Characters of one box row: single-character runs on the same line, in order. */
+  const boxGroups = (page: PdfPage): string[] => {
+    const singles = page.texts
+      .filter((t) => Array.from(t.text).length === 1)
+      .sort((a, b) => a.y - b.y || a.x - b.x);
+    const groups: string[] = [];
+    let prev: (typeof singles)[number] | null = null;
+    for (const t of singles) {
+      // a new field starts on another line or where the step is not a whole number of boxes
+      const step = prev ? (t.x - prev.x) / BOX_STEP : 0;
+      if (!prev || Math.abs(prev.y - t.y) > 1.5 || Math.abs(step - Math.round(step)) > 0.3 || step > 6)
+        groups.push('');
+      groups[groups.length - 1] += t.text;
+      prev = t;
+    }
+    return groups;
+  };
+  const boxRow = (page: PdfPage, startsWith: string): string =>
+    boxGroups(page).find((r) => r.startsWith(startsWith)) ?? '';
+
+  it('prints pages 1, 2 and 3 in A4 portrait with the data in boxes, accents kept', async () => {
+    const pages = await render(<CphForms data={cphData} />, 'cph');
+    expect(pages).toHaveLength(3);
+    pages.forEach(expectPortrait);
+    expect(pages[0].text).toContain('Página 1 de 3');
+    expect(boxRow(pages[0], 'MUÑOZ')).toBe('MUÑOZ PÉREZ');
+    expect(boxRow(pages[0], 'JOSÉ')).toBe('JOSÉ MARÍA');
+    expect(boxRow(pages[0], '2000')).toBe('20000000');
+    expect(boxRow(pages[0], '0703')).toBe('07031985');
+    expect(boxRow(pages[0], '0291')).toBe('0291 15-555-0000');
+    expect(boxRow(pages[1], 'NÚÑEZ')).toBe('NÚÑEZ');
+    expect(boxRow(pages[1], 'IBÁÑEZ')).toBe('IBÁÑEZ');
+    expect(pages[2].text).toContain('Muñoz Pérez, José María');
+    expect(boxRow(pages[2], 'FERNÁNDEZ')).toBe('FERNÁNDEZ');
+    expect(boxRow(pages[2], 'LUCÍA')).toBe('LUCÍA');
+    expect(boxRow(pages[2], 'MP')).toBe('MP 12345');
+  });
+
+  it('cuts each field at its box count and never draws outside its boxes', async () => {
+    const long = 'Á'.repeat(10) + 'B'.repeat(40);
+    const data = {
+      ...cphData,
+      donante: {
+        ...cphData.donante,
+        apellido: long,
+        nombre: long,
+        domActual: long,
+        localidadActual: long,
+        dni: '1234567890123',
+      },
+    };
+    const [page] = await render(<CphForms data={data} pages={[1]} />, 'cph-largo');
+    const cut = (n: number) => Array.from(long.toUpperCase()).slice(0, n).join('');
+    const rows = boxGroups(page);
+    for (const [field, value] of [
+      ['apellido', cut(CPH_BOXES.apellido)],
+      ['nombre', cut(CPH_BOXES.nombre)],
+      ['domicilio', cut(CPH_BOXES.domicilio)],
+      ['localidad', cut(CPH_BOXES.localidad)],
+      ['dni', '123456789'],
+    ] as const) {
+      expect(rows).toContain(value);
+      expect(Array.from(value)).toHaveLength(CPH_BOXES[field]);
+    }
+    expect(CPH_BOXES).toMatchObject({ apellido: 33, nombre: 27, domicilio: 25, localidad: 24, dni: 9 });
+    for (const t of page.texts) expect(t.x + 8).toBeLessThan(page.width);
+  });
+
+  it('prints only the requested page', async () => {
+    const pages = await render(<CphForms data={cphData} pages={[2]} />);
+    expect(pages).toHaveLength(1);
+    expect(pages[0].text).toContain('Página 2 de 3');
+  });
+});

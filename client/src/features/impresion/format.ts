@@ -1,0 +1,132 @@
+/** Pure formatting for the printables (no @react-pdf import: screens may use it too). */
+import { formatDate, parseIsoDate, todayIso, yearsBetween } from '@domain/dates';
+import type { DonanteImprimible, SerologiaImprimible, SerologiaKey, SignosImprimibles } from './types';
+
+/** Millimetres to PDF points (1 mm = 72 / 25.4 pt). */
+export const mm = (value: number): number => (value * 72) / 25.4;
+
+/** 'YYYY-MM-DD' -> 'DD / MM / YYYY' as the register book prints it; '' when missing or invalid. */
+export function formatBookDate(date: string | null | undefined): string {
+  const text = formatDate(date);
+  return text ? text.split('/').join(' / ') : '';
+}
+
+/** 'HH:mm' (or 'HH:mm:ss') -> 'HH : mm'; '' when missing or invalid. */
+export function formatBookTime(time: string | null | undefined): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
+  if (!match) return '';
+  return `${match[1].padStart(2, '0')} : ${match[2]}`;
+}
+
+/** The register book's file name: 'donaciones-DD-MM-YYYY.pdf' with today's date. */
+export function registerBookFileName(now: Date = new Date()): string {
+  return `donaciones-${formatDate(todayIso(now)).split('/').join('-')}.pdf`;
+}
+
+/** A measured value as text; null / NaN ("not measured") prints blank, never '_' or 0. */
+export function formatSigno(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return String(value).replace('.', ',');
+}
+
+export function formatTension(signos: SignosImprimibles): string {
+  const tas = formatSigno(signos.tas);
+  const tad = formatSigno(signos.tad);
+  if (!tas && !tad) return '';
+  return `${tas} / ${tad}`;
+}
+
+export type TipoDonante = {
+  voluntario: boolean;
+  /** false: primera vez; true: habitual / esporádico */
+  habitual: boolean;
+};
+
+/** Donor type derived from esVoluntario and donacionAnterior. */
+export function tipoDonante(
+  donante: Pick<DonanteImprimible, 'esVoluntario' | 'donacionAnterior'>,
+): TipoDonante {
+  return { voluntario: donante.esVoluntario === 'Si', habitual: donante.donacionAnterior };
+}
+
+export function tipoDonanteTexto(
+  donante: Pick<DonanteImprimible, 'esVoluntario' | 'donacionAnterior'>,
+): string {
+  const tipo = tipoDonante(donante);
+  return `${tipo.voluntario ? 'Voluntario' : 'Reposición'} - ${tipo.habitual ? 'Habitual / Esporádico' : 'Primera vez'}`;
+}
+
+export function formatRh(rh: string | null | undefined): string {
+  const value = (rh ?? '').trim().toLowerCase();
+  if (!value) return '';
+  if (value === '+' || value.startsWith('pos')) return 'Positivo';
+  if (value === '-' || value.startsWith('neg')) return 'Negativo';
+  return rh ?? '';
+}
+
+/** 'A Positivo', 'O Negativo', or what is known of it. */
+export function formatGrupo(abo: string | null | undefined, rh: string | null | undefined): string {
+  return [abo ?? '', formatRh(rh)].filter(Boolean).join(' ');
+}
+
+export const SEROLOGIA_KEYS: SerologiaKey[] = ['hiv', 'hepB', 'hepC', 'vdrl', 'brucelosis', 'chagas', 'htlv'];
+
+export const SEROLOGIA_LABELS: Record<SerologiaKey, string> = {
+  hiv: 'HIV',
+  hepB: 'HBV',
+  hepC: 'HCV',
+  vdrl: 'VDRL (sífilis)',
+  brucelosis: 'Brucelosis',
+  chagas: 'Chagas',
+  htlv: 'HTLV',
+};
+
+/** (+) reactive, (-) non-reactive, '' not done. */
+export function formatSerologia(serologia: SerologiaImprimible | null, key: SerologiaKey): string {
+  const value = serologia?.[key];
+  if (value === true) return '(+)';
+  if (value === false) return '(-)';
+  return '';
+}
+
+/** Street, number, floor and flat as one line: 'Mitre 123, piso 2, depto B'. */
+export function formatDomicilio(
+  d: Pick<DonanteImprimible, 'domActual' | 'domActualAltura' | 'domActualPiso' | 'domActualDepto'>,
+): string {
+  const calle = [d.domActual, d.domActualAltura].filter((p) => p && p.trim()).join(' ');
+  const parts = [calle];
+  if (d.domActualPiso?.trim()) parts.push(`piso ${d.domActualPiso.trim()}`);
+  if (d.domActualDepto?.trim()) parts.push(`depto ${d.domActualDepto.trim()}`);
+  return parts.filter(Boolean).join(', ');
+}
+
+export function formatLugarNacimiento(
+  d: Pick<DonanteImprimible, 'lugarNacimiento' | 'ProvinciaNacimiento'>,
+): string {
+  return [d.lugarNacimiento, d.ProvinciaNacimiento].filter((p) => p && p.trim()).join(', ');
+}
+
+export function edad(fechaNacimiento: string | null, on: string): string {
+  if (!fechaNacimiento || !parseIsoDate(fechaNacimiento)) return '';
+  const years = yearsBetween(fechaNacimiento, on);
+  return Number.isFinite(years) ? `${years} años` : '';
+}
+
+export function nombreCompleto(d: Pick<DonanteImprimible, 'nombre' | 'apellido'>): string {
+  return [d.apellido?.trim(), d.nombre?.trim()].filter(Boolean).join(', ');
+}
+
+export function formatExclusion(tipo: string | null, dias: number | null, codigo: string | null): string {
+  if (!tipo) return '';
+  let text = tipo;
+  if (tipo === 'Temporal' && dias) text += ` ${dias === 365 ? '1 año' : `${dias} días`}`;
+  if (codigo) text += ` (${codigo})`;
+  return text;
+}
+
+/** Splits a list into pages of `size` items. */
+export function chunk<T>(items: T[], size: number): T[][] {
+  const pages: T[][] = [];
+  for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
+  return pages;
+}

@@ -1,0 +1,43 @@
+/** @jest-environment node */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** The PDF code must stay out of the first page's bundle: only print.ts may load it, with import(). */
+const SRC = join(__dirname, '..', '..');
+const PDF_MODULES = ['label-sheet', 'donation-sheet', 'register-book', 'cph-forms', 'pdf-styles', 'barcode'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'generated' ? [] : files(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Specifiers of static import/export ... from statements (multi-line too), type-only ones left out. */
+function staticSpecifiers(source: string): string[] {
+  const re =
+    /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+  return [...source.matchAll(re)].map((m) => m[1] ?? m[2]);
+}
+
+const pdfModule = new RegExp(`^(\\.{1,2}/|@/features/impresion/)(.*/)?(${PDF_MODULES.join('|')})$`);
+const isPdfCode = (spec: string) =>
+  spec.startsWith('@react-pdf/') || spec === 'jsbarcode' || pdfModule.test(spec);
+
+test('the import scanner sees multi-line and side-effect imports but not type-only ones', () => {
+  const sample =
+    "import {\n  pdf,\n} from '@react-pdf/renderer';\nimport type { X } from './label-sheet';\nimport './barcode';";
+  expect(staticSpecifiers(sample)).toEqual(['@react-pdf/renderer', './barcode']);
+});
+
+test('no module outside the PDF documents imports @react-pdf/renderer or a document statically', () => {
+  const offenders: string[] = [];
+  for (const file of files(SRC)) {
+    const rel = relative(SRC, file);
+    if (rel.startsWith('features/impresion/') && PDF_MODULES.some((m) => rel.includes(m))) continue;
+    const specs = staticSpecifiers(readFileSync(file, 'utf8'));
+    if (specs.some(isPdfCode)) offenders.push(rel);
+  }
+  expect(offenders).toEqual([]);
+});

@@ -1,0 +1,136 @@
+/**
+ * Plain data the printable documents take. Screens map their GraphQL results to these shapes;
+ * the documents never fetch anything.
+ */
+
+/** Clinical signs; null means "not measured" and prints blank. */
+export type SignosImprimibles = {
+  tas: number | null;
+  tad: number | null;
+  fc: number | null;
+  peso: number | null;
+  temp: number | null;
+  hb: number | null;
+  hto: number | null;
+};
+
+/** Serology results: true reactive, false non-reactive, null not done yet. */
+export type SerologiaImprimible = {
+  hiv: boolean | null;
+  hepB: boolean | null;
+  hepC: boolean | null;
+  vdrl: boolean | null;
+  brucelosis: boolean | null;
+  chagas: boolean | null;
+  htlv: boolean | null;
+};
+
+export type SerologiaKey = keyof SerologiaImprimible;
+
+export type CphContacto = {
+  nombre: string | null;
+  apellido: string | null;
+  telefono: string | null;
+  relacion: string | null;
+  email: string | null;
+};
+
+export type CphDatos = {
+  establecimientoLaboral: string | null;
+  telefonoLaboral: string | null;
+  emailLaboral: string | null;
+  contacto1: CphContacto | null;
+  contacto2: CphContacto | null;
+};
+
+export type DonanteImprimible = {
+  nombre: string;
+  apellido: string;
+  dni: string;
+  /** 'YYYY-MM-DD' */
+  fechaNacimiento: string | null;
+  lugarNacimiento: string | null;
+  ProvinciaNacimiento: string | null;
+  nacionalidad?: string | null;
+  sexo: 'Masculino' | 'Femenino' | null;
+  domActual: string | null;
+  domActualAltura: string | null;
+  domActualPiso: string | null;
+  domActualDepto: string | null;
+  localidadActual: string | null;
+  ProvinciaActual?: string | null;
+  codPostal?: string | null;
+  telefono: string | null;
+  telefono2?: string | null;
+  email?: string | null;
+  ocupacion?: string | null;
+  esVoluntario: 'Si' | 'No';
+  donacionAnterior: boolean;
+};
+
+export type ExclusionTipo = 'Definitiva' | 'Temporal';
+
+export type DonacionImprimible = {
+  numero: string;
+  /** 'YYYY-MM-DD' */
+  fecha: string;
+  /** 'HH:mm' */
+  hora: string;
+  signos: SignosImprimibles;
+  tipoBolsa: string | null;
+  loteBolsa: string | null;
+  /** '', 'A', 'B', 'AB', 'O' or null */
+  abo: string | null;
+  /** 'positivo' / 'negativo' (also '+', '-', 'POS', 'NEG'); null when not typed yet */
+  rh: string | null;
+  serologia: SerologiaImprimible | null;
+  exclusionDefinitiva: ExclusionTipo | null;
+  /** days: 0, 15, 30, 90, 180, 365 */
+  exclusionTiempo: number | null;
+  exclusionCodigo: string | null;
+  /** Not in the spec's donation fields yet: printed blank when absent. */
+  anticuerposIrregulares?: string | null;
+  autoexclusion?: boolean | null;
+  donante: DonanteImprimible;
+};
+
+export type ServicioImprimible = {
+  nombre: string;
+  direccion: string | null;
+  telefono: string | null;
+};
+
+/** A previous donation as listed on the donation sheet. */
+export type DonacionResumen = {
+  numero: string;
+  fecha: string;
+  hora: string;
+  abo: string | null;
+  rh: string | null;
+};
+
+export type LabelSheetData = {
+  numero: string;
+  /** 'YYYY-MM-DD' */
+  fecha: string;
+  servicio: ServicioImprimible;
+};
+
+export type DonationSheetData = {
+  donacion: DonacionImprimible;
+  /** The donor's donations; the sheet lists the 3 most recent other than this one. */
+  anteriores: DonacionResumen[];
+  servicio: ServicioImprimible;
+};
+
+export type AgenteCph = { nombre: string; apellido: string; matricula: string | null };
+
+export type CphFormData = {
+  donante: DonanteImprimible & { cph: CphDatos | null };
+  agente: AgenteCph | null;
+  servicio: ServicioImprimible;
+  /** 'YYYY-MM-DD', the day the form is filled */
+  fecha: string;
+};
+
+export type CphPage = 1 | 2 | 3;
