@@ -1,5 +1,6 @@
 // npm test: everything a change can break, in order, stopping at the first failure.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +13,14 @@ const steps = [
   ['Estilo (eslint + prettier)', npm, ['run', 'lint']],
   ['Esquema y código generado al día', process.execPath, ['scripts/check-drift.mjs']],
   ['Compilación', npm, ['run', 'build']],
-  ['Pruebas (jest: servidor, cliente, navegador)', npx, ['jest', '--ci']],
+  [
+    'Pruebas (jest: servidor, cliente, navegador)',
+    npx,
+    ['jest', '--ci', '--json', '--outputFile=test-artifacts/jest-results.json'],
+  ],
 ];
+
+fs.mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
 
 for (const [title, cmd, args] of steps) {
   console.log(`\n▶ ${title}`);
@@ -25,3 +32,9 @@ for (const [title, cmd, args] of steps) {
   }
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
+
+// One plain closing line with the totals.
+const results = JSON.parse(fs.readFileSync(path.join(root, 'test-artifacts', 'jest-results.json'), 'utf8'));
+console.log(
+  `\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped`,
+);
