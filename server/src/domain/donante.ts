@@ -242,6 +242,30 @@ const provinciaNacimientoRule = validateEnum(PROVINCIAS, true);
 const emailRule = (value: unknown) =>
   validateMaxLength(DONANTE_MAX.email)(value) ?? validateEmailOpcional(value);
 
+/** Every donor field that travels as plain text (the REST shim maps them one to one). */
+export const DONANTE_TEXT_FIELDS = [
+  'nombre',
+  'apellido',
+  'dni',
+  'sexo',
+  'domActual',
+  'domActualAltura',
+  'domActualPiso',
+  'domActualDepto',
+  'localidadActual',
+  'ProvinciaActual',
+  'domDni',
+  'localidadDni',
+  'codPostal',
+  'telefono',
+  'telefono2',
+  'email',
+  'lugarNacimiento',
+  'ProvinciaNacimiento',
+  'nacionalidad',
+  'ocupacion',
+] as const;
+
 /** The text fields without a rule of their own: only a length limit. */
 const FREE_TEXT = [
   'domActual',

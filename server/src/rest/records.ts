@@ -5,7 +5,7 @@
  */
 import { todayIso } from '../domain/dates';
 import { grupoYFactor, serializeSerologia, serializeSignosVitales } from '../domain/donacion';
-import { proximaDonacionPosible, puedeDonar } from '../domain/donante';
+import { DONANTE_TEXT_FIELDS, proximaDonacionPosible, puedeDonar } from '../domain/donante';
 import type { Donacion } from '../modules/donacion/donacion.entity';
 import type { Donante } from '../modules/donante/donante.entity';
 import type { Servicio } from '../modules/servicio/servicio.entity';
@@ -73,29 +73,7 @@ export function usuarioRecord(u: Usuario, opciones: OpcionesRecord): UsuarioReco
 }
 
 /** The donor fields that travel as text: null becomes '' as in the original's forms. */
-const DONANTE_TEXT = [
-  'nombre',
-  'apellido',
-  'dni',
-  'sexo',
-  'domActual',
-  'domActualAltura',
-  'domActualPiso',
-  'domActualDepto',
-  'localidadActual',
-  'ProvinciaActual',
-  'domDni',
-  'localidadDni',
-  'codPostal',
-  'telefono',
-  'telefono2',
-  'email',
-  'lugarNacimiento',
-  'ProvinciaNacimiento',
-  'nacionalidad',
-  'ocupacion',
-  'esVoluntario',
-] as const;
+const DONANTE_TEXT = [...DONANTE_TEXT_FIELDS, 'esVoluntario'] as const;
 
 export type DonanteRecord = Record<(typeof DONANTE_TEXT)[number], string> & {
   _id: string;

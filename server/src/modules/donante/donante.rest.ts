@@ -1,6 +1,6 @@
 import { Request, Router } from 'express';
 import { AuthUser } from '../../auth/context';
-import { DonanteData } from '../../domain/donante';
+import { DONANTE_TEXT_FIELDS, DonanteData } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { assertOwnServicio, authed, body, jsonField } from '../../rest/http';
 import { checkInput, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
@@ -8,28 +8,7 @@ import { donacionRecord, donanteRecord } from '../../rest/records';
 import { Services } from '../../services';
 import { DonanteFilter } from './donante.input';
 
-const TEXT_FIELDS = [
-  'nombre',
-  'apellido',
-  'dni',
-  'sexo',
-  'domActual',
-  'domActualAltura',
-  'domActualPiso',
-  'domActualDepto',
-  'localidadActual',
-  'ProvinciaActual',
-  'domDni',
-  'localidadDni',
-  'codPostal',
-  'telefono',
-  'telefono2',
-  'email',
-  'lugarNacimiento',
-  'ProvinciaNacimiento',
-  'nacionalidad',
-  'ocupacion',
-] as const;
+const TEXT_FIELDS = DONANTE_TEXT_FIELDS;
 
 /** The original's donor body -> the service's data: cph parsed from its JSON string. */
 function donanteData(req: Request, auth: AuthUser): DonanteData {
