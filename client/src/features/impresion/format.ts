@@ -1,6 +1,7 @@
 /** Pure formatting for the printables (no @react-pdf import: screens may use it too). */
 import { formatDate, parseIsoDate, todayIso, yearsBetween } from '@domain/dates';
 import type { DonanteImprimible, SerologiaImprimible, SerologiaKey, SignosImprimibles } from './types';
+import { SEROLOGIA_KEYS as DOMAIN_SEROLOGIA_KEYS, tipoDonante as tipoDonanteDominio } from '@domain/donacion';
 
 /** Millimetres to PDF points (1 mm = 72 / 25.4 pt). */
 export const mm = (value: number): number => (value * 72) / 25.4;
@@ -46,7 +47,9 @@ export type TipoDonante = {
 export function tipoDonante(
   donante: Pick<DonanteImprimible, 'esVoluntario' | 'donacionAnterior'>,
 ): TipoDonante {
-  return { voluntario: donante.esVoluntario === 'Si', habitual: donante.donacionAnterior };
+  // The rule itself lives once, in the domain.
+  const tipo = tipoDonanteDominio(donante.esVoluntario, donante.donacionAnterior);
+  return { voluntario: tipo.startsWith('Voluntario'), habitual: tipo.endsWith('habitual/esporádico') };
 }
 
 export function tipoDonanteTexto(
@@ -69,7 +72,7 @@ export function formatGrupo(abo: string | null | undefined, rh: string | null | 
   return [abo ?? '', formatRh(rh)].filter(Boolean).join(' ');
 }
 
-export const SEROLOGIA_KEYS: SerologiaKey[] = ['hiv', 'hepB', 'hepC', 'vdrl', 'brucelosis', 'chagas', 'htlv'];
+export const SEROLOGIA_KEYS: readonly SerologiaKey[] = DOMAIN_SEROLOGIA_KEYS;
 
 export const SEROLOGIA_LABELS: Record<SerologiaKey, string> = {
   hiv: 'HIV',
