@@ -24,6 +24,7 @@ import { useBorrarDonacion } from './borrar-donacion';
 import { DonacionesPanel } from './donaciones-panel';
 import { DONACIONES_PAGE_SIZE, useBuscarDonaciones, useLimpiarDonaciones } from './donaciones-store';
 import type { DonacionConDonante, DonacionesFiltro } from './donaciones-store';
+import { Pager } from '@/components/pager';
 
 /**
  * /donaciones: search by numero and fecha (default today). The applied search
@@ -67,7 +68,6 @@ export function DonacionesPage() {
   };
 
   const irAPagina = (n: number) => setParams({ ...applied, pagina: String(n) });
-  const paginas = Math.max(1, Math.ceil(total / DONACIONES_PAGE_SIZE));
   const servicio = usuario?.servicio?.nombre ?? '';
   const abrir = (d: DonacionConDonante) => navigate(`/donacion/${d.id}/donante/${d.donanteId}`);
 
@@ -179,32 +179,13 @@ export function DonacionesPage() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Text fontSize="sm" color="gray.600">
-              {`Mostrando ${(pagina - 1) * DONACIONES_PAGE_SIZE + 1}–${(pagina - 1) * DONACIONES_PAGE_SIZE + donaciones.length} de ${total}`}
-            </Text>
-            {paginas > 1 && (
-              <HStack gap="2" as="nav" aria-label="Páginas">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={pagina <= 1}
-                  onClick={() => irAPagina(pagina - 1)}
-                >
-                  Anterior
-                </Button>
-                <Text fontSize="sm">{`Página ${pagina} de ${paginas}`}</Text>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={pagina >= paginas}
-                  onClick={() => irAPagina(pagina + 1)}
-                >
-                  Siguiente
-                </Button>
-              </HStack>
-            )}
-          </HStack>
+          <Pager
+            pagina={pagina}
+            pageSize={DONACIONES_PAGE_SIZE}
+            shown={donaciones.length}
+            total={total}
+            onPage={irAPagina}
+          />
         </Stack>
       )}
 

@@ -24,6 +24,7 @@ import { showToast } from '@/components/toast';
 import { DeleteDonanteDocument, DonantesDocument } from '@/generated/graphql';
 import type { DonanteResumenFragment } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
+import { Pager } from '@/components/pager';
 
 export const DONANTES_PAGE_SIZE = 20;
 const FILTERS = ['dni', 'nombre', 'apellido'] as const;
@@ -93,7 +94,6 @@ export function DonantesPage() {
   const result = active ? data?.donantes : undefined;
   const items = result?.items ?? [];
   const total = result?.total ?? 0;
-  const paginas = Math.max(1, Math.ceil(total / DONANTES_PAGE_SIZE));
 
   return (
     <Stack gap="5" maxW="6xl">
@@ -181,32 +181,13 @@ export function DonantesPage() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Text fontSize="sm" color="gray.600">
-              {`Mostrando ${(pagina - 1) * DONANTES_PAGE_SIZE + 1}–${(pagina - 1) * DONANTES_PAGE_SIZE + items.length} de ${total}`}
-            </Text>
-            {paginas > 1 && (
-              <HStack gap="2" as="nav" aria-label="Páginas">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={pagina <= 1}
-                  onClick={() => irAPagina(pagina - 1)}
-                >
-                  Anterior
-                </Button>
-                <Text fontSize="sm">{`Página ${pagina} de ${paginas}`}</Text>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={pagina >= paginas}
-                  onClick={() => irAPagina(pagina + 1)}
-                >
-                  Siguiente
-                </Button>
-              </HStack>
-            )}
-          </HStack>
+          <Pager
+            pagina={pagina}
+            pageSize={DONANTES_PAGE_SIZE}
+            shown={items.length}
+            total={total}
+            onPage={irAPagina}
+          />
         </Stack>
       )}
 
