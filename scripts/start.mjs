@@ -30,6 +30,8 @@ function run(args) {
 }
 
 if (stale('server/dist/index.js', ['server/src'])) run(['run', 'build', '-w', 'server']);
+// The forms are regenerated if any is missing (the generator skips those already up to date).
+else run(['run', 'build:planillas', '-w', 'server']);
 if (stale('client/dist/index.html', ['client/src', 'server/src/domain']))
   run(['run', 'build', '-w', 'client']);
 

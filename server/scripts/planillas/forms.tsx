@@ -269,7 +269,7 @@ function LibroDeRegistro() {
             { title: 'ABO', width: '14mm' },
             { title: 'Rh', width: '14mm' },
             { title: 'Anticuerpos irregulares', width: '24mm' },
-            { title: 'Auto-exclusión', width: '19mm' },
+            { title: 'Auto-\nexclusión', width: '19mm' },
             { title: 'HIV', width: '12mm' },
             { title: 'HBV', width: '12mm' },
             { title: 'HCV', width: '12mm' },
@@ -823,7 +823,7 @@ function AutoexclusionTicket() {
             <View
               style={{ width: 22, height: 22, borderWidth: 1.5, borderColor: '#000000', marginRight: 6 }}
             />
-            <Text style={{ fontSize: 10 }}>
+            <Text style={{ fontSize: 10, flex: 1 }}>
               <Text style={s.bold}>{a}</Text>, {b}
             </Text>
           </View>
