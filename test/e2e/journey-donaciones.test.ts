@@ -136,7 +136,10 @@ describe('recorrido: donaciones e impresos', () => {
       .getByRole('link', { name: 'Donaciones' })
       .click();
     await page.waitForURL('**/donaciones');
-    await expect(page.getByLabel('Fecha').inputValue()).resolves.toBe(hoyIso());
+    // The screen's code loads on first visit; until then the previous screen (the new-donation
+    // form, with its own Número and Fecha) is still the one shown.
+    await page.getByRole('search', { name: 'Buscar donaciones' }).waitFor();
+    await expect(page.getByLabel('Fecha').inputValue()).resolves.toBe(ddmmyyyy(hoyIso()));
     await page.getByLabel('Número').fill(numero);
     await page.getByLabel('Número').press('Enter');
     const tabla = page.getByRole('table', { name: 'Donaciones encontradas' });
@@ -147,7 +150,18 @@ describe('recorrido: donaciones e impresos', () => {
 
   it("finds today's donations by date and prints the register book donaciones-DD-MM-YYYY.pdf", async () => {
     await page.getByLabel('Número').fill('');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    // The date is typed DD/MM/AAAA whatever the browser's locale; the slashes come by themselves.
+    const fecha = page.getByRole('textbox', { name: 'Fecha', exact: true });
+    await expect(fecha.getAttribute('placeholder')).resolves.toBe('DD/MM/AAAA');
+    await fecha.fill('');
+    await fecha.pressSequentially('31022025');
+    await expect(fecha.inputValue()).resolves.toBe('31/02/2025');
+    await fecha.press('Enter');
+    await page.getByText('Debe proporcionar una fecha válida').waitFor();
+    await fecha.fill('');
+    await fecha.pressSequentially(ddmmyyyy(hoyIso()).replaceAll('/', ''));
+    await expect(fecha.inputValue()).resolves.toBe(ddmmyyyy(hoyIso()));
+    await fecha.press('Enter');
     const tabla = page.getByRole('table', { name: 'Donaciones encontradas' });
     await tabla.getByRole('row').filter({ hasText: 'Pérez' }).waitFor();
     await expect(tabla.getByRole('row').count()).resolves.toBe(3);

@@ -1,7 +1,7 @@
 export { CheckboxField } from './checkbox-field';
 export type { CheckboxFieldProps } from './checkbox-field';
-export { DateField } from './date-field';
-export type { DateFieldProps } from './date-field';
+export { DateField, DateInput, fechaATexto, fechaError, textoAFecha } from './date-field';
+export type { DateFieldProps, DateInputProps } from './date-field';
 export { visibleError } from './field-error';
 export { RadioField } from './radio-field';
 export type { RadioFieldProps } from './radio-field';

@@ -110,6 +110,52 @@ test('a refused restore shows the server message', async () => {
   expect(await screen.findByText('El número de donación ya existe')).toBeInTheDocument();
 });
 
+test('Desde and Hasta are typed DD/MM/AAAA and filter by ISO days; an impossible day is refused', async () => {
+  signIn();
+  const filtered = jest.fn(() => ({
+    data: {
+      auditoria: {
+        __typename: 'AuditoriaPage' as const,
+        total: 1,
+        offset: 0,
+        limit: PAGE_SIZE,
+        items: items.slice(0, 1),
+      },
+    },
+  }));
+  renderWithProviders(<AuditoriaPage />, {
+    mocks: [
+      listMock(),
+      {
+        request: {
+          query: AuditoriaDocument,
+          variables: {
+            filter: { desde: '2025-03-01', hasta: '2025-03-31' },
+            page: { offset: 0, limit: PAGE_SIZE },
+          },
+        },
+        result: filtered,
+      },
+    ],
+  });
+  await screen.findByRole('table', { name: 'Registro de auditoría' });
+  const desde = screen.getByRole('textbox', { name: 'Desde' });
+  const hasta = screen.getByRole('textbox', { name: 'Hasta' });
+  expect(desde).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+  await userEvent.type(desde, '01032025');
+  expect(desde).toHaveValue('01/03/2025');
+  await userEvent.type(hasta, '31/02/2025');
+  await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+  expect(screen.getByText('Debe proporcionar una fecha válida')).toBeInTheDocument();
+  expect(filtered).not.toHaveBeenCalled();
+  await userEvent.clear(hasta);
+  await userEvent.type(hasta, '31/03/2025{enter}');
+  await waitFor(() => expect(filtered).toHaveBeenCalled());
+  expect(screen.queryByText('Debe proporcionar una fecha válida')).not.toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+});
+
 test('staff other than the administrator are refused', () => {
   signIn(testUsuario({ rol: 'ROL_MEDICO' }));
   renderWithProviders(<AuditoriaPage />);

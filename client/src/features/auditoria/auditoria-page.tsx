@@ -7,6 +7,7 @@ import { MSG } from '@domain/messages';
 import { useAuth } from '@/app/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DateInput, fechaError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
 import { showToast } from '@/components/toast';
@@ -67,6 +68,7 @@ export function AuditoriaPage() {
 function AuditoriaList() {
   const [draft, setDraft] = useState<AuditoriaFilter>({ entidad: '', entidadId: '', desde: '', hasta: '' });
   const [filter, setFilter] = useState<AuditoriaFilter>({});
+  const [tocadas, setTocadas] = useState({ desde: false, hasta: false });
   const [offset, setOffset] = useState(0);
   const [aRestaurar, setARestaurar] = useState<Entry | null>(null);
   const [serverErrors, setServerErrors] = useState<string[] | null>(null);
@@ -82,6 +84,11 @@ function AuditoriaList() {
 
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
+    if (fechaError(draft.desde) || fechaError(draft.hasta)) {
+      // An impossible day (31/02/2026) is not sent: its error shows instead.
+      setTocadas({ desde: true, hasta: true });
+      return;
+    }
     const clean: AuditoriaFilter = {};
     for (const key of ['entidad', 'entidadId', 'desde', 'hasta'] as const) {
       const value = draft[key]?.trim();
@@ -138,14 +145,20 @@ function AuditoriaList() {
               <Field.Label>Id del registro</Field.Label>
               <Input size="sm" width="72" value={draft.entidadId ?? ''} onChange={set('entidadId')} />
             </Field.Root>
-            <Field.Root width="auto">
-              <Field.Label>Desde</Field.Label>
-              <Input size="sm" type="date" value={draft.desde ?? ''} onChange={set('desde')} />
-            </Field.Root>
-            <Field.Root width="auto">
-              <Field.Label>Hasta</Field.Label>
-              <Input size="sm" type="date" value={draft.hasta ?? ''} onChange={set('hasta')} />
-            </Field.Root>
+            {(['desde', 'hasta'] as const).map((key) => (
+              <DateInput
+                key={key}
+                name={key}
+                label={key === 'desde' ? 'Desde' : 'Hasta'}
+                size="sm"
+                rootProps={{ width: 'auto' }}
+                inputProps={{ width: '32' }}
+                value={draft[key] ?? ''}
+                onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+                onBlur={() => setTocadas((t) => ({ ...t, [key]: true }))}
+                error={tocadas[key] ? fechaError(draft[key]) : undefined}
+              />
+            ))}
             <Button type="submit" size="sm">
               Filtrar
             </Button>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
-import { nowTime, todayIso } from '@domain/dates';
+import { formatDate, nowTime, todayIso } from '@domain/dates';
 import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
 import { printLabelSheet } from '@/features/impresion/print';
 import type { MockedResponses } from '@/test-utils';
@@ -48,7 +48,7 @@ describe('DonacionForm', () => {
   it('starts with today, now, Bolsa Doble and nothing measured', () => {
     signIn();
     renderForm();
-    expect(input('Fecha')).toHaveValue(todayIso());
+    expect(input('Fecha')).toHaveValue(formatDate(todayIso()));
     const hora = input('Hora').value;
     expect(hora).toMatch(/^\d{2}:\d{2}$/);
     // Within a minute of now (the test may cross a minute boundary).
@@ -107,6 +107,22 @@ describe('DonacionForm', () => {
     fill(input('Número'), '');
     expect(fieldText(input('Lote de bolsa'))).toContain('Requerido');
     expect(fieldText(input('Número'))).toContain('Requerido');
+  });
+
+  it('fecha is typed DD/MM/AAAA: an impossible day or a future one is refused with the Spanish text', () => {
+    signIn();
+    renderForm();
+    const fecha = input('Fecha');
+    expect(fecha).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    fill(fecha, '31/02/2025');
+    expect(fieldText(fecha)).toContain('Debe proporcionar una fecha válida');
+    fill(fecha, '01/01/2100');
+    expect(fieldText(fecha)).toContain('La fecha no puede ser posterior a hoy');
+    fill(fecha, '01/01/2025');
+    expect(fecha).toHaveValue('01/01/2025');
+    expect(fieldText(fecha)).not.toMatch(/válida|posterior/);
+    fill(fecha, '');
+    expect(fieldText(fecha)).toContain('Requerido');
   });
 
   it("'Generar Etiquetas' fills numero with the server's number and prints the label sheet", async () => {

@@ -192,7 +192,7 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
 
             <Section title="Donación">
               <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-                <DateField name="fecha" label="Fecha" required max={todayIso()} />
+                <DateField name="fecha" label="Fecha" required />
                 <TextField name="hora" label="Hora" type="time" required />
                 <Box alignSelf="end" pb="2">
                   <CheckboxField name="plasmaCovid" label="Plasma COVID" />

@@ -18,6 +18,7 @@ import { nombreCompleto } from '@domain/donante';
 import { MSG } from '@domain/messages';
 import { useAuth } from '@/app/auth-context';
 import { AppAlert } from '@/components/app-alert';
+import { DateInput, fechaError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
 import { useBorrarDonacion } from './borrar-donacion';
@@ -41,6 +42,7 @@ export function DonacionesPage() {
   const [values, setValues] = useState<DonacionesFiltro>(
     active ? applied : { numero: '', fecha: todayIso() },
   );
+  const [fechaTocada, setFechaTocada] = useState(false);
   const { donaciones, total, isSearching, errorMessage, searched } = useBuscarDonaciones(
     active ? applied : null,
     pagina,
@@ -55,7 +57,11 @@ export function DonacionesPage() {
     // from another day must be found, so the number alone decides.
     if (numero) {
       setValues({ numero, fecha: '' });
+      setFechaTocada(false);
       setParams({ numero, fecha: '' });
+    } else if (fechaError(values.fecha)) {
+      // An impossible day (31/02/2026) is not searched: its error shows instead.
+      setFechaTocada(true);
     } else {
       setParams({ numero: '', fecha: values.fecha });
     }
@@ -63,6 +69,7 @@ export function DonacionesPage() {
 
   const limpiar = () => {
     setValues({ numero: '', fecha: todayIso() });
+    setFechaTocada(false);
     limpiarLista();
     setParams({});
   };
@@ -100,16 +107,14 @@ export function DonacionesPage() {
               bg="white"
             />
           </ChakraField.Root>
-          <ChakraField.Root>
-            <ChakraField.Label>Fecha</ChakraField.Label>
-            <Input
-              name="fecha"
-              type="date"
-              value={values.fecha}
-              onChange={(e) => setValues((v) => ({ ...v, fecha: e.target.value }))}
-              bg="white"
-            />
-          </ChakraField.Root>
+          <DateInput
+            name="fecha"
+            label="Fecha"
+            value={values.fecha}
+            onChange={(fecha) => setValues((v) => ({ ...v, fecha }))}
+            onBlur={() => setFechaTocada(true)}
+            error={fechaTocada ? fechaError(values.fecha) : undefined}
+          />
           <HStack gap="2">
             <Button type="submit" colorPalette="brand" loading={isSearching}>
               Buscar

@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { Route, Routes } from 'react-router-dom';
-import { todayIso } from '@domain/dates';
+import { formatDate, todayIso } from '@domain/dates';
 import {
   DeleteDonacionDocument,
   DonacionDocument,
@@ -92,13 +92,31 @@ beforeEach(() => {
 describe('donations search and held list', () => {
   it("fecha defaults to today; a scanned number + Enter searches that number on any date; empty says 'No se encontraron donaciones' and hides the panel", async () => {
     renderRoutes('/donaciones', [searchMock({ numero: 99, fecha: null }, [])]);
-    expect(screen.getByLabelText('Fecha')).toHaveValue(todayIso());
+    expect(screen.getByLabelText('Fecha')).toHaveValue(formatDate(todayIso()));
     const numero = screen.getByLabelText('Número');
     await userEvent.type(numero, '99{enter}');
     expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
     expect(screen.getByLabelText('Fecha')).toHaveValue('');
     expect(screen.queryByRole('heading', { name: 'Donaciones', level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Imprimir Libro' })).not.toBeInTheDocument();
+  });
+
+  it('a date typed DD/MM/AAAA + Enter searches that day; an impossible day is refused without a search', async () => {
+    renderRoutes('/donaciones', [searchMock({ numero: null, fecha: FECHA }, [juan])]);
+    const fecha = screen.getByRole('textbox', { name: 'Fecha' });
+    expect(fecha).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    await userEvent.clear(fecha);
+    await userEvent.type(fecha, '31/02/2025{enter}');
+    expect(await screen.findByText('Debe proporcionar una fecha válida')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Donaciones encontradas' })).not.toBeInTheDocument();
+    await userEvent.clear(fecha);
+    await userEvent.type(fecha, '15062025');
+    expect(fecha).toHaveValue('15/06/2025');
+    expect(screen.queryByText('Debe proporcionar una fecha válida')).not.toBeInTheDocument();
+    await userEvent.type(fecha, '{enter}');
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    expect(rows()).toHaveLength(1);
+    expect(fecha).toHaveValue('15/06/2025');
   });
 
   it('shows number, date and time, name, group and service; the panel lists the held donations', async () => {
@@ -211,7 +229,7 @@ describe('donations search and held list', () => {
     expect(screen.queryByRole('table', { name: 'Donaciones encontradas' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Donaciones' })).not.toBeInTheDocument();
     expect(heldList() ?? null).toBeNull();
-    expect(screen.getByLabelText('Fecha')).toHaveValue(todayIso());
+    expect(screen.getByLabelText('Fecha')).toHaveValue(formatDate(todayIso()));
   });
 
   it('opens a donation from the held list without a call; an update replaces it in the list', async () => {
