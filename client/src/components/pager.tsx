@@ -7,25 +7,28 @@ export type PagerProps = {
   /** Rows on this page. */
   shown: number;
   total: number;
+  /** false when the server stopped counting: `total` is then a lower bound. */
+  totalExacto?: boolean;
   onPage: (pagina: number) => void;
 };
 
-/** 'Mostrando a–b de n' and Anterior / Siguiente under a paginated table. */
-export function Pager({ pagina, pageSize, shown, total, onPage }: PagerProps) {
+/** 'Mostrando a–b de n' (or 'de más de n') and Anterior / Siguiente under a paginated table. */
+export function Pager({ pagina, pageSize, shown, total, totalExacto = true, onPage }: PagerProps) {
   const paginas = Math.max(1, Math.ceil(total / pageSize));
   const first = (pagina - 1) * pageSize + 1;
+  const hayMas = totalExacto ? pagina < paginas : shown === pageSize;
   return (
     <HStack justify="space-between" wrap="wrap" gap="3">
       <Text fontSize="sm" color="gray.600">
-        {`Mostrando ${first}–${first + shown - 1} de ${total}`}
+        {`Mostrando ${first}–${first + shown - 1} de ${totalExacto ? total : `más de ${total}`}`}
       </Text>
-      {paginas > 1 && (
+      {(pagina > 1 || hayMas) && (
         <HStack gap="2" as="nav" aria-label="Páginas">
           <Button size="sm" variant="outline" disabled={pagina <= 1} onClick={() => onPage(pagina - 1)}>
             Anterior
           </Button>
-          <Text fontSize="sm">{`Página ${pagina} de ${paginas}`}</Text>
-          <Button size="sm" variant="outline" disabled={pagina >= paginas} onClick={() => onPage(pagina + 1)}>
+          <Text fontSize="sm">{totalExacto ? `Página ${pagina} de ${paginas}` : `Página ${pagina}`}</Text>
+          <Button size="sm" variant="outline" disabled={!hayMas} onClick={() => onPage(pagina + 1)}>
             Siguiente
           </Button>
         </HStack>

@@ -26,6 +26,11 @@ export const BACKUP_VERSION = 1;
 const BATCH = 5000;
 /** TypeORM's own bookkeeping: carried in the header, never restored as data. */
 const MIGRATIONS_TABLE = 'migrations';
+/**
+ * Tables computed from others by triggers, neither dumped nor restored: restoring
+ * their source rows makes them again (donante_clave: migration 1763810000000).
+ */
+const DERIVED_TABLES = ['donante_clave'];
 
 export class BackupError extends Error {}
 
@@ -41,14 +46,14 @@ export type BackupSummary = { file: string; tables: Record<string, number> };
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The public tables (except `migrations`) with parents before children. */
+/** The public tables (except `migrations` and the derived ones) with parents before children. */
 export async function tablesInForeignKeyOrder(client: Client): Promise<string[]> {
   const tables = (
     await client.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> $1
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> ALL($1)
         ORDER BY c.relname`,
-      [MIGRATIONS_TABLE],
+      [[MIGRATIONS_TABLE, ...DERIVED_TABLES]],
     )
   ).rows.map((r) => r.name);
   const edges = (
@@ -73,6 +78,19 @@ export async function tablesInForeignKeyOrder(client: Client): Promise<string[]>
   return order;
 }
 
+/**
+ * The columns a row is dumped and restored with: every column but the generated
+ * ones (Postgres computes those again, and refuses a value for them).
+ */
+async function storedColumns(client: Client, table: string): Promise<string[]> {
+  const cols = await client.query<{ col: string }>(
+    `SELECT attname AS col FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0
+      AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+    [quote(table)],
+  );
+  return cols.rows.map((r) => r.col);
+}
+
 /** The primary key columns (or every column when there is none): a stable row order. */
 async function orderColumns(client: Client, table: string): Promise<string[]> {
   const pk = await client.query<{ col: string }>(
@@ -82,12 +100,7 @@ async function orderColumns(client: Client, table: string): Promise<string[]> {
     [quote(table)],
   );
   if (pk.rows.length > 0) return pk.rows.map((r) => r.col);
-  const all = await client.query<{ col: string }>(
-    `SELECT attname AS col FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0
-      AND NOT attisdropped ORDER BY attnum`,
-    [quote(table)],
-  );
-  return all.rows.map((r) => r.col);
+  return storedColumns(client, table);
 }
 
 async function readMigrations(client: Client): Promise<MigrationRow[]> {
@@ -138,9 +151,10 @@ export async function backupDatabase(url: string, file: string): Promise<BackupS
       );
       await write(JSON.stringify({ table, count }));
       const order = (await orderColumns(client, table)).map(quote).join(', ');
+      const columns = (await storedColumns(client, table)).map(quote).join(', ');
       await client.query(
         `DECLARE dump_cursor NO SCROLL CURSOR FOR
-           SELECT row_to_json(t)::text AS j FROM ${quote(table)} t ORDER BY ${order}`,
+           SELECT row_to_json(t)::text AS j FROM (SELECT ${columns} FROM ${quote(table)}) t ORDER BY ${order}`,
       );
       let written = 0;
       for (;;) {
@@ -266,10 +280,14 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
     let remaining = 0;
     let batch: unknown[] = [];
     let ended = false;
+    const columns = new Map<string, string>();
+    for (const t of tables) columns.set(t, (await storedColumns(client, t)).map(quote).join(', '));
     const flush = async () => {
       if (!table || batch.length === 0) return;
+      const cols = columns.get(table)!;
       await client.query(
-        `INSERT INTO ${quote(table)} SELECT * FROM json_populate_recordset(null::${quote(table)}, $1::json)`,
+        `INSERT INTO ${quote(table)} (${cols})
+         SELECT ${cols} FROM json_populate_recordset(null::${quote(table)}, $1::json)`,
         [JSON.stringify(batch)],
       );
       counts[table] = (counts[table] ?? 0) + batch.length;

@@ -5,6 +5,7 @@
 import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } from '../domain/donacion';
 import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
 import { ROLES, ROLES_INTEGRANTE } from '../domain/roles';
+import { TOTAL_MAX } from '../modules/donante/donante.search';
 
 type Schema = Record<string, unknown>;
 
@@ -482,6 +483,10 @@ export const openApiDocument = {
               {
                 donantes: { type: 'array', items: ref('Donante') },
                 total: int(),
+                totalExacto: {
+                  type: 'boolean',
+                  description: `false cuando hay más de ${TOTAL_MAX} coincidencias: total es entonces un mínimo`,
+                },
                 offset: int(),
                 limit: int(),
               },

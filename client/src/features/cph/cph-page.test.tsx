@@ -101,7 +101,15 @@ function mocks(fechaNacimiento: string | null): MockedResponses {
     {
       request: { query: DonantesDocument, variables: { filter: { dni: DNI }, page } },
       result: {
-        data: { donantes: { __typename: 'DonantePage', total: resumen.length, ...page, items: resumen } },
+        data: {
+          donantes: {
+            __typename: 'DonantePage',
+            total: resumen.length,
+            totalExacto: true,
+            ...page,
+            items: resumen,
+          },
+        },
       },
     },
     ...(donante

@@ -32,7 +32,9 @@ const ana = {
 
 const searchMock = (filter: Record<string, string>, items: object[]) => ({
   request: { query: DonantesDocument, variables: { filter, page } },
-  result: { data: { donantes: { __typename: 'DonantePage', total: items.length, ...page, items } } },
+  result: {
+    data: { donantes: { __typename: 'DonantePage', total: items.length, totalExacto: true, ...page, items } },
+  },
 });
 
 function renderPage(mocks: MockedResponses, route = '/donantes') {

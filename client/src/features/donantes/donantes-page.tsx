@@ -186,6 +186,7 @@ export function DonantesPage() {
             pageSize={DONANTES_PAGE_SIZE}
             shown={items.length}
             total={total}
+            totalExacto={result?.totalExacto ?? true}
             onPage={irAPagina}
           />
         </Stack>

@@ -1,6 +1,12 @@
 import { Inicial1763780000000 } from './1763780000000-inicial';
 import { Donante1763790000000 } from './1763790000000-donante';
 import { Donacion1763800000000 } from './1763800000000-donacion';
+import { DonanteBusqueda1763810000000 } from './1763810000000-donante-busqueda';
 
 /** Every migration, in order; each schema change adds one here. */
-export const migrations = [Inicial1763780000000, Donante1763790000000, Donacion1763800000000];
+export const migrations = [
+  Inicial1763780000000,
+  Donante1763790000000,
+  Donacion1763800000000,
+  DonanteBusqueda1763810000000,
+];

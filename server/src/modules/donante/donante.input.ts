@@ -1,5 +1,5 @@
 import { MaxLength } from 'class-validator';
-import { Field, InputType } from 'type-graphql';
+import { Field, InputType, ObjectType } from 'type-graphql';
 import type { DonanteCphContacto, DonanteCphData, DonanteData } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { Paginated } from '../../graphql/pagination';
@@ -147,5 +147,10 @@ export class DonanteInput implements DonanteData {
   cph?: DonanteCphInput | null;
 }
 
-export const DonantePage = Paginated(Donante, 'DonantePage');
-export type DonantePage = InstanceType<typeof DonantePage>;
+@ObjectType('DonantePage')
+export class DonantePage extends Paginated(Donante, 'DonantePageBase') {
+  @Field({
+    description: 'false cuando hay más coincidencias que las contadas: total es entonces un mínimo',
+  })
+  totalExacto: boolean;
+}

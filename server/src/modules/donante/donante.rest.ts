@@ -54,6 +54,7 @@ export function addDonanteRoutes(router: Router, services: Services): void {
       return {
         donantes: page.items.map((d) => donanteRecord(d)),
         total: page.total,
+        totalExacto: page.totalExacto,
         offset: page.offset,
         limit: page.limit,
       };

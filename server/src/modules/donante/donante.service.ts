@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { todayIso } from '../../domain/dates';
 import {
@@ -16,8 +16,12 @@ import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
 import { audit, diff } from '../auditoria/audit';
 import { Donante } from './donante.entity';
+import { DonanteFilterData, searchDonanteIds } from './donante.search';
 
-export type DonanteFilterData = { dni?: string | null; nombre?: string | null; apellido?: string | null };
+/** A page of the donor search: the total is exact up to TOTAL_MAX (donante.search.ts). */
+export type DonantePageData = Page<Donante> & { totalExacto: boolean };
+
+export type { DonanteFilterData };
 export type PageData = { offset?: number | null; limit?: number | null };
 
 const UNIQUE_DNI_INDEX = 'donante_servicio_dni_uq';
@@ -28,11 +32,6 @@ type DonanteFields = Omit<
   Donante,
   'id' | 'servicioId' | 'ultimaDonacion' | 'deletedAt' | 'createdAt' | 'updatedAt'
 >;
-
-/** Escapes LIKE metacharacters so a search for '%' or '_' matches them literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -102,42 +101,31 @@ function auditable(d: Partial<Donante>, skipEmpty = false): Record<string, unkno
 export class DonanteService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Donors of the caller's servicio whose dni / nombre / apellido start with the given texts. */
-  async search(auth: AuthUser, filter: DonanteFilterData = {}, page: PageData = {}): Promise<Page<Donante>> {
+  /**
+   * Donors of the caller's servicio whose dni / nombre / apellido start with the
+   * given texts (any word of nombre and apellido, without accents or case);
+   * see donante.search.ts for the order and the total.
+   */
+  async search(
+    auth: AuthUser,
+    filter: DonanteFilterData = {},
+    page: PageData = {},
+  ): Promise<DonantePageData> {
     const offset = Math.max(0, Math.trunc(page.offset ?? 0));
     const limit = Math.min(PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 20)));
-    const qb = this.dataSource
-      .getRepository(Donante)
-      .createQueryBuilder('d')
-      .where('d.servicioId = :servicio', { servicio: auth.servicio })
-      .andWhere('d.deletedAt IS NULL');
-
-    const dni = normalizeDni(filter.dni);
-    // A DNI filter with nothing left after normalising (e.g. "'") matches no donor, not all of them.
-    if (!dni && text(filter.dni)) return { items: [], total: 0, offset, limit };
-    if (dni) qb.andWhere(`d.dni LIKE :dni ESCAPE '\\'`, { dni: `${escapeLike(dni)}%` });
-    // Prefix of the whole name or of any word in it ('fuente' finds 'De la Fuente').
-    for (const field of ['apellido', 'nombre'] as const) {
-      const value = text(filter[field]).replace(/\s+/g, ' ');
-      if (!value) continue;
-      const column = `f_unaccent(lower(d.${field}))`;
-      const needle = `f_unaccent(lower(:${field}))`;
-      qb.andWhere(
-        `(${column} LIKE ${needle} ESCAPE '\\' OR ${column} LIKE ('% ' || ${needle}) ESCAPE '\\')`,
-        {
-          [field]: `${escapeLike(value)}%`,
-        },
-      );
-    }
-
-    const [items, total] = await qb
-      .orderBy('f_unaccent(lower(d.apellido))', 'ASC')
-      .addOrderBy('f_unaccent(lower(d.nombre))', 'ASC')
-      .addOrderBy('d.id', 'ASC')
-      .offset(offset)
-      .limit(limit)
-      .getManyAndCount();
-    return { items, total, offset, limit };
+    const found = await searchDonanteIds(
+      (sql, params) => this.dataSource.query(sql, params),
+      auth.servicio,
+      filter,
+      offset,
+      limit,
+    );
+    const rows = found.ids.length
+      ? await this.dataSource.getRepository(Donante).findBy({ id: In(found.ids) })
+      : [];
+    const byId = new Map(rows.map((d) => [d.id, d]));
+    const items = found.ids.map((id) => byId.get(id)).filter((d): d is Donante => d !== undefined);
+    return { items, total: found.total, totalExacto: found.totalExacto, offset, limit };
   }
 
   /** One live donor of the caller's servicio; anything else is NotFoundError. */

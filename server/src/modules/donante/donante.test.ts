@@ -15,7 +15,8 @@ import {
 } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
-import { DonanteService, escapeLike } from './donante.service';
+import { DonanteService } from './donante.service';
+import { escapeLike, RunQuery, searchDonanteIds, TOTAL_MAX } from './donante.search';
 
 const FIELDS = `id nombre apellido dni fechaNacimiento sexo domActual domActualAltura domActualPiso domActualDepto
   localidadActual ProvinciaActual domDni localidadDni codPostal telefono telefono2 email lugarNacimiento
@@ -28,11 +29,13 @@ const UPDATE = `mutation ($id: ID!, $input: DonanteInput!) { updateDonante(id: $
 const DELETE = `mutation ($id: ID!) { deleteDonante(id: $id) }`;
 const GET = `query ($id: ID!) { donante(id: $id) { ${FIELDS} } }`;
 const SEARCH = `query ($filter: DonanteFilter, $page: PageInput) {
-  donantes(filter: $filter, page: $page) { total offset limit items { id nombre apellido dni puedeDonar ultimaDonacion } }
+  donantes(filter: $filter, page: $page) { total totalExacto offset limit items { id nombre apellido dni puedeDonar ultimaDonacion } }
 }`;
 
 type Donor = Record<string, unknown> & { id: string };
-type SearchResult = { donantes: { total: number; offset: number; limit: number; items: Donor[] } };
+type SearchResult = {
+  donantes: { total: number; totalExacto: boolean; offset: number; limit: number; items: Donor[] };
+};
 
 /** The ISO day `years` years before today, moved by `days`. */
 function yearsAgo(years: number, days = 0): string {
@@ -487,6 +490,160 @@ describe('search', () => {
     expect(tooMany.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
+  it('lists whole-apellido matches first, then later-word matches, paging across both', async () => {
+    const t = await registerServicio(server);
+    const people: [string, string][] = [
+      ['Ana', 'Álvarez González'],
+      ['Berta', 'González'],
+      ['Carla', 'Gonzalo'],
+      ['Dora', 'Pérez Gonzálvez'],
+      ['Eva', 'González Ruiz'],
+      ['Fabián', 'Ruiz'],
+    ];
+    let dni = 30100000;
+    for (const [nombre, apellido] of people) {
+      await create(donorInput({ nombre, apellido, dni: String(dni++) }), t);
+    }
+    const order = [
+      'González, Berta',
+      'González Ruiz, Eva',
+      'Gonzalo, Carla',
+      'Álvarez González, Ana',
+      'Pérez Gonzálvez, Dora',
+    ];
+    const all = await search({ apellido: 'gonz' }, undefined, t);
+    expect(names(all.items)).toEqual(order);
+    expect(all).toMatchObject({ total: 5, totalExacto: true });
+    for (const offset of [0, 1, 2, 3, 4, 5, 6]) {
+      const page = await search({ apellido: 'GONZ' }, { offset, limit: 2 }, t);
+      expect(names(page.items)).toEqual(order.slice(offset, offset + 2));
+      expect(page).toMatchObject({ total: 5, totalExacto: true });
+    }
+    // The other field matches any of its words; a later word of the apellido lists last.
+    expect(names((await search({ apellido: 'ruiz' }, undefined, t)).items)).toEqual([
+      'Ruiz, Fabián',
+      'González Ruiz, Eva',
+    ]);
+    // Without an apellido, the list is ordered by nombre.
+    expect(names((await search({ nombre: 'a' }, undefined, t)).items)).toEqual(['Álvarez González, Ana']);
+    expect(names((await search({ nombre: 'r', apellido: 'gon' }, undefined, t)).items)).toEqual([]);
+    expect(names((await search({ nombre: 'eva', apellido: 'ruiz' }, undefined, t)).items)).toEqual([
+      'González Ruiz, Eva',
+    ]);
+  });
+
+  it('matches a later word of either field, words split by blanks or hyphens, each donor once', async () => {
+    const t = await registerServicio(server);
+    const people: [string, string][] = [
+      ['María José', 'González'],
+      ['Ana María José', 'Pérez González'],
+      ['José', 'Pérez-Gómez'],
+      ['Mar', 'Zubiri Acosta Aguirre'],
+      ['María', 'Gonzalo'],
+    ];
+    let dni = 30200000;
+    for (const [nombre, apellido] of people) {
+      await create(donorInput({ nombre, apellido, dni: String(dni++) }), t);
+    }
+    const found = async (filter: Record<string, string>) => names((await search(filter, undefined, t)).items);
+    // Whole fields first; then the later-word matches, by the matching words.
+    expect(await found({ apellido: 'gonzalez', nombre: 'jose' })).toEqual([
+      'González, María José',
+      'Pérez González, Ana María José',
+    ]);
+    expect(await found({ apellido: 'gonz', nombre: 'maria jose' })).toEqual([
+      'González, María José',
+      'Pérez González, Ana María José',
+    ]);
+    expect(await found({ nombre: 'jose' })).toEqual([
+      'Pérez-Gómez, José',
+      'González, María José',
+      'Pérez González, Ana María José',
+    ]);
+    expect(await found({ apellido: 'gomez' })).toEqual(['Pérez-Gómez, José']);
+    expect(await found({ apellido: 'perez-g' })).toEqual(['Pérez-Gómez, José']);
+    // Two later words start with 'a': the donor is listed and counted once.
+    expect(await found({ apellido: 'a' })).toEqual(['Zubiri Acosta Aguirre, Mar']);
+    expect(await found({ apellido: 'ag', nombre: 'mar' })).toEqual(['Zubiri Acosta Aguirre, Mar']);
+    expect(await search({ apellido: 'a', nombre: 'ma' }, { offset: 0, limit: 1 }, t)).toMatchObject({
+      items: [{ apellido: 'Zubiri Acosta Aguirre' }],
+      total: 1,
+      totalExacto: true,
+    });
+    expect(await found({ apellido: 'gonzalez', nombre: 'ana maria jose' })).toEqual([
+      'Pérez González, Ana María José',
+    ]);
+    expect(await found({ apellido: 'jose' })).toEqual([]);
+  });
+
+  it('follows a change of names and a deletion at once', async () => {
+    const t = await registerServicio(server);
+    const donor = await create(donorInput({ nombre: 'Inés', apellido: 'Ríos Benítez', dni: '30300001' }), t);
+    const keys = async () =>
+      Number(
+        (
+          await server.dataSource.query(
+            `SELECT count(*)::int AS n FROM donante_clave WHERE donante_id = $1`,
+            [donor.id],
+          )
+        )[0].n,
+      );
+    expect(names((await search({ apellido: 'benitez' }, undefined, t)).items)).toEqual([
+      'Ríos Benítez, Inés',
+    ]);
+    expect(await keys()).toBe(1);
+    const upd = await server.gql(
+      UPDATE,
+      { id: donor.id, input: donorInput({ nombre: 'Inés Sofía', apellido: 'Ríos Acuña', dni: '30300001' }) },
+      t.token,
+    );
+    expect(upd.errors).toBeUndefined();
+    expect((await search({ apellido: 'benitez' }, undefined, t)).items).toEqual([]);
+    expect(names((await search({ apellido: 'acuna', nombre: 'sofia' }, undefined, t)).items)).toEqual([
+      'Ríos Acuña, Inés Sofía',
+    ]);
+    expect(await keys()).toBe(3);
+    // Recording a donation (ultima_donacion) leaves the keys alone.
+    await server.dataSource.query(`UPDATE donante SET ultima_donacion = current_date WHERE id = $1`, [
+      donor.id,
+    ]);
+    expect(await keys()).toBe(3);
+    expect((await server.gql(DELETE, { id: donor.id }, t.token)).errors).toBeUndefined();
+    expect((await search({ apellido: 'acuna' }, undefined, t)).items).toEqual([]);
+    expect((await search({ nombre: 'sofia' }, undefined, t)).items).toEqual([]);
+    expect(await keys()).toBe(0);
+  });
+
+  it(`counts up to ${TOTAL_MAX} matches and says when there are more`, async () => {
+    const t = await registerServicio(server);
+    await server.dataSource.query(
+      `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
+         nacionalidad, es_voluntario)
+       SELECT gen_random_uuid(), $1, 'Nombre ' || lpad(i::text, 3, '0'), CASE WHEN i % 2 = 0 THEN 'Tópez' ELSE 'Ruiz Topez' END,
+         (31000000 + i)::text, '1990-01-01', 'Femenino', 'Buenos Aires', 'Argentina', 'Si'
+       FROM generate_series(1, 250) AS i`,
+      [t.servicio],
+    );
+    const first = await search({ apellido: 'topez' }, { offset: 0, limit: 20 }, t);
+    expect(first).toMatchObject({ total: TOTAL_MAX, totalExacto: false });
+    expect(first.items.every((d) => d.apellido === 'Tópez')).toBe(true);
+    // The last page, which ends the list, knows the exact total.
+    const last = await search({ apellido: 'topez' }, { offset: 240, limit: 20 }, t);
+    expect(last.items).toHaveLength(10);
+    expect(last).toMatchObject({ total: 250, totalExacto: true });
+    expect(last.items.every((d) => d.apellido === 'Ruiz Topez')).toBe(true);
+    // Past the end: nothing, and the total is again a lower bound.
+    const past = await search({ apellido: 'topez' }, { offset: 260, limit: 20 }, t);
+    expect(past).toMatchObject({ items: [], total: TOTAL_MAX, totalExacto: false });
+    // The whole list, page by page, has every donor once.
+    const seen = new Set<string>();
+    for (let offset = 0; offset < 250; offset += 100) {
+      for (const d of (await search({ apellido: 'top' }, { offset, limit: 100 }, t)).items) seen.add(d.id);
+      for (const d of (await search({ apellido: 'ruiz' }, { offset, limit: 100 }, t)).items) seen.add(d.id);
+    }
+    expect(seen.size).toBe(250);
+  });
+
   it('says whether each donor may donate, from the last donation', async () => {
     const [juan] = (await search({ dni: '20111111' }, undefined, s)).items;
     const [ana] = (await search({ dni: '20222222' }, undefined, s)).items;
@@ -511,36 +668,44 @@ describe('search', () => {
 });
 
 describe('indexes', () => {
-  it('serve the DNI and the accent-less name prefix searches', async () => {
+  it('serve every statement of the DNI and name searches, without reading the whole servicio', async () => {
     const s = await registerServicio(server);
     await server.dataSource.query(
       `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
          nacionalidad, es_voluntario)
-       SELECT gen_random_uuid(), $1, 'Nombre' || i, 'Apellido' || i, (40000000 + i)::text, '1990-01-01',
-         'Masculino', 'Buenos Aires', 'Argentina', 'Si'
+       SELECT gen_random_uuid(), $1, 'Nombre' || i, 'Apellido' || i || CASE WHEN i % 7 = 0 THEN ' Otro' ELSE '' END,
+         (40000000 + i)::text, '1990-01-01', 'Masculino', 'Buenos Aires', 'Argentina', 'Si'
        FROM generate_series(1, 5000) AS i`,
       [s.servicio],
     );
-    await server.dataSource.query('ANALYZE donante');
-    const plan = async (where: string) =>
-      (
-        await server.dataSource.query(
-          `EXPLAIN SELECT id FROM donante WHERE servicio_id = '${s.servicio}' AND deleted_at IS NULL AND ${where}
-           ORDER BY f_unaccent(lower(apellido)), f_unaccent(lower(nombre)), id LIMIT 20`,
-        )
-      )
-        .map((r: Record<string, string>) => r['QUERY PLAN'])
-        .join('\n');
-    const byApellido = await plan(`f_unaccent(lower(apellido)) LIKE 'apellido12%'`);
-    expect(byApellido).toMatch(/donante_apellido_(nombre|trgm)_idx/);
-    expect(byApellido).not.toContain('Seq Scan');
-    const byWord = await plan(
-      `(f_unaccent(lower(nombre)) LIKE 'nombre12%' OR f_unaccent(lower(nombre)) LIKE '% nombre12%')`,
-    );
-    expect(byWord).toMatch(/donante_nombre(_trgm)?_idx/);
-    expect(byWord).not.toContain('Seq Scan');
-    const byDni = await plan(`dni LIKE '4000012%'`);
-    expect(byDni).toContain('donante_servicio_dni_uq');
+    await server.dataSource.query('VACUUM ANALYZE donante');
+    const filters = [
+      { dni: '4000012' },
+      { apellido: 'apellido12' },
+      { apellido: 'apellido1', nombre: 'nombre12' },
+      { nombre: 'nombre12' },
+      { apellido: 'otro' },
+      {},
+    ];
+    for (const filter of filters) {
+      // The statements the search really sends, each planned by Postgres.
+      const plans: string[] = [];
+      const run: RunQuery = async (sql, params) => {
+        const plan = (await server.dataSource.query(`EXPLAIN ${sql}`, params)) as Record<string, string>[];
+        plans.push(plan.map((r) => r['QUERY PLAN']).join('\n'));
+        return server.dataSource.query(sql, params);
+      };
+      await searchDonanteIds(run, s.servicio, filter, 0, 20);
+      await searchDonanteIds(run, s.servicio, filter, 20, 20);
+      expect(plans.length).toBeGreaterThan(0);
+      for (const plan of plans) {
+        expect({ filter, plan }).toEqual({
+          filter,
+          plan: expect.stringMatching(/donante_(busqueda|servicio_dni|clave_apellido|clave_nombre)_/),
+        });
+        expect({ filter, plan }).toEqual({ filter, plan: expect.not.stringContaining('Seq Scan') });
+      }
+    }
   });
 });
 
