@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
+import { DonanteFilterData, searchDonanteIds } from '../../server/src/modules/donante/donante.search';
 import { numberArg, openDatabase, parseArgs, ROOT } from './db';
 import { BENCH_LOTE, PERF_PASSWORD, PERF_USER_PREFIX, seedPerf } from './seed';
 
@@ -247,34 +248,16 @@ const CREATE_MUTATION = `mutation Crear($input: CreateDonacionInput!) {
   createDonacion(input: $input) { id numero fecha }
 }`;
 
-const NAME_EXPR = (col: string) => `f_unaccent(lower(d.${col}))`;
-const NAME_MATCH = (col: string, p: string) =>
-  `(${NAME_EXPR(col)} LIKE f_unaccent(lower(${p})) ESCAPE '\\' OR ${NAME_EXPR(col)} LIKE ('% ' || f_unaccent(lower(${p}))) ESCAPE '\\')`;
-
-/** The donor search's two statements (page, then total), as DonanteService.search sends them. */
-async function rawDonantes(
-  c: PoolClient,
-  servicio: string,
-  f: { dni?: string; apellido?: string; nombre?: string },
-) {
-  const where = [`d.servicio_id = $1`, `d.deleted_at IS NULL`];
-  const params: unknown[] = [servicio];
-  if (f.dni) {
-    params.push(`${f.dni}%`);
-    where.push(`d.dni LIKE $${params.length} ESCAPE '\\'`);
-  }
-  for (const col of ['apellido', 'nombre'] as const) {
-    if (!f[col]) continue;
-    params.push(`${f[col]}%`);
-    where.push(NAME_MATCH(col, `$${params.length}`));
-  }
-  const w = where.join(' AND ');
-  await c.query(
-    `SELECT d.* FROM donante d WHERE ${w}
-      ORDER BY ${NAME_EXPR('apellido')}, ${NAME_EXPR('nombre')}, d.id LIMIT 20`,
-    params,
+/** The donor search's statements (page, total when needed, then the page's rows), as DonanteService.search sends them. */
+async function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
+  const found = await searchDonanteIds(
+    async (sql, params) => (await c.query(sql, params)).rows,
+    servicio,
+    f,
+    0,
+    20,
   );
-  await c.query(`SELECT COUNT(DISTINCT d.id) AS cnt FROM donante d WHERE ${w}`, params);
+  if (found.ids.length) await c.query(`SELECT d.* FROM donante d WHERE d.id = ANY($1::uuid[])`, [found.ids]);
 }
 
 /** The donation search: page, total, then the donors of the page (the DataLoader's batch). */

@@ -3,13 +3,15 @@
  *
  * Fills ONE new servicio (registered through the real AuthService, so its
  * administrator can log in) with N realistic donors and about 3 donations each
- * over the last five years, with results. Rows are loaded with multi-row
- * `INSERT ... SELECT FROM unnest($1::text[], ...)` statements of 10,000 rows,
- * one transaction per batch; for big loads the secondary indexes are dropped
- * first and rebuilt at the end (from their own definitions), then ANALYZE.
+ * over the last five years, with results, through `COPY ... FROM STDIN`
+ * (see seedPerf). Prints the time of each phase.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { Client } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { connectDatabase } from '../../server/src/database/data-source';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { PROVINCIAS } from '../../server/src/domain/donante';
@@ -22,8 +24,6 @@ export const PERF_PASSWORD = 'clave-perf-2026';
 export const PERF_USER_PREFIX = 'perf_';
 /** Donations created by the bench carry this lot, so a run can remove them afterwards. */
 export const BENCH_LOTE = 'BENCH';
-
-const BATCH = 10_000;
 
 // ---------------------------------------------------------------------------
 // Realistic data
@@ -303,45 +303,6 @@ function nombre(r: Rand, sexo: string): string {
   return r() < 0.3 ? `${pick(r, list)} ${pick(r, list)}` : pick(r, list);
 }
 
-type DonanteRows = {
-  id: string[];
-  nombre: string[];
-  apellido: string[];
-  dni: string[];
-  fechaNacimiento: string[];
-  sexo: string[];
-  domActual: string[];
-  altura: string[];
-  localidad: string[];
-  provincia: string[];
-  codPostal: string[];
-  telefono: string[];
-  email: (string | null)[];
-  ocupacion: (string | null)[];
-  esVoluntario: string[];
-  ultimaDonacion: (string | null)[];
-};
-
-type DonacionRows = {
-  id: string[];
-  donanteId: string[];
-  numero: number[];
-  fecha: string[];
-  hora: string[];
-  tas: number[];
-  tad: number[];
-  fc: number[];
-  peso: number[];
-  temp: number[];
-  hb: number[];
-  hto: number[];
-  tipoBolsa: string[];
-  lote: string[];
-  abo: string[];
-  rh: string[];
-  serologia: (string | null)[];
-};
-
 const ABO_WEIGHTS: [string, number][] = [
   ['O', 0.45],
   ['A', 0.4],
@@ -371,153 +332,262 @@ function dayTable(today: string): (n: number) => string {
   return (n) => t[n];
 }
 
+// Texts that repeat across millions of donation rows, built once.
+/** 'HH:MM' from 07:00 to 13:59: HORAS[(h - 7) * 60 + m]. */
+const HORAS = Array.from({ length: 7 * 60 }, (_, k) => `${two(7 + Math.floor(k / 60))}:${two(k % 60)}`);
+/** 36.0 to 36.9 °C. */
+const TEMPS = Array.from({ length: 10 }, (_, k) => `36.${k}`);
+/** 12.0 to 16.0 g/dL. */
+const HBS = Array.from({ length: 41 }, (_, k) => `${12 + Math.floor(k / 10)}.${k % 10}`);
+/** The serology with chagas negative [0] or positive [1]. */
+const SEROLOGIA = [false, true].map((chagas) =>
+  JSON.stringify({
+    hiv: false,
+    hepB: false,
+    hepC: false,
+    vdrl: false,
+    brucelosis: false,
+    chagas,
+    htlv: false,
+  }),
+);
+
+// ---------------------------------------------------------------------------
+// COPY text format: one line per row, columns separated by tabs, \N for NULL.
+// The generated values never contain a tab, a newline or a backslash, so they
+// need no escaping. The column lists are explicit: the table's generated
+// columns (apellido_busqueda, nombre_busqueda) are computed by Postgres.
+
+const NULL = '\\N';
+
+const COPY_DONANTES = `COPY donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, dom_actual,
+  dom_actual_altura, localidad_actual, provincia_actual, cod_postal, telefono, email, nacionalidad, ocupacion,
+  es_voluntario, ultima_donacion, donacion_anterior) FROM STDIN`;
+
+const COPY_DONACIONES = `COPY donacion (id, servicio_id, registrado_por, donante_id, numero, fecha, hora,
+  ta_sistolica, ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, abo, rh, serologia, created_at,
+  updated_at) FROM STDIN`;
+
+type GenContext = {
+  /** n -> the date n days ago. */
+  ago: (n: number) => string;
+  /** `\t<servicio>\t`, after a donor's id. */
+  donorPrefix: string;
+  /** `\t<servicio>\t<usuario>\t`, after a donation's id. */
+  donationPrefix: string;
+  /** The last donation number used. */
+  numero: number;
+};
+
 /**
- * One batch of donors [from, to) and their donations. Donation dates fall in
- * the last five years, at least 8 weeks apart; the last 20 days' donations
- * have no results yet.
+ * COPY text written row by row into large buffers, so that no long string
+ * survives (building megabyte strings with += kept the garbage collector busier
+ * than the generation itself).
  */
-function generateBatch(from: number, to: number, today: string, state: { numero: number }) {
-  const d: DonanteRows = {
-    id: [],
-    nombre: [],
-    apellido: [],
-    dni: [],
-    fechaNacimiento: [],
-    sexo: [],
-    domActual: [],
-    altura: [],
-    localidad: [],
-    provincia: [],
-    codPostal: [],
-    telefono: [],
-    email: [],
-    ocupacion: [],
-    esVoluntario: [],
-    ultimaDonacion: [],
-  };
-  const x: DonacionRows = {
-    id: [],
-    donanteId: [],
-    numero: [],
-    fecha: [],
-    hora: [],
-    tas: [],
-    tad: [],
-    fc: [],
-    peso: [],
-    temp: [],
-    hb: [],
-    hto: [],
-    tipoBolsa: [],
-    lote: [],
-    abo: [],
-    rh: [],
-    serologia: [],
-  };
-  const span = 5 * 365;
-  // addDays is exact but slow for millions of rows: one table of "today - n days".
-  const ago = dayTable(today);
+class TextSink {
+  private chunks: Buffer[] = [];
+  private buf = Buffer.allocUnsafe(SINK_BYTES);
+  private at = 0;
+
+  add(row: string): void {
+    // 3 bytes per UTF-16 unit is the UTF-8 worst case.
+    if (this.at + row.length * 3 > this.buf.length) this.seal();
+    this.at += this.buf.write(row, this.at);
+  }
+
+  /** The text added since the last take(). */
+  take(): Buffer[] {
+    this.seal();
+    const out = this.chunks;
+    this.chunks = [];
+    return out;
+  }
+
+  private seal(): void {
+    if (this.at === 0) return;
+    this.chunks.push(this.buf.subarray(0, this.at));
+    this.buf = Buffer.allocUnsafe(SINK_BYTES);
+    this.at = 0;
+  }
+}
+
+const SINK_BYTES = 1 << 20;
+
+type Chunk = { donantes: Buffer[]; donaciones: Buffer[]; donations: number };
+
+const SPAN = 5 * 365;
+
+/**
+ * Donors [from, to) and their donations, as COPY text. Each donor draws from its
+ * own PRNG stream (seeded by its position), so the data do not depend on the
+ * chunk size. Donation dates fall in the last five years, at least 8 weeks
+ * apart; the last 20 days' donations have no results yet.
+ */
+function generateChunk(from: number, to: number, ctx: GenContext): Chunk {
+  const { ago, donorPrefix, donationPrefix } = ctx;
+  const days = [0, 0, 0, 0, 0];
+  const donantes = new TextSink();
+  const donaciones = new TextSink();
+  let donations = 0;
   for (let i = from; i < to; i++) {
     const r = prng(i * 2654435761 + 17);
     const id = randomUUID();
     const sexo = r() < 0.5 ? 'Femenino' : 'Masculino';
     const nom = nombre(r, sexo);
     const ape = apellido(r);
-    d.id.push(id);
-    d.nombre.push(nom);
-    d.apellido.push(ape);
     // Unique and realistic: 8 digits, increasing with a random step.
-    d.dni.push(String(10_000_000 + i * 37 + int(r, 0, 36)));
+    const dni = 10_000_000 + i * 37 + int(r, 0, 36);
     // 16 to 65 years old today (a few days inside the bounds).
-    d.fechaNacimiento.push(ago(int(r, 16 * 365 + 10, 65 * 365 + 5)));
-    d.sexo.push(sexo);
-    d.domActual.push(pick(r, CALLES));
-    d.altura.push(String(int(r, 1, 4999)));
-    d.localidad.push(pick(r, LOCALIDADES));
-    d.provincia.push(r() < 0.6 ? 'Tucumán' : pick(r, PROVINCIAS));
-    d.codPostal.push(String(int(r, 1000, 9431)));
-    d.telefono.push(`381${int(r, 4000000, 6999999)}`);
-    d.email.push(r() < 0.6 ? `donante${i}@correo.test` : null);
-    d.ocupacion.push(pick(r, OCUPACIONES));
-    d.esVoluntario.push(r() < 0.7 ? 'Si' : 'No');
+    const nacimiento = ago(int(r, 16 * 365 + 10, 65 * 365 + 5));
+    const calle = pick(r, CALLES);
+    const altura = int(r, 1, 4999);
+    const localidad = pick(r, LOCALIDADES);
+    const provincia = r() < 0.6 ? 'Tucumán' : pick(r, PROVINCIAS);
+    const codPostal = int(r, 1000, 9431);
+    const telefono = int(r, 4000000, 6999999);
+    const email = r() < 0.6 ? `donante${i}@correo.test` : NULL;
+    const ocupacion = pick(r, OCUPACIONES) ?? NULL;
+    const voluntario = r() < 0.7 ? 'Si' : 'No';
 
     // ~3 donations (1 to 5), >= 56 days apart, within the last five years, before today.
     const count = int(r, 1, 5);
-    const days: number[] = [];
-    for (let k = 0; k < count; k++) days.push(int(r, 1, span));
-    days.sort((a, b) => b - a); // oldest first (days ago, descending)
-    const fechas: string[] = [];
+    for (let k = 0; k < count; k++) {
+      // Insertion sort, oldest first (days ago, descending).
+      const v = int(r, 1, SPAN);
+      let j = k;
+      for (; j > 0 && days[j - 1] < v; j--) days[j] = days[j - 1];
+      days[j] = v;
+    }
     let prev = Infinity;
-    for (const back of days) {
-      const at = Math.min(back, prev - 56);
+    let ultima = NULL;
+    for (let k = 0; k < count; k++) {
+      const at = Math.min(days[k], prev - 56);
       if (at < 1) break;
-      fechas.push(ago(at));
       prev = at;
+      const fecha = ago(at);
+      ultima = fecha;
+      const h = int(r, 7, 13);
+      const hora = HORAS[(h - 7) * 60 + int(r, 0, 59)];
+      const tas = int(r, 100, 150);
+      const tad = int(r, 60, 95);
+      const fc = int(r, 60, 95);
+      const peso = int(r, 52, 110);
+      const temp = TEMPS[int(r, 0, 9)];
+      const hb = HBS[int(r, 0, 40)];
+      const hto = int(r, 36, 50);
+      const bolsa = r() < 0.8 ? 'Bolsa Doble' : 'Bolsa Triple';
+      const lote = `L${fecha.slice(0, 4)}-${int(r, 100, 999)}`;
+      // The last 20 days' donations have no results yet.
+      const resultados =
+        at < 20
+          ? `\t\t${NULL}`
+          : `${abo(r)}\t${r() < 0.9 ? 'POSITIVO' : 'NEGATIVO'}\t${SEROLOGIA[r() < 0.01 ? 1 : 0]}`;
+      const at2 = `${fecha} ${hora}`;
+      donaciones.add(
+        `${randomUUID()}${donationPrefix}${id}\t${++ctx.numero}\t${fecha}\t${hora}\t${tas}\t${tad}\t${fc}\t` +
+          `${peso}\t${temp}\t${hb}\t${hto}\t${bolsa}\t${lote}\t${resultados}\t${at2}\t${at2}\n`,
+      );
+      donations++;
     }
-    d.ultimaDonacion.push(fechas.length ? fechas[fechas.length - 1] : null);
-    for (const fecha of fechas) {
-      const recent = fecha > ago(20);
-      x.id.push(randomUUID());
-      x.donanteId.push(id);
-      x.numero.push(++state.numero);
-      x.fecha.push(fecha);
-      x.hora.push(`${two(int(r, 7, 13))}:${two(int(r, 0, 59))}`);
-      x.tas.push(int(r, 100, 150));
-      x.tad.push(int(r, 60, 95));
-      x.fc.push(int(r, 60, 95));
-      x.peso.push(int(r, 52, 110));
-      x.temp.push(36 + int(r, 0, 9) / 10);
-      x.hb.push(12 + int(r, 0, 40) / 10);
-      x.hto.push(int(r, 36, 50));
-      x.tipoBolsa.push(r() < 0.8 ? 'Bolsa Doble' : 'Bolsa Triple');
-      x.lote.push(`L${fecha.slice(0, 4)}-${int(r, 100, 999)}`);
-      if (recent) {
-        x.abo.push('');
-        x.rh.push('');
-        x.serologia.push(null);
-      } else {
-        x.abo.push(abo(r));
-        x.rh.push(r() < 0.9 ? 'POSITIVO' : 'NEGATIVO');
-        const chagas = r() < 0.01;
-        x.serologia.push(
-          JSON.stringify({
-            hiv: false,
-            hepB: false,
-            hepC: false,
-            vdrl: false,
-            brucelosis: false,
-            chagas,
-            htlv: false,
-          }),
-        );
-      }
-    }
+    donantes.add(
+      `${id}${donorPrefix}${nom}\t${ape}\t${dni}\t${nacimiento}\t${sexo}\t${calle}\t${altura}\t${localidad}\t` +
+        `${provincia}\t${codPostal}\t381${telefono}\t${email}\tArgentina\t${ocupacion}\t${voluntario}\t${ultima}\t` +
+        `${ultima === NULL ? 'f' : 't'}\n`,
+    );
   }
-  return { d, x };
+  return { donantes: donantes.take(), donaciones: donaciones.take(), donations };
 }
 
 // ---------------------------------------------------------------------------
 // Loading
 
-const INSERT_DONANTES = `
-  INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, dom_actual,
-    dom_actual_altura, localidad_actual, provincia_actual, cod_postal, telefono, email, nacionalidad,
-    ocupacion, es_voluntario, ultima_donacion, donacion_anterior)
-  SELECT u.id, $1, u.nombre, u.apellido, u.dni, u.fn, u.sexo, u.dom, u.alt, u.loc, u.prov, u.cp, u.tel,
-    u.email, 'Argentina', u.ocup, u.vol, u.ult, u.ult IS NOT NULL
-  FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[],
-    $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
-    $17::date[]) AS u(id, nombre, apellido, dni, fn, sexo, dom, alt, loc, prov, cp, tel, email, ocup, vol, ult)`;
+/** One `COPY ... FROM STDIN` on a connection, fed with text chunks. */
+class CopyIn {
+  private readonly stream: Writable;
+  private readonly done: Promise<void>;
 
-const INSERT_DONACIONES = `
-  INSERT INTO donacion (id, servicio_id, registrado_por, donante_id, numero, fecha, hora, ta_sistolica,
-    ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, abo, rh, serologia, created_at, updated_at)
-  SELECT u.id, $1, $2, u.donante, u.numero, u.fecha, u.hora, u.tas, u.tad, u.fc, u.peso, u.temp, u.hb, u.hto,
-    u.bolsa, u.lote, u.abo, u.rh, u.sero, u.fecha + u.hora, u.fecha + u.hora
-  FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::date[], $7::time[], $8::numeric[], $9::numeric[],
-    $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::text[], $16::text[],
-    $17::text[], $18::text[], $19::jsonb[])
-    AS u(id, donante, numero, fecha, hora, tas, tad, fc, peso, temp, hb, hto, bolsa, lote, abo, rh, sero)`;
+  constructor(client: Client, sql: string) {
+    this.stream = client.query(copyFrom(sql));
+    this.done = finished(this.stream);
+    // Failures surface from write() or end().
+    this.done.catch(() => {});
+  }
+
+  /** Queues text; resolves once the connection has taken it in (not when Postgres has stored it). */
+  write(chunks: Buffer[]): Promise<void> {
+    for (const chunk of chunks) this.stream.write(chunk);
+    if (!this.stream.writableNeedDrain) return Promise.resolve();
+    return Promise.race([once(this.stream, 'drain').then(() => {}), this.done]);
+  }
+
+  /** Cancels the COPY if it is still open (CopyFail: Postgres rolls it back). */
+  async abort(): Promise<void> {
+    if (!this.stream.writableFinished) this.stream.destroy();
+    await this.done.catch(() => {});
+  }
+
+  /** Ends the COPY; resolves when Postgres has committed it. */
+  end(): Promise<void> {
+    this.stream.end();
+    return this.done;
+  }
+}
+
+async function copyText(client: Client, sql: string, chunks: Buffer[]): Promise<void> {
+  const copy = new CopyIn(client, sql);
+  await copy.write(chunks);
+  await copy.end();
+}
+
+/** Donors per generated chunk: small enough to keep memory flat, big enough to amortize the writes. */
+const CHUNK = 5_000;
+
+/** Something dropped for the load and created again at the end. */
+type Dropped = { kind: 'index' | 'key' | 'fk'; table: string; name: string; create: string };
+
+/** `CREATE [UNIQUE] INDEX name ...` -> `CREATE [UNIQUE] INDEX IF NOT EXISTS name ...`. */
+const ifNotExists = (def: string) => def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ');
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Secondary indexes, primary keys / unique constraints of donante, donacion and
+ * donante_clave, and the foreign keys that depend on those keys, as the catalogue lists them
+ * (whatever the migrations created), with the statements that recreate them.
+ */
+async function droppable(client: Client): Promise<Dropped[]> {
+  const { rows } = await client.query<Dropped>(
+    `SELECT 'fk' AS kind, c.conrelid::regclass::text AS table, c.conname AS name,
+            format('ALTER TABLE %s ADD CONSTRAINT %I %s', c.conrelid::regclass, c.conname,
+                   pg_get_constraintdef(c.oid)) AS create
+       FROM pg_constraint c
+      WHERE c.contype = 'f' AND c.confrelid IN ('donante'::regclass, 'donacion'::regclass, 'donante_clave'::regclass)
+     UNION ALL
+     SELECT 'key', c.conrelid::regclass::text, c.conname,
+            format('ALTER TABLE %s ADD CONSTRAINT %I %s', c.conrelid::regclass, c.conname,
+                   pg_get_constraintdef(c.oid))
+       FROM pg_constraint c
+      WHERE c.contype IN ('p', 'u')
+        AND c.conrelid IN ('donante'::regclass, 'donacion'::regclass, 'donante_clave'::regclass)
+     UNION ALL
+     SELECT 'index', i.tablename, i.indexname, i.indexdef
+       FROM pg_indexes i
+      WHERE i.schemaname = current_schema() AND i.tablename IN ('donante', 'donacion', 'donante_clave')
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
+  );
+  return rows;
+}
+
+async function drop(client: Client, item: Dropped): Promise<void> {
+  if (item.kind === 'index') await client.query(`DROP INDEX ${quoteIdent(item.name)}`);
+  else await client.query(`ALTER TABLE ${item.table} DROP CONSTRAINT ${quoteIdent(item.name)}`);
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Build order: GIN indexes and keys (the longest) first, then the rest; foreign keys last, after their keys. */
+const buildRank = (item: Dropped) =>
+  item.kind === 'fk' ? 3 : /USING gin/i.test(item.create) ? 0 : item.kind === 'key' ? 1 : 2;
 
 export type SeedResult = {
   servicio: string;
@@ -530,17 +600,32 @@ export type SeedResult = {
 
 export type SeedOptions = {
   donors: number;
-  /** Drop and rebuild secondary indexes around the load (default: when donors >= 50,000). */
+  /** Drop and rebuild indexes and keys around the load (default: when donors >= 50,000). */
   rebuildIndexes?: boolean;
   log?: (line: string) => void;
 };
 
-/** Seeds a new servicio on the database at `url` (migrations are applied first). */
+/**
+ * Seeds a new servicio on the database at `url` (migrations are applied first).
+ *
+ * Rows travel through `COPY ... FROM STDIN` (text format) while they are being
+ * generated: Node builds chunk k+1 while Postgres ingests chunk k. When the
+ * session may skip the foreign-key triggers (session_replication_role =
+ * replica, superuser), donors go through one COPY and donations through two
+ * more (alternate chunks), each on its own connection, so that Postgres
+ * ingests on several backends at once; otherwise each chunk's donors are
+ * copied (and committed) before its donations on one connection. For big loads
+ * the secondary indexes, the primary keys and the foreign keys that depend on
+ * them (whatever the catalogue lists) are dropped first and recreated at the
+ * end from their own definitions, two builds at a time, then ANALYZE.
+ */
 export async function seedPerf(url: string, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => {});
-  const started = Date.now();
+  const started = performance.now();
+  const since = () => seconds(performance.now() - started);
   const dataSource = await connectDatabase(url);
   let servicio: string;
+  let usuarioId: string;
   const username = `${PERF_USER_PREFIX}${options.donors}_${randomBytes(3).toString('hex')}`;
   try {
     const services = createServices(dataSource, randomBytes(32).toString('hex'));
@@ -555,121 +640,174 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
       '127.0.0.1',
     );
     servicio = usuario.servicioId;
+    usuarioId = usuario.id;
   } finally {
     await dataSource.destroy();
   }
 
-  const client = new Client({ connectionString: url, application_name: 'seed-perf' });
-  await client.connect();
-  const today = todayIso();
-  const state = { numero: 0 };
-  let donations = 0;
+  const clients = [0, 1, 2].map(() => new Client({ connectionString: url, application_name: 'seed-perf' }));
+  await Promise.all(clients.map((c) => c.connect()));
+  const [client] = clients;
   const rebuild = options.rebuildIndexes ?? options.donors >= 50_000;
-  let dropped: { name: string; def: string }[] = [];
+  let dropped: Dropped[] = [];
+  let streams: CopyIn[] = [];
+  let donations = 0;
+  const phase = {
+    generation: 0,
+    wait: 0,
+    donantes: 0,
+    donaciones: 0,
+    load: 0,
+    claves: 0,
+    indexes: 0,
+    fks: 0,
+    analyze: 0,
+  };
   try {
-    await client.query(`SET synchronous_commit = off`);
-    await client.query(`SET maintenance_work_mem = '256MB'`);
+    for (const c of clients) {
+      await c.query(`SET synchronous_commit = off`);
+      await c.query(`SET maintenance_work_mem = '512MB'`);
+      await c.query(`SET max_parallel_maintenance_workers = 1`);
+    }
     // Skip the per-row foreign-key triggers (the generated rows are consistent by construction).
-    const replica = await client
-      .query(`SET session_replication_role = replica`)
-      .then(() => true)
-      .catch(() => false);
+    const replica = (
+      await Promise.all(
+        clients.map((c) =>
+          c
+            .query(`SET session_replication_role = replica`)
+            .then(() => true)
+            .catch(() => false),
+        ),
+      )
+    ).every(Boolean);
     // Numbers continue after the servicio's counter (a fresh servicio starts at 0).
     const [counter] = (
       await client.query(`SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $1`, [servicio])
     ).rows;
-    state.numero = counter ? Number(counter.ultimo) : 0;
+    const ctx: GenContext = {
+      ago: dayTable(todayIso()),
+      donorPrefix: `\t${servicio}\t`,
+      donationPrefix: `\t${servicio}\t${usuarioId}\t`,
+      numero: counter ? Number(counter.ultimo) : 0,
+    };
 
     if (rebuild) {
-      const { rows } = await client.query<{ indexname: string; indexdef: string }>(
-        `SELECT i.indexname, i.indexdef FROM pg_indexes i
-          WHERE i.schemaname = current_schema() AND i.tablename IN ('donante', 'donacion')
-            AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+      // Foreign keys before the keys they depend on.
+      const found = (await droppable(client)).sort(
+        (a, b) => Number(b.kind === 'fk') - Number(a.kind === 'fk'),
       );
-      dropped = rows.map((r) => ({ name: r.indexname, def: r.indexdef }));
-      for (const index of dropped) await client.query(`DROP INDEX "${index.name}"`);
-      log(`Índices secundarios quitados durante la carga: ${dropped.length}`);
+      for (const item of found) {
+        await drop(client, item);
+        dropped.push(item);
+      }
+      log(`Quitados durante la carga: ${dropped.map((d) => d.name).join(', ')}`);
     }
 
-    // Generate batch k+1 while Postgres inserts batch k.
-    let next = generateBatch(0, Math.min(BATCH, options.donors), today, state);
-    for (let from = 0; from < options.donors; from += BATCH) {
-      const { d, x } = next;
-      const insert = (async () => {
-        await client.query('BEGIN');
-        await client.query(INSERT_DONANTES, [
-          servicio,
-          d.id,
-          d.nombre,
-          d.apellido,
-          d.dni,
-          d.fechaNacimiento,
-          d.sexo,
-          d.domActual,
-          d.altura,
-          d.localidad,
-          d.provincia,
-          d.codPostal,
-          d.telefono,
-          d.email,
-          d.ocupacion,
-          d.esVoluntario,
-          d.ultimaDonacion,
-        ]);
-        await client.query(INSERT_DONACIONES, [
-          servicio,
-          servicio,
-          x.id,
-          x.donanteId,
-          x.numero,
-          x.fecha,
-          x.hora,
-          x.tas,
-          x.tad,
-          x.fc,
-          x.peso,
-          x.temp,
-          x.hb,
-          x.hto,
-          x.tipoBolsa,
-          x.lote,
-          x.abo,
-          x.rh,
-          x.serologia,
-        ]);
-        await client.query('COMMIT');
-      })();
-      const to = Math.min(from + BATCH, options.donors);
-      if (to < options.donors) {
-        next = generateBatch(to, Math.min(to + BATCH, options.donors), today, state);
-      }
-      await insert;
-      donations += x.id.length;
-      if ((to / BATCH) % 10 === 0 || to === options.donors) {
+    // Generate chunk k+1 while the connections send chunk k.
+    const loadStart = performance.now();
+    const parallel = replica
+      ? [COPY_DONANTES, COPY_DONACIONES, COPY_DONACIONES].map((sql, i) => new CopyIn(clients[i], sql))
+      : null;
+    streams = parallel ?? [];
+    let inFlight: Promise<unknown> = Promise.resolve();
+    for (let from = 0, k = 0; from < options.donors; from += CHUNK, k++) {
+      const to = Math.min(from + CHUNK, options.donors);
+      const t = performance.now();
+      const chunk = generateChunk(from, to, ctx);
+      phase.generation += performance.now() - t;
+      const w = performance.now();
+      await inFlight;
+      phase.wait += performance.now() - w;
+      inFlight = parallel
+        ? Promise.all([parallel[0].write(chunk.donantes), parallel[1 + (k % 2)].write(chunk.donaciones)])
+        : copyText(client, COPY_DONANTES, chunk.donantes).then(() =>
+            copyText(client, COPY_DONACIONES, chunk.donaciones),
+          );
+      donations += chunk.donations;
+      if (to % 100_000 === 0 || to === options.donors) {
         log(
-          `  ${to.toLocaleString('es-AR')} donantes, ${donations.toLocaleString('es-AR')} donaciones (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          `  ${to.toLocaleString('es-AR')} donantes, ${donations.toLocaleString('es-AR')} donaciones (${since()})`,
         );
       }
     }
-    if (replica) await client.query(`SET session_replication_role = origin`);
+    await inFlight;
+    if (parallel) {
+      await Promise.all([
+        parallel[0].end().then(() => (phase.donantes = performance.now() - loadStart)),
+        Promise.all([parallel[1].end(), parallel[2].end()]).then(
+          () => (phase.donaciones = performance.now() - loadStart),
+        ),
+      ]);
+    }
+    phase.load = performance.now() - loadStart;
+    if (replica) await Promise.all(clients.map((c) => c.query(`SET session_replication_role = origin`)));
+
+    // The later-word search keys (donante_clave): the trigger that keeps them did not run
+    // in replica mode, so they are made here in one statement.
+    let t = performance.now();
+    if (replica) {
+      await client.query(
+        `INSERT INTO donante_clave (donante_id, servicio_id, apellido, nombre, apellido_entero, nombre_entero,
+                                    donante_apellido, donante_nombre)
+         SELECT d.id, d.servicio_id, k.apellido_clave, k.nombre_clave, k.apellido_entero, k.nombre_entero,
+                d.apellido_busqueda, d.nombre_busqueda
+           FROM donante d CROSS JOIN LATERAL donante_claves(d.apellido_busqueda, d.nombre_busqueda) k
+          WHERE d.servicio_id = $1 AND d.deleted_at IS NULL`,
+        [servicio],
+      );
+    }
+    phase.claves = performance.now() - t;
 
     await client.query(
       `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
        ON CONFLICT (servicio_id) DO UPDATE SET ultimo = GREATEST(c.ultimo, EXCLUDED.ultimo)`,
-      [servicio, state.numero],
+      [servicio, ctx.numero],
     );
-    for (const index of dropped) {
-      const t = Date.now();
-      await client.query(index.def);
-      log(`  índice ${index.name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-    }
-    dropped = [];
-    await client.query(`ANALYZE donante`);
-    await client.query(`ANALYZE donacion`);
+
+    // Two builds at a time (one per connection, one per core), the longest first.
+    const build = async (items: Dropped[]) => {
+      const queue = [...items].sort((a, b) => buildRank(a) - buildRank(b));
+      await Promise.all(
+        clients.slice(0, 2).map(async (c) => {
+          for (let item = queue.shift(); item; item = queue.shift()) {
+            const t = performance.now();
+            await c.query(item.create);
+            dropped = dropped.filter((d) => d !== item);
+            log(`  ${item.name} (${seconds(performance.now() - t)})`);
+          }
+        }),
+      );
+    };
+    t = performance.now();
+    await build(dropped.filter((d) => d.kind !== 'fk'));
+    phase.indexes = performance.now() - t;
+    t = performance.now();
+    await build(dropped.filter((d) => d.kind === 'fk'));
+    phase.fks = performance.now() - t;
+    t = performance.now();
+    // VACUUM too: index-only scans need the visibility map, as autovacuum would leave it.
+    await Promise.all([
+      clients[0].query(`VACUUM ANALYZE donante`).then(() => clients[0].query(`VACUUM ANALYZE donante_clave`)),
+      clients[1].query(`VACUUM ANALYZE donacion`),
+    ]);
+    phase.analyze = performance.now() - t;
+    log(
+      `Tiempos: carga ${seconds(phase.load)} (${parallel ? 'COPY en paralelo' : 'COPY por tandas'}; ` +
+        `generación en Node ${seconds(phase.generation)}, espera a Postgres ${seconds(phase.wait)}` +
+        (parallel
+          ? `; COPY donantes terminó a ${seconds(phase.donantes)}, COPY donaciones a ${seconds(phase.donaciones)}`
+          : '') +
+        `), claves de búsqueda ${seconds(phase.claves)}, índices y claves ${seconds(phase.indexes)}, ` +
+        `claves foráneas ${seconds(phase.fks)}, VACUUM ANALYZE ${seconds(phase.analyze)}, total ${since()}`,
+    );
   } finally {
-    // Never leave the schema without its indexes, even if the load failed.
-    for (const index of dropped) await client.query(index.def).catch(() => {});
-    await client.end();
+    // A failed load: close the other COPY streams, so that the connections take queries again.
+    await Promise.all(streams.map((s) => s.abort()));
+    // Never leave the schema without its indexes and keys, even if the load failed.
+    for (const item of dropped.sort((a, b) => buildRank(a) - buildRank(b))) {
+      await client.query(item.kind === 'index' ? ifNotExists(item.create) : item.create).catch(() => {});
+    }
+    await Promise.all(clients.map((c) => c.end()));
   }
   return {
     servicio,
@@ -677,7 +815,7 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
     password: PERF_PASSWORD,
     donors: options.donors,
     donations,
-    seconds: (Date.now() - started) / 1000,
+    seconds: (performance.now() - started) / 1000,
   };
 }
 
