@@ -12,10 +12,12 @@ const scripts = {
   bench: './bench.ts',
   explain: './explain.ts',
   overhead: './overhead.ts',
+  bundle: './bundle-size.ts',
+  browser: './browser-bench.ts',
 };
 const name = process.argv[2];
 if (!scripts[name]) {
-  console.error('Uso: node test/perf/run.cjs seed|bench [opciones]');
+  console.error('Uso: node test/perf/run.cjs seed|bench|bundle|browser [opciones]');
   process.exit(2);
 }
 require(scripts[name])

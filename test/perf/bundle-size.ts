@@ -1,0 +1,150 @@
+/**
+ * `node test/perf/run.cjs bundle [--dist DIR] [--no-build] [--out FILE]`
+ *
+ * The first page's JavaScript: builds the client (unless --no-build or --dist is given), reads the
+ * built index.html and sums the gzip size of every JS file it loads on first paint (the entry
+ * <script type="module"> and its <link rel="modulepreload"> links). Everything loaded later with
+ * import() (feature pages, the PDF code) is listed apart. Prints the figure and the goal
+ * (INITIAL_JS_GOAL_KB) and writes test/perf/results/bundle-latest.json.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+export const CLIENT_DIR = path.join(ROOT, 'client');
+
+/** Issue 10: the first page's JavaScript at most 250 kB gzipped. */
+export const INITIAL_JS_GOAL_KB = 250;
+
+export type ChunkSize = { file: string; bytes: number; gzipBytes: number };
+export type BundleReport = {
+  /** JS loaded by index.html on first paint: entry + modulepreload links. */
+  initial: ChunkSize[];
+  /** Every other JS chunk (loaded on demand with import()). */
+  lazy: ChunkSize[];
+  initialKb: number;
+  initialGzipKb: number;
+  goalGzipKb: number;
+};
+
+const kb = (bytes: number) => Math.round((bytes / 1000) * 10) / 10;
+
+function sizeOf(distDir: string, file: string): ChunkSize {
+  const code = fs.readFileSync(path.join(distDir, file));
+  // Default zlib level (6), what a server's compression middleware uses; Vite's report is close.
+  return { file, bytes: code.length, gzipBytes: gzipSync(code).length };
+}
+
+/** The JS files index.html loads before the first paint, relative to distDir. */
+export function firstPaintScripts(indexHtml: string): string[] {
+  const files = new Set<string>();
+  for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const isEntry = /^<script\b/.test(tag) && /\btype=["']?module/.test(tag);
+    const isPreload = /^<link\b/.test(tag) && /\brel=["']?modulepreload/.test(tag);
+    const url = /\b(?:src|href)=["']?([^"'\s>]+)/.exec(tag)?.[1];
+    if ((isEntry || isPreload) && url && url.endsWith('.js')) files.add(url.replace(/^\//, ''));
+  }
+  return [...files];
+}
+
+/** Measures a built client (a directory with index.html and assets/). */
+export function measureBundle(distDir: string): BundleReport {
+  const initialFiles = firstPaintScripts(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  if (initialFiles.length === 0) throw new Error(`index.html de ${distDir} no carga ningún script`);
+  const initial = initialFiles.map((f) => sizeOf(distDir, f));
+  const all = fs
+    .readdirSync(path.join(distDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
+  const lazy = all
+    .filter((f) => !initialFiles.includes(f))
+    .map((f) => sizeOf(distDir, f))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const sum = (list: ChunkSize[], k: 'bytes' | 'gzipBytes') => list.reduce((s, c) => s + c[k], 0);
+  return {
+    initial: initial.sort((a, b) => b.gzipBytes - a.gzipBytes),
+    lazy,
+    initialKb: kb(sum(initial, 'bytes')),
+    initialGzipKb: kb(sum(initial, 'gzipBytes')),
+    goalGzipKb: INITIAL_JS_GOAL_KB,
+  };
+}
+
+/**
+ * `vite build` of the client into outDir (client/dist when omitted). NODE_ENV is forced to
+ * production: under jest it is 'test', and Vite would then bundle React's development builds
+ * (about 100 kB gzip more than what users get).
+ */
+export function buildClient(outDir?: string): void {
+  const args = ['vite', 'build', '--logLevel', 'warn'];
+  if (outDir) args.push('--outDir', outDir, '--emptyOutDir');
+  execFileSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', args, {
+    cwd: CLIENT_DIR,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  });
+}
+
+/** What a client build is made of: a change to any of these makes client/dist stale. */
+const BUILD_INPUTS = [
+  path.join(CLIENT_DIR, 'src'),
+  path.join(CLIENT_DIR, 'index.html'),
+  path.join(CLIENT_DIR, 'vite.config.ts'),
+  path.join(CLIENT_DIR, 'package.json'),
+  path.join(ROOT, 'server', 'src', 'domain'),
+  path.join(ROOT, 'package-lock.json'),
+];
+
+function newestMtime(file: string): number {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(file).map((name) => newestMtime(path.join(file, name))));
+}
+
+/**
+ * client/dist when it was built after the last change to the client's sources (as `npm test`
+ * leaves it: it runs `npm run build` first), else null: a stale build is never measured.
+ */
+export function freshClientDist(): string | null {
+  const dist = path.join(CLIENT_DIR, 'dist');
+  const built = fs.statSync(path.join(dist, 'index.html'), { throwIfNoEntry: false });
+  if (!built) return null;
+  return Math.max(...BUILD_INPUTS.map(newestMtime)) < built.mtimeMs ? dist : null;
+}
+
+export function formatReport(report: BundleReport): string {
+  const lines = ['JS de la primera página (entrada + modulepreload):'];
+  for (const c of report.initial) {
+    lines.push(
+      `  ${c.file.padEnd(48)} ${String(kb(c.bytes)).padStart(8)} kB  ${String(kb(c.gzipBytes)).padStart(7)} kB gzip`,
+    );
+  }
+  const lazyGzip = kb(report.lazy.reduce((s, c) => s + c.gzipBytes, 0));
+  lines.push(`Cargado bajo demanda (import()): ${report.lazy.length} archivos, ${lazyGzip} kB gzip`);
+  const ok = report.initialGzipKb <= report.goalGzipKb;
+  lines.push(
+    `Total inicial: ${report.initialKb} kB, ${report.initialGzipKb} kB gzip (objetivo ≤ ${report.goalGzipKb} kB gzip) ${ok ? 'OK' : 'NO CUMPLE'}`,
+  );
+  return lines.join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const distArg = arg('--dist');
+  const distDir = distArg ? path.resolve(distArg) : path.join(CLIENT_DIR, 'dist');
+  if (!distArg && !argv.includes('--no-build')) buildClient();
+  else if (!distArg && !freshClientDist()) console.warn('Aviso: client/dist es anterior a los fuentes.');
+  const report = measureBundle(distDir);
+  console.log(formatReport(report));
+  const out = path.resolve(arg('--out') ?? path.join(__dirname, 'results', 'bundle-latest.json'));
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2) + '\n');
+  console.log(`Escrito ${path.relative(process.cwd(), out)}`);
+  return report.initialGzipKb <= report.goalGzipKb ? 0 : 1;
+}
