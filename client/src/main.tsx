@@ -1,17 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { appRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
 
 const client = createApolloClient();
-const router = createAppRouter();
+
+/** The app's routes. A BrowserRouter rather than a data router: no loaders, and much less code. */
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders client={client}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,13 +1,11 @@
-import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { LoginPage } from '@/features/auth/login-page';
-import { RecoverPage } from '@/features/auth/recover-page';
-import { RegisterPage } from '@/features/auth/register-page';
 import { AuthLayout } from '@/features/auth/auth-layout';
-import { AppLayout } from './layout/app-layout';
 import { useAuth } from './auth-context';
 import { featureRoutes } from './feature-routes';
+import { lazyPage } from './lazy-page';
 
 export const HOME_PATH = '/donantes';
 export const LOGIN_PATH = '/auth/login';
@@ -43,23 +41,26 @@ export const appRoutes: RouteObject[] = [
         element: <PublicOnly />,
         children: [
           { path: '/auth/login', element: <LoginPage /> },
-          { path: '/auth/register', element: <RegisterPage /> },
+          {
+            path: '/auth/register',
+            element: lazyPage(() => import('@/features/auth/register-page'), 'RegisterPage'),
+          },
         ],
       },
-      { path: '/auth/recover', element: <RecoverPage /> },
+      {
+        path: '/auth/recover',
+        element: lazyPage(() => import('@/features/auth/recover-page'), 'RecoverPage'),
+      },
     ],
   },
   {
     element: <RequireAuth />,
     children: [
       {
-        element: <AppLayout />,
+        // The shell (top bar, sidebar) is not needed by the sign-in screens: its own chunk.
+        element: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
         children: [...featureRoutes, { path: '*', element: <FallbackRedirect /> }],
       },
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
-}

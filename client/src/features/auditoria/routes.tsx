@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { AuditoriaPage } from './auditoria-page';
+import { lazyPage } from '@/app/lazy-page';
 
-/** The audit trail (ROL_SERVICIO). */
-export const auditoriaRoutes: RouteObject[] = [{ path: '/opciones/auditoria', element: <AuditoriaPage /> }];
+/** The audit trail (ROL_SERVICIO). Loaded on first visit (lazy chunk). */
+export const auditoriaRoutes: RouteObject[] = [
+  { path: '/opciones/auditoria', element: lazyPage(() => import('./auditoria-page'), 'AuditoriaPage') },
+];

@@ -7,7 +7,8 @@ import { MSG } from '@domain/messages';
 import { isBlank } from '@domain/validation';
 import { useAuth } from '@/app/auth-context';
 import { AppAlert } from '@/components/app-alert';
-import { TextField } from '@/components/form';
+// Not the barrel: it would pull every form control into the first page's chunk.
+import { TextField } from '@/components/form/text-field';
 import { ServerErrors } from '@/components/server-errors';
 import { LoginDocument } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { CphPage } from './cph-page';
+import { lazyPage } from '@/app/lazy-page';
 
-/** The CPH registry: search a donor by DNI and print the registry forms (every role). */
-export const cphRoutes: RouteObject[] = [{ path: '/cph', element: <CphPage /> }];
+/** The CPH registry: search a donor by DNI and print the registry forms (every role). Lazy chunk. */
+export const cphRoutes: RouteObject[] = [
+  { path: '/cph', element: lazyPage(() => import('./cph-page'), 'CphPage') },
+];

@@ -1,15 +1,23 @@
 import type { RouteObject } from 'react-router-dom';
-import { DonacionNuevaPage } from './donacion-nueva-page';
-import { DonacionResultadosPage } from './donacion-resultados-page';
-import { DonacionesDonantePage } from './donaciones-donante-page';
-import { DonacionesPage } from './donaciones-page';
-import { HemodosPage } from './hemodos-page';
+import { lazyPage } from '@/app/lazy-page';
 
-/** Donations: search, new, a donor's list, the donation sheet and the results. */
+/** Donations: search, new, a donor's list, the donation sheet and the results. Each page is a lazy chunk. */
 export const donacionesRoutes: RouteObject[] = [
-  { path: '/donaciones', element: <DonacionesPage /> },
-  { path: '/donaciones/nueva/:donanteId', element: <DonacionNuevaPage /> },
-  { path: '/donaciones/donante/:donanteId', element: <DonacionesDonantePage /> },
-  { path: '/donaciones/hemodos/:donanteId/:donacionId', element: <HemodosPage /> },
-  { path: '/donacion/:id/donante/:uid', element: <DonacionResultadosPage /> },
+  { path: '/donaciones', element: lazyPage(() => import('./donaciones-page'), 'DonacionesPage') },
+  {
+    path: '/donaciones/nueva/:donanteId',
+    element: lazyPage(() => import('./donacion-nueva-page'), 'DonacionNuevaPage'),
+  },
+  {
+    path: '/donaciones/donante/:donanteId',
+    element: lazyPage(() => import('./donaciones-donante-page'), 'DonacionesDonantePage'),
+  },
+  {
+    path: '/donaciones/hemodos/:donanteId/:donacionId',
+    element: lazyPage(() => import('./hemodos-page'), 'HemodosPage'),
+  },
+  {
+    path: '/donacion/:id/donante/:uid',
+    element: lazyPage(() => import('./donacion-resultados-page'), 'DonacionResultadosPage'),
+  },
 ];

@@ -1,10 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
-import { DonanteEditarPage, DonanteNuevoPage } from './donante-form-page';
+import { lazyPage } from '@/app/lazy-page';
 import { DonantesPage } from './donantes-page';
 
-/** Donors: search, new and edit. */
+/**
+ * Donors: search, new and edit. The search is the home screen and comes with the first page; the
+ * donor form (radio groups, checkboxes, the CPH section) is a lazy chunk.
+ */
 export const donantesRoutes: RouteObject[] = [
   { path: '/donantes', element: <DonantesPage /> },
-  { path: '/donantes/nuevo', element: <DonanteNuevoPage /> },
-  { path: '/donantes/editar/:donanteId', element: <DonanteEditarPage /> },
+  { path: '/donantes/nuevo', element: lazyPage(() => import('./donante-form-page'), 'DonanteNuevoPage') },
+  {
+    path: '/donantes/editar/:donanteId',
+    element: lazyPage(() => import('./donante-form-page'), 'DonanteEditarPage'),
+  },
 ];

@@ -1,6 +1,14 @@
 /** @jest-environment node */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import {
+  INITIAL_JS_GOAL_KB,
+  buildClient,
+  freshClientDist,
+  measureBundle,
+  type BundleReport,
+} from '../../../../test/perf/bundle-size';
 
 /** The PDF code must stay out of the first page's bundle: only print.ts may load it, with import(). */
 const SRC = join(__dirname, '..', '..');
@@ -40,4 +48,36 @@ test('no module outside the PDF documents imports @react-pdf/renderer or a docum
     if (specs.some(isPdfCode)) offenders.push(rel);
   }
   expect(offenders).toEqual([]);
+});
+
+describe('the first page bundle (issue 10: at most 250 kB gzip)', () => {
+  // A production build: client/dist when it is newer than every source (npm test builds it just
+  // before jest), otherwise a fresh build into a temporary directory. Never a stale one.
+  jest.setTimeout(180_000);
+  let tempDir: string | undefined;
+  let report: BundleReport;
+
+  beforeAll(() => {
+    let dist = freshClientDist();
+    if (!dist) {
+      tempDir = mkdtempSync(join(tmpdir(), 'bundle-size-'));
+      buildClient(tempDir);
+      dist = tempDir;
+    }
+    report = measureBundle(dist);
+  });
+  afterAll(() => {
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  test('index.html loads only the entry and its static imports, the PDF code comes later', () => {
+    expect(report.initial.length).toBeGreaterThan(0);
+    const first = report.initial.map((c) => c.file).join(' ');
+    expect(first).not.toMatch(/react-pdf|register-book|label-sheet|barcode|donaciones-page|cph-page/);
+    expect(report.lazy.some((c) => c.file.includes('react-pdf'))).toBe(true);
+  });
+
+  test(`the initial JavaScript is at most ${INITIAL_JS_GOAL_KB} kB gzip`, () => {
+    expect(report.initialGzipKb).toBeLessThanOrEqual(INITIAL_JS_GOAL_KB);
+  });
 });

@@ -1,13 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
-import { ClavePage } from './clave-page';
-import { IntegranteEditPage } from './integrante-edit-page';
-import { IntegrantesPage } from './integrantes-page';
-import { OpcionesGeneralesPage } from './opciones-generales-page';
+import { lazyPage } from '@/app/lazy-page';
 
-/** Options: general (every role reads, ROL_SERVICIO edits), password (every role), staff (ROL_SERVICIO). */
+/** Options: general (every role reads, ROL_SERVICIO edits), password (every role), staff (ROL_SERVICIO). Lazy chunks. */
 export const opcionesRoutes: RouteObject[] = [
-  { path: '/opciones/generales', element: <OpcionesGeneralesPage /> },
-  { path: '/opciones/clave', element: <ClavePage /> },
-  { path: '/opciones/integrantes', element: <IntegrantesPage /> },
-  { path: '/opciones/integrantes/editar/:id', element: <IntegranteEditPage /> },
+  {
+    path: '/opciones/generales',
+    element: lazyPage(() => import('./opciones-generales-page'), 'OpcionesGeneralesPage'),
+  },
+  { path: '/opciones/clave', element: lazyPage(() => import('./clave-page'), 'ClavePage') },
+  { path: '/opciones/integrantes', element: lazyPage(() => import('./integrantes-page'), 'IntegrantesPage') },
+  {
+    path: '/opciones/integrantes/editar/:id',
+    element: lazyPage(() => import('./integrante-edit-page'), 'IntegranteEditPage'),
+  },
 ];

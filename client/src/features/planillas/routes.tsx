@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlanillasPage } from './planillas-page';
+import { lazyPage } from '@/app/lazy-page';
 
-/** The forms catalogue (every role). */
-export const planillasRoutes: RouteObject[] = [{ path: '/planillas', element: <PlanillasPage /> }];
+/** The forms catalogue (every role). Lazy chunk. */
+export const planillasRoutes: RouteObject[] = [
+  { path: '/planillas', element: lazyPage(() => import('./planillas-page'), 'PlanillasPage') },
+];
