@@ -1,8 +1,10 @@
 /**
- * CODE128 barcodes as PNG data URLs for <Image>. The maker is injectable: the browser draws with
- * JsBarcode on a canvas; anywhere else (Node tests) the pure maker paints JsBarcode's module
- * pattern into a PNG itself. A maker returns null when the value cannot be encoded, and the label
- * then prints the number as plain text.
+ * CODE128 barcodes as PNG data URLs for <Image>: JsBarcode encodes the value into its module
+ * pattern and we paint that into a grayscale PNG ourselves, the same in the browser and in Node.
+ * Not a canvas: a canvas gives an RGBA PNG, which react-pdf decodes, splits into colour and alpha
+ * and compresses again for every label (about 100 ms of the sheet's time in Chromium), while a
+ * grayscale PNG without alpha goes into the PDF as it is. A maker returns null when the value
+ * cannot be encoded, and the label then prints the number as plain text.
  */
 import JsBarcode from 'jsbarcode';
 import { encodeGrayPng, pngDataUrl } from './png';
@@ -10,7 +12,7 @@ import { encodeGrayPng, pngDataUrl } from './png';
 export type BarcodeImage = {
   /** PNG data URL */
   src: string;
-  /** pixel size, to keep the aspect ratio when placed */
+  /** pixel size of the PNG (one row: the label stretches it to its barcode height) */
   width: number;
   height: number;
 };
@@ -20,7 +22,8 @@ export type BarcodeMaker = (value: string) => BarcodeImage | null;
 /** Quiet zone on each side, in modules (scanners need at least 10). */
 export const QUIET_ZONE_MODULES = 12;
 const MODULE_PX = 3;
-const BAR_HEIGHT_PX = 90;
+/** Every row of a barcode is the same: one row, stretched to the label's barcode height. */
+const BAR_HEIGHT_PX = 1;
 
 /** The CODE128 module pattern ('1' bar, '0' space), or null if the value cannot be encoded. */
 export function code128Modules(value: string): string | null {
@@ -51,35 +54,6 @@ export const pngBarcodeMaker: BarcodeMaker = (value) => {
   for (let y = 0; y < height; y++) pixels.set(row, y * width);
   return { src: pngDataUrl(encodeGrayPng(width, height, pixels)), width, height };
 };
-
-type CanvasLike = { width: number; height: number; toDataURL(type: string): string };
-
-/** JsBarcode drawing on a canvas (the browser: `() => document.createElement('canvas')`). */
-export function canvasBarcodeMaker(createCanvas: () => CanvasLike): BarcodeMaker {
-  return (value) => {
-    if (!code128Modules(value)) return null;
-    try {
-      const canvas = createCanvas();
-      let valid = true;
-      JsBarcode(canvas as unknown as HTMLCanvasElement, value, {
-        format: 'CODE128',
-        width: MODULE_PX,
-        height: BAR_HEIGHT_PX,
-        margin: QUIET_ZONE_MODULES * MODULE_PX,
-        displayValue: false,
-        background: '#ffffff',
-        lineColor: '#000000',
-        valid: (ok: boolean) => {
-          valid = ok;
-        },
-      });
-      if (!valid || !canvas.width) return null;
-      return { src: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
-    } catch {
-      return null;
-    }
-  };
-}
 
 /** A maker that never throws: any failure means "no barcode" (plain-text fallback). */
 export function safeBarcode(maker: BarcodeMaker, value: string): BarcodeImage | null {

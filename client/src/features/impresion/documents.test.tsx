@@ -57,6 +57,9 @@ describe('LabelSheet', () => {
       expect(decoded!.quietLeft).toBeGreaterThanOrEqual(10);
       expect(decoded!.quietRight).toBeGreaterThanOrEqual(10);
       expect(QUIET_ZONE_MODULES).toBeGreaterThanOrEqual(10);
+      // the PNG may be a single row: what matters is the printed size (84 x 30 mm)
+      expect(image.width).toBeCloseTo(mm(84), 0);
+      expect(image.height).toBeCloseTo(mm(30), 0);
       // the number sits under its barcode
       const under = page.texts.find(
         (t) =>

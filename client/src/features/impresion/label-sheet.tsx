@@ -40,7 +40,7 @@ const styles = StyleSheet.create({
 
 export type LabelSheetProps = {
   data: LabelSheetData;
-  /** Injectable so tests and the browser choose how the PNG is drawn. */
+  /** Injectable so tests can make it fail (the plain-text fallback). */
   barcodeMaker?: BarcodeMaker;
 };
 

@@ -38,12 +38,8 @@ function download(blob: Blob, fileName: string, existingUrl?: string): void {
 }
 
 export async function renderLabelSheet(data: LabelSheetData): Promise<Blob> {
-  const [{ LabelSheet }, { canvasBarcodeMaker }] = await Promise.all([
-    import('./label-sheet'),
-    import('./barcode'),
-  ]);
-  const barcodeMaker = canvasBarcodeMaker(() => document.createElement('canvas'));
-  return toBlob(createElement(LabelSheet, { data, barcodeMaker }));
+  const { LabelSheet } = await import('./label-sheet');
+  return toBlob(createElement(LabelSheet, { data }));
 }
 
 export async function renderDonationSheet(data: DonationSheetData): Promise<Blob> {
