@@ -8,9 +8,10 @@ import { find, linesOf, readPdf, type PdfPage } from '../../../../test/pdf/pdf-r
 import { QUIET_ZONE_MODULES } from './barcode';
 import { CPH_BOXES, CPH_BOX_STEP as BOX_STEP, CphForms } from './cph-forms';
 import { DonationSheet } from './donation-sheet';
-import { registerBookFileName } from './format';
+import { formatBookTime, registerBookFileName } from './format';
 import { LabelSheet } from './label-sheet';
 import { RegisterBook, fileName } from './register-book';
+import type { DonacionImprimible } from './types';
 
 const A4 = { w: 595.28, h: 841.89 };
 
@@ -268,6 +269,38 @@ describe('RegisterBook', () => {
     const row2 = find(second, list[2].numero)[0];
     const row2Texts = second.texts.filter((t) => Math.abs(t.y - row2.y) < mm(17) / 2 && t !== row2);
     expect(row2Texts.some((t) => /\d/.test(t.text) && !/^A$/.test(t.text))).toBe(false);
+  });
+
+  it("prints each value on its donor's row, whatever the blanks and long values above it", async () => {
+    // Short values are laid out a column at a time: blanks and overlong values must not shift rows.
+    const list: DonacionImprimible[] = donaciones(6).map((d, i) => ({
+      ...d,
+      signos: { ...d.signos, fc: 60 + i },
+    }));
+    list[1].signos = { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
+    list[1].abo = null;
+    list[1].rh = null;
+    list[2].rh = 'D débil o parcial: a confirmar por el laboratorio de referencia';
+    list[2].hora = '';
+    list[4].serologia = { ...list[4].serologia!, htlv: true };
+    const [first, second] = await render(
+      <RegisterBook donaciones={list} servicio={servicio} />,
+      'libro-filas',
+    );
+    const sameRow = (page: PdfPage, text: string, numero: string) => {
+      const row = find(page, numero)[0].y;
+      expect(page.texts.some((t) => t.text === text && Math.abs(t.y - row) < mm(17) / 2)).toBe(true);
+    };
+    list.forEach((d, i) => {
+      if (i !== 1) sameRow(second, String(60 + i), d.numero);
+      if (i !== 1 && i !== 2) sameRow(second, 'Positivo', d.numero);
+      if (i !== 2) sameRow(first, formatBookTime(d.hora), d.numero);
+    });
+    sameRow(second, list[2].rh!, list[2].numero);
+    sameRow(second, 'X', list[4].numero);
+    // the overlong value stays on one line (sameRow matched it whole), the blanks print nothing
+    expect(second.texts.filter((t) => t.text === 'Positivo')).toHaveLength(4);
+    expect(first.texts.filter((t) => /^\d{2} : \d{2}$/.test(t.text))).toHaveLength(5);
   });
 
   it('is saved as donaciones-DD-MM-YYYY.pdf', () => {
