@@ -22,7 +22,7 @@ export async function createContext(req: Request, services: Services): Promise<C
     ip: req.ip ?? '',
     auth,
     services,
-    loaders: createLoaders(services.dataSource),
+    loaders: createLoaders(services.dataSource, services.query),
   };
 }
 

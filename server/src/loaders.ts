@@ -2,6 +2,8 @@ import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { Servicio } from './modules/servicio/servicio.entity';
 import { Donante } from './modules/donante/donante.entity';
+import { hydrate } from './database/hydrate';
+import type { RunQuery } from './database/prepared';
 
 /** Per-request batch loaders, so relation fields cost one query per kind, not per row. */
 export type Loaders = {
@@ -15,13 +17,16 @@ function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T |
   return ids.map((id) => map.get(id) ?? null);
 }
 
-export function createLoaders(dataSource: DataSource): Loaders {
+export function createLoaders(dataSource: DataSource, query: RunQuery): Loaders {
   return {
     servicio: new DataLoader(async (ids) =>
       byId(await dataSource.getRepository(Servicio).findBy({ id: In([...ids]) }), ids),
     ),
     donacionDonante: new DataLoader(async (ids) =>
-      byId(await dataSource.getRepository(Donante).findBy({ id: In([...ids]) }), ids),
+      byId(
+        hydrate(dataSource, Donante, await query(`SELECT * FROM donante WHERE id = ANY($1::uuid[])`, [ids])),
+        ids,
+      ),
     ),
   };
 }

@@ -1,6 +1,8 @@
 import { DataSource } from 'typeorm';
 import { FailureRateLimiter } from './auth/rate-limit';
 import { TokenService } from './auth/jwt';
+import { SessionCache } from './auth/session-cache';
+import { preparedQuery, RunQuery } from './database/prepared';
 import { AuthService } from './modules/usuario/auth.service';
 import { DonanteService } from './modules/donante/donante.service';
 import { DonacionService } from './modules/donacion/donacion.service';
@@ -12,6 +14,8 @@ import { AuditoriaService } from './modules/auditoria/auditoria.service';
 /** The feature services, built once per process and shared by GraphQL and REST. */
 export type Services = {
   dataSource: DataSource;
+  /** Prepared statements on the data source's pool, for the reads of every request. */
+  query: RunQuery;
   tokens: TokenService;
   auth: AuthService;
   donante: DonanteService;
@@ -24,18 +28,24 @@ export type Services = {
 
 export function createServices(dataSource: DataSource, jwtSecret: string): Services {
   const tokens = new TokenService(jwtSecret);
+  const sessions = new SessionCache();
+  const query = preparedQuery(dataSource);
   return {
     dataSource,
+    query,
     tokens,
-    auth: new AuthService(dataSource, tokens, {
-      login: new FailureRateLimiter(),
-      register: new FailureRateLimiter(),
-    }),
-    donante: new DonanteService(dataSource),
-    donacion: new DonacionService(dataSource),
-    integrante: new IntegranteService(dataSource),
+    auth: new AuthService(
+      dataSource,
+      tokens,
+      { login: new FailureRateLimiter(), register: new FailureRateLimiter() },
+      sessions,
+      query,
+    ),
+    donante: new DonanteService(dataSource, query),
+    donacion: new DonacionService(dataSource, query),
+    integrante: new IntegranteService(dataSource, sessions),
     opciones: new OpcionesService(dataSource),
-    password: new PasswordService(dataSource, tokens, new FailureRateLimiter()),
+    password: new PasswordService(dataSource, tokens, sessions, new FailureRateLimiter()),
     auditoria: new AuditoriaService(dataSource),
   };
 }

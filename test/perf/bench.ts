@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --database-url URL | --data-dir DIR] [--concurrency 1,4,16] [--duration 5]
- *   [--donors N] [--server dist|src] [--out FILE]`
+ *   [--donors N] [--server dist|src] [--case TEXT] [--out FILE]`
  *
  * Starts the real built server (node server/dist/index.js) on the seeded
  * database, logs in as the newest seeded administrator and, for every case and
@@ -18,7 +18,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
-import { DonanteFilterData, searchDonanteIds } from '../../server/src/modules/donante/donante.search';
+import { preparedOn } from '../../server/src/database/prepared';
+import { DonanteFilterData, searchDonantes } from '../../server/src/modules/donante/donante.search';
 import { numberArg, openDatabase, parseArgs, ROOT } from './db';
 import { BENCH_LOTE, PERF_PASSWORD, PERF_USER_PREFIX, seedPerf } from './seed';
 
@@ -46,6 +47,8 @@ export type BenchResult = {
 export type BenchOptions = {
   databaseUrl: string;
   concurrencies: number[];
+  /** Only the cases whose name contains this text (all when omitted). */
+  only?: string;
   durationMs: number;
   /** 'dist' (default, the built server) or 'src' (through SWC, when no build exists). */
   server?: 'dist' | 'src';
@@ -248,48 +251,41 @@ const CREATE_MUTATION = `mutation Crear($input: CreateDonacionInput!) {
   createDonacion(input: $input) { id numero fecha }
 }`;
 
-/** The donor search's statements (page, total when needed, then the page's rows), as DonanteService.search sends them. */
-async function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
-  const found = await searchDonanteIds(
-    async (sql, params) => (await c.query(sql, params)).rows,
+/** The donor search's statements, as DonanteService.search sends them. */
+function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
+  return searchDonantes(
+    preparedOn(() => c),
     servicio,
     f,
     0,
     20,
   );
-  if (found.ids.length) await c.query(`SELECT d.* FROM donante d WHERE d.id = ANY($1::uuid[])`, [found.ids]);
 }
 
-/** The donation search: page, total, then the donors of the page (the DataLoader's batch). */
+/** The donation search: page, total when the page is full, then the donors of the page (the DataLoader's batch). */
 async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: string; numero?: number }) {
+  const run = preparedOn(() => c);
   const where = [`d.servicio_id = $1`, `d.deleted_at IS NULL`];
   const params: unknown[] = [servicio];
-  if (f.numero !== undefined) {
-    params.push(f.numero);
-    where.push(`d.numero = $${params.length}`);
-  }
-  if (f.fecha) {
-    params.push(f.fecha);
-    where.push(`d.fecha = $${params.length}`);
-  }
+  if (f.numero !== undefined) where.push(`d.numero = $${params.push(f.numero)}`);
+  if (f.fecha) where.push(`d.fecha = $${params.push(f.fecha)}`);
   const w = where.join(' AND ');
-  const page = await c.query(
-    `SELECT d.* FROM donacion d WHERE ${w} ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC LIMIT 20`,
-    params,
+  const page = await run(
+    `SELECT d.* FROM donacion d WHERE ${w}
+        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+    [...params, 0, 20],
   );
-  await c.query(`SELECT COUNT(DISTINCT d.id) AS cnt FROM donacion d WHERE ${w}`, params);
-  const ids = [...new Set(page.rows.map((r) => r.donante_id))];
-  if (ids.length) await c.query(`SELECT * FROM donante WHERE id = ANY($1::uuid[])`, [ids]);
+  if (page.length === 20) await run(`SELECT count(*)::int AS n FROM donacion d WHERE ${w}`, params);
+  const ids = [...new Set(page.map((r) => r.donante_id))];
+  if (ids.length) await run(`SELECT * FROM donante WHERE id = ANY($1::uuid[])`, [ids]);
 }
 
-async function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
-  await c.query(`SELECT 1 FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`, [
-    donanteId,
-    servicio,
-  ]);
-  await c.query(
-    `SELECT d.* FROM donacion d WHERE d.donante_id = $1 AND d.servicio_id = $2 AND d.deleted_at IS NULL
-      ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC`,
+function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
+  return preparedOn(() => c)(
+    `SELECT d.* FROM donante x LEFT JOIN donacion d
+           ON d.donante_id = x.id AND d.servicio_id = x.servicio_id AND d.deleted_at IS NULL
+        WHERE x.id = $1 AND x.servicio_id = $2 AND x.deleted_at IS NULL
+        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC`,
     [donanteId, servicio],
   );
 }
@@ -526,7 +522,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     for (const k of options.concurrencies) {
       const client = new GqlClient(server.port, k, auth.token);
       gql.push(client);
-      for (const kase of cases) {
+      for (const kase of cases.filter((c) => !options.only || c.name.includes(options.only))) {
         const withPool = async (fn: (c: PoolClient) => Promise<unknown>) => {
           const c = await pool.connect();
           try {
@@ -663,6 +659,7 @@ export async function main(argv: string[]): Promise<number> {
       concurrencies,
       durationMs,
       server: args.server === 'src' ? 'src' : 'dist',
+      only: typeof args.case === 'string' ? args.case : undefined,
       log: (l) => console.log(l),
     });
     console.log(`\n${formatTable(result)}`);

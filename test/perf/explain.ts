@@ -3,7 +3,7 @@
  * of every statement the searches the bench measures send, on the newest seeded servicio.
  */
 import { Client } from 'pg';
-import { searchDonanteIds, type DonanteFilterData } from '../../server/src/modules/donante/donante.search';
+import { searchDonantes, type DonanteFilterData } from '../../server/src/modules/donante/donante.search';
 import { openDatabase, parseArgs } from './db';
 
 export async function main(argv: string[]): Promise<number> {
@@ -37,7 +37,7 @@ export async function main(argv: string[]): Promise<number> {
     ];
     for (const [label, filter, offset] of searches) {
       console.log(`\n=== donantes: ${label}`);
-      await searchDonanteIds(explain, s, filter, offset, 20);
+      await searchDonantes(explain, s, filter, offset, 20);
     }
     const where = `d.servicio_id = $1 AND d.deleted_at IS NULL`;
     const order = `ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC LIMIT 20`;

@@ -16,6 +16,8 @@ import {
 import { MSG } from '../../domain/messages';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
+import { hydrate } from '../../database/hydrate';
+import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import { Donacion } from './donacion.entity';
 
@@ -59,7 +61,11 @@ function auditView(d: Donacion): Record<string, unknown> {
 }
 
 export class DonacionService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The reads every screen makes, as prepared statements (database/prepared.ts). */
+    private readonly query: RunQuery,
+  ) {}
 
   /**
    * The next label number of the caller's servicio. One atomic statement: the
@@ -190,56 +196,61 @@ export class DonacionService {
     assertValid(errors);
     const offset = page.offset ?? 0;
     const limit = page.limit ?? 20;
-    const qb = this.dataSource
-      .getRepository(Donacion)
-      .createQueryBuilder('d')
-      .where('d.servicioId = :servicio AND d.deletedAt IS NULL', { servicio: auth.servicio });
-    if (filter.numero !== null && filter.numero !== undefined) qb.andWhere('d.numero = :numero', filter);
-    if (filter.fecha) qb.andWhere('d.fecha = :fecha', filter);
-    const [items, total] = await qb
-      .orderBy('d.fecha', 'DESC')
-      .addOrderBy('d.hora', 'DESC')
-      .addOrderBy('d.numero', 'DESC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
-    return { items, total, offset, limit };
+    const params: unknown[] = [auth.servicio];
+    const where = ['d.servicio_id = $1', 'd.deleted_at IS NULL'];
+    if (filter.numero !== null && filter.numero !== undefined) {
+      where.push(`d.numero = $${params.push(filter.numero)}`);
+    }
+    if (filter.fecha) where.push(`d.fecha = $${params.push(filter.fecha)}`);
+    const rows = await this.query(
+      `SELECT d.* FROM donacion d WHERE ${where.join(' AND ')}
+        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+      [...params, offset, limit],
+    );
+    // A page that is not full ends the list: its total is known without counting.
+    const total =
+      rows.length < limit && (rows.length > 0 || offset === 0)
+        ? offset + rows.length
+        : Number(
+            (
+              await this.query(
+                `SELECT count(*)::int AS n FROM donacion d WHERE ${where.join(' AND ')}`,
+                params,
+              )
+            )[0].n,
+          );
+    return { items: hydrate(this.dataSource, Donacion, rows), total, offset, limit };
   }
 
   /** One live donation of the caller's servicio; another servicio's is "not found". */
   async get(auth: AuthUser, id: string, manager?: EntityManager): Promise<Donacion> {
     if (!isUuid(id)) throw new NotFoundError();
-    const donacion = await (manager ?? this.dataSource.manager)
-      .getRepository(Donacion)
-      .createQueryBuilder('d')
-      .where('d.id = :id AND d.servicioId = :servicio AND d.deletedAt IS NULL', {
-        id,
-        servicio: auth.servicio,
-      })
-      .getOne();
-    if (!donacion) throw new NotFoundError();
-    return donacion;
+    const sql = `SELECT d.* FROM donacion d WHERE d.id = $1 AND d.servicio_id = $2 AND d.deleted_at IS NULL`;
+    // Inside a transaction, on its connection; otherwise prepared.
+    const rows = manager
+      ? await manager.query(sql, [id, auth.servicio])
+      : await this.query(sql, [id, auth.servicio]);
+    if (rows.length === 0) throw new NotFoundError();
+    return hydrate(this.dataSource, Donacion, rows)[0];
   }
 
   /** The donor's live donations, newest first. */
   async deDonante(auth: AuthUser, donanteId: string): Promise<Donacion[]> {
     if (!isUuid(donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
-    const exists = await this.dataSource.query(
-      `SELECT 1 FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`,
+    // The donations, with a row for the donor itself when it has none.
+    const rows = await this.query(
+      `SELECT d.* FROM donante x LEFT JOIN donacion d
+           ON d.donante_id = x.id AND d.servicio_id = x.servicio_id AND d.deleted_at IS NULL
+        WHERE x.id = $1 AND x.servicio_id = $2 AND x.deleted_at IS NULL
+        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC`,
       [donanteId, auth.servicio],
     );
-    if (exists.length === 0) throw new NotFoundError(MSG.donanteNoEncontrado);
-    return this.dataSource
-      .getRepository(Donacion)
-      .createQueryBuilder('d')
-      .where('d.donanteId = :donanteId AND d.servicioId = :servicio AND d.deletedAt IS NULL', {
-        donanteId,
-        servicio: auth.servicio,
-      })
-      .orderBy('d.fecha', 'DESC')
-      .addOrderBy('d.hora', 'DESC')
-      .addOrderBy('d.numero', 'DESC')
-      .getMany();
+    if (rows.length === 0) throw new NotFoundError(MSG.donanteNoEncontrado);
+    return hydrate(
+      this.dataSource,
+      Donacion,
+      rows.filter((r) => r.id !== null),
+    );
   }
 
   /** Blood group, Rh, serology and exclusion. Fields left out keep their value. */

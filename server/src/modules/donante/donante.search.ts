@@ -14,6 +14,7 @@
  * is an index range read in order (or a skip scan), stopping at what it needs.
  * The total is counted up to TOTAL_MAX; beyond that the screen says "más de".
  */
+import type { RunQuery } from '../../database/prepared';
 import { normalizeDni } from '../../domain/donante';
 
 /** Matches are counted up to this number; past it the total is a lower bound. */
@@ -21,27 +22,31 @@ export const TOTAL_MAX = 200;
 
 export type DonanteFilterData = { dni?: string | null; nombre?: string | null; apellido?: string | null };
 
-/** Runs one parameterised statement: TypeORM's `dataSource.query` or a pg client's. */
-export type RunQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+export type { RunQuery };
 
-export type SearchResult = { ids: string[]; total: number; totalExacto: boolean };
+/** The donors of a page as rows of `donante` (`SELECT d.*`), with the total. */
+export type SearchResult = { rows: Record<string, unknown>[]; total: number; totalExacto: boolean };
 
-/** One stretch of the listing: `FROM ... WHERE ...` and its order, selecting the donor id as `id`. */
-type Stretch = { select: string; orderBy: string };
-
-/** Escapes LIKE metacharacters so a search for '%' or '_' matches them literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** One stretch of the listing: `FROM ... WHERE ...` with the donor as `d`, and its order. */
+type Stretch = { from: string; orderBy: string };
 
 /** Trimmed, with runs of blanks as one space (the stored form does the same). */
 function term(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '';
 }
 
-/** A field of `row` (the searchable form) starts, or has a word that starts, with `pattern`. */
-const anyWord = (column: string, pattern: string) =>
-  `(${column} LIKE ${pattern} ESCAPE '\\' OR EXISTS (SELECT 1 FROM busqueda_sufijos(${column}) s WHERE s LIKE ${pattern} ESCAPE '\\'))`;
+/**
+ * A text starts with a prefix, as a range of the "C" collation (byte order):
+ * [prefix, prefix + U+10FFFF). Unlike LIKE, no character of the prefix is
+ * special, and an index serves it even in a plan prepared without the value.
+ */
+type Prefix = { from: string; to: string };
+const startsWith = (column: string, p: Prefix) =>
+  `(${column} COLLATE "C" >= ${p.from} AND ${column} COLLATE "C" < ${p.to})`;
+
+/** A field (the searchable form) starts, or has a word that starts, with the prefix. */
+const anyWord = (column: string, p: Prefix) =>
+  `(${startsWith(column, p)} OR EXISTS (SELECT 1 FROM busqueda_sufijos(${column}) s WHERE ${startsWith('s', p)}))`;
 
 /** The stretches of a search in listing order, with their parameters; null when nothing can match. */
 function plan(
@@ -50,8 +55,11 @@ function plan(
 ): { stretches: Stretch[]; params: unknown[] } | null {
   const params: unknown[] = [servicio];
   const param = (value: unknown) => `$${params.push(value)}`;
-  // The search text brought to the stored form, as a LIKE prefix pattern.
-  const pattern = (text: string) => `(busqueda_normalizar(${param(escapeLike(text))}) || '%')`;
+  // The search text brought to the stored form, as a prefix range.
+  const prefix = (text: string): Prefix => {
+    const p = param(text);
+    return { from: `busqueda_normalizar(${p})`, to: `(busqueda_normalizar(${p}) || chr(1114111))` };
+  };
   const live = `d.servicio_id = $1 AND d.deleted_at IS NULL`;
   const byApellido = 'd.apellido_busqueda, d.nombre_busqueda, d.id';
 
@@ -64,27 +72,26 @@ function plan(
 
   if (dni) {
     // A DNI prefix picks few donors: the names, if any, are checked on each of them.
-    const where = [live, `d.dni LIKE ${param(`${escapeLike(dni)}%`)} ESCAPE '\\'`];
-    if (apellido) where.push(anyWord('d.apellido_busqueda', pattern(apellido)));
-    if (nombre) where.push(anyWord('d.nombre_busqueda', pattern(nombre)));
-    const select = `SELECT d.id FROM donante d WHERE ${where.join(' AND ')}`;
-    return { stretches: [{ select, orderBy: apellido || nombre ? byApellido : 'd.dni, d.id' }], params };
+    // Byte order (text_pattern_ops), as the index on (servicio_id, dni) is built.
+    const p = param(dni);
+    const where = [live, `d.dni ~>=~ ${p} AND d.dni ~<~ (${p} || chr(1114111))`];
+    if (apellido) where.push(anyWord('d.apellido_busqueda', prefix(apellido)));
+    if (nombre) where.push(anyWord('d.nombre_busqueda', prefix(nombre)));
+    const from = `FROM donante d WHERE ${where.join(' AND ')}`;
+    // A servicio's live donors have different DNIs: the index order is the listing order.
+    return { stretches: [{ from, orderBy: apellido || nombre ? byApellido : 'd.dni USING ~<~' }], params };
   }
   if (!apellido && !nombre) {
-    return {
-      stretches: [{ select: `SELECT d.id FROM donante d WHERE ${live}`, orderBy: byApellido }],
-      params,
-    };
+    return { stretches: [{ from: `FROM donante d WHERE ${live}`, orderBy: byApellido }], params };
   }
 
-  const a = apellido ? pattern(apellido) : null;
-  const n = nombre ? pattern(nombre) : null;
-  const whole = [
-    a && `d.apellido_busqueda LIKE ${a} ESCAPE '\\'`,
-    n && `d.nombre_busqueda LIKE ${n} ESCAPE '\\'`,
-  ].filter(Boolean);
+  const a = apellido ? prefix(apellido) : null;
+  const n = nombre ? prefix(nombre) : null;
+  const whole = [a && startsWith('d.apellido_busqueda', a), n && startsWith('d.nombre_busqueda', n)].filter(
+    Boolean,
+  );
   const first: Stretch = {
-    select: `SELECT d.id FROM donante d WHERE ${live} AND ${whole.join(' AND ')}`,
+    from: `FROM donante d WHERE ${live} AND ${whole.join(' AND ')}`,
     orderBy: a ? byApellido : 'd.nombre_busqueda, d.apellido_busqueda, d.id',
   };
 
@@ -93,17 +100,18 @@ function plan(
   const clave = (k: string) =>
     [
       `${k}.servicio_id = $1`,
-      a ? `${k}.apellido LIKE ${a} ESCAPE '\\'` : `${k}.apellido_entero`,
-      n ? `${k}.nombre LIKE ${n} ESCAPE '\\'` : `${k}.nombre_entero`,
+      a ? startsWith(`${k}.apellido`, a) : `${k}.apellido_entero`,
+      n ? startsWith(`${k}.nombre`, n) : `${k}.nombre_entero`,
     ].join(' AND ');
   // The order of the index that serves the stretch (migration 1763810000000).
   const keys = a
     ? ['apellido', 'nombre', 'donante_apellido', 'donante_nombre']
     : ['nombre', 'apellido', 'donante_nombre', 'donante_apellido'];
   const before = `(k2.${keys[0]}, k2.${keys[1]}) < (k.${keys[0]}, k.${keys[1]})`;
+  // Not the donors of the first stretch, and each donor once (at its first key in the order).
   const rest: Stretch = {
-    select: `SELECT k.donante_id AS id FROM donante_clave k WHERE ${clave('k')}
-      AND NOT EXISTS (SELECT 1 FROM donante d WHERE d.id = k.donante_id AND ${whole.join(' AND ')})
+    from: `FROM donante_clave k JOIN donante d ON d.id = k.donante_id
+      WHERE ${clave('k')} AND d.deleted_at IS NULL AND NOT (${whole.join(' AND ')})
       AND NOT EXISTS (SELECT 1 FROM donante_clave k2 WHERE k2.donante_id = k.donante_id AND ${clave('k2')} AND ${before})`,
     orderBy: `${keys.map((key) => `k.${key}`).join(', ')}, k.donante_id`,
   };
@@ -111,10 +119,11 @@ function plan(
 }
 
 /**
- * The ids of one page of donors of `servicio` matching `filter`, in listing
- * order, with the total (exact up to TOTAL_MAX).
+ * One page of donors of `servicio` matching `filter`, in listing order, with
+ * the total (exact up to TOTAL_MAX). Usually a single statement: the page of
+ * the first stretch, when it is full.
  */
-export async function searchDonanteIds(
+export async function searchDonantes(
   run: RunQuery,
   servicio: string,
   filter: DonanteFilterData,
@@ -122,36 +131,44 @@ export async function searchDonanteIds(
   limit: number,
 ): Promise<SearchResult> {
   const p = plan(servicio, filter);
-  if (!p) return { ids: [], total: 0, totalExacto: true };
-  const page = async (s: Stretch, skip: number, take: number) =>
-    (await run(`${s.select} ORDER BY ${s.orderBy} OFFSET ${skip} LIMIT ${take}`, p.params)).map((r) =>
-      String(r.id),
+  if (!p) return { rows: [], total: 0, totalExacto: true };
+  // Offsets and limits are parameters too, so that the statements are a fixed set (prepared once).
+  const at = (n: number) => `$${p.params.length + n}`;
+  // The ids of the page first (read from the indexes alone, however deep the page), then their rows.
+  const page = (s: Stretch, skip: number, take: number) =>
+    run(
+      `SELECT d.* FROM unnest(ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} OFFSET ${at(1)} LIMIT ${at(2)}))
+         WITH ORDINALITY AS p(id, n) JOIN donante d ON d.id = p.id ORDER BY p.n`,
+      [...p.params, skip, take],
     );
   // Counted in index order, so that Postgres reads the ordered index and stops at `max`.
   const count = async (s: Stretch, max?: number) => {
-    const inner = max === undefined ? s.select : `${s.select} ORDER BY ${s.orderBy} LIMIT ${max}`;
-    const [row] = await run(`SELECT count(*)::int AS n FROM (${inner}) c`, p.params);
+    const sql =
+      max === undefined
+        ? `SELECT count(*)::int AS n FROM (SELECT 1 ${s.from}) c`
+        : `SELECT count(*)::int AS n FROM (SELECT 1 ${s.from} ORDER BY ${s.orderBy} LIMIT ${at(1)}) c`;
+    const [row] = await run(sql, max === undefined ? p.params : [...p.params, max]);
     return Number(row?.n ?? 0);
   };
 
-  const ids: string[] = [];
+  const rows: Record<string, unknown>[] = [];
   let skip = offset;
   for (const s of p.stretches) {
-    if (ids.length === limit) break;
-    const got = await page(s, skip, limit - ids.length);
-    ids.push(...got);
+    if (rows.length === limit) break;
+    const got = await page(s, skip, limit - rows.length);
+    rows.push(...got);
     // This stretch is used up: the next one starts after what is left of the offset.
-    if (ids.length < limit && skip > 0) skip = got.length > 0 ? 0 : Math.max(0, skip - (await count(s)));
+    if (rows.length < limit && skip > 0) skip = got.length > 0 ? 0 : Math.max(0, skip - (await count(s)));
   }
 
   // A page that is not full (and not past the end) is the end of the list: its total is known.
-  if (ids.length < limit && (ids.length > 0 || offset === 0)) {
-    return { ids, total: offset + ids.length, totalExacto: true };
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+    return { rows, total: offset + rows.length, totalExacto: true };
   }
   let counted = 0;
   for (const s of p.stretches) {
     counted += await count(s, TOTAL_MAX + 1 - counted);
     if (counted > TOTAL_MAX) break;
   }
-  return { ids, total: Math.min(counted, TOTAL_MAX), totalExacto: counted <= TOTAL_MAX };
+  return { rows, total: Math.min(counted, TOTAL_MAX), totalExacto: counted <= TOTAL_MAX };
 }

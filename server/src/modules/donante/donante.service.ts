@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { todayIso } from '../../domain/dates';
 import {
@@ -14,9 +14,11 @@ import {
 import { MSG } from '../../domain/messages';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
+import { hydrate } from '../../database/hydrate';
+import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import { Donante } from './donante.entity';
-import { DonanteFilterData, searchDonanteIds } from './donante.search';
+import { DonanteFilterData, searchDonantes } from './donante.search';
 
 /** A page of the donor search: the total is exact up to TOTAL_MAX (donante.search.ts). */
 export type DonantePageData = Page<Donante> & { totalExacto: boolean };
@@ -99,7 +101,11 @@ function auditable(d: Partial<Donante>, skipEmpty = false): Record<string, unkno
 }
 
 export class DonanteService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The reads every screen makes, as prepared statements (database/prepared.ts). */
+    private readonly query: RunQuery,
+  ) {}
 
   /**
    * Donors of the caller's servicio whose dni / nombre / apellido start with the
@@ -113,18 +119,8 @@ export class DonanteService {
   ): Promise<DonantePageData> {
     const offset = Math.max(0, Math.trunc(page.offset ?? 0));
     const limit = Math.min(PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 20)));
-    const found = await searchDonanteIds(
-      (sql, params) => this.dataSource.query(sql, params),
-      auth.servicio,
-      filter,
-      offset,
-      limit,
-    );
-    const rows = found.ids.length
-      ? await this.dataSource.getRepository(Donante).findBy({ id: In(found.ids) })
-      : [];
-    const byId = new Map(rows.map((d) => [d.id, d]));
-    const items = found.ids.map((id) => byId.get(id)).filter((d): d is Donante => d !== undefined);
+    const found = await searchDonantes(this.query, auth.servicio, filter, offset, limit);
+    const items = hydrate(this.dataSource, Donante, found.rows);
     return { items, total: found.total, totalExacto: found.totalExacto, offset, limit };
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, IsNull, Not } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { hashPassword } from '../../auth/password';
+import { SessionCache } from '../../auth/session-cache';
 import {
   IntegranteDatos,
   NuevoIntegranteDatos,
@@ -43,7 +44,10 @@ function auditable(u: Usuario): Record<string, unknown> {
 
 /** Staff management (integrantes): only the service administrator, only inside its servicio. */
 export class IntegranteService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionCache,
+  ) {}
 
   private requireAdmin(auth: AuthUser): void {
     if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
@@ -159,6 +163,8 @@ export class IntegranteService {
       await audit(manager, auth, 'editar', 'usuario', actual.id, cambios);
       return manager.getRepository(Usuario).findOneByOrFail({ id: actual.id });
     });
+    // Committed: the member's requests carry the new role from now on.
+    this.sessions.forget(integrante.id);
     return { integrante, message: MSG.integranteEditado };
   }
 
@@ -181,6 +187,7 @@ export class IntegranteService {
       });
       return manager.getRepository(Usuario).findOneByOrFail({ id: actual.id });
     });
+    this.sessions.forget(integrante.id);
     return { integrante, message: MSG.integranteEliminado };
   }
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { TokenService } from '../../auth/jwt';
+import { SessionCache } from '../../auth/session-cache';
+import type { RunQuery } from '../../database/prepared';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import { FailureRateLimiter } from '../../auth/rate-limit';
 import { MSG } from '../../domain/messages';
@@ -30,6 +32,8 @@ export class AuthService {
     private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
     private readonly limiters: { login: FailureRateLimiter; register: FailureRateLimiter },
+    private readonly sessions: SessionCache,
+    private readonly query: RunQuery,
   ) {}
 
   private issue(usuario: Usuario): AuthResult {
@@ -128,14 +132,21 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthUser | null> {
     const claims = this.tokens.verify(token);
     if (!claims) return null;
-    const row = await this.dataSource
-      .getRepository(Usuario)
-      .createQueryBuilder('u')
-      .select(['u.id', 'u.rol', 'u.servicioId', 'u.tokenVersion'])
-      .where('u.id = :id AND u.deletedAt IS NULL', { id: claims.uid })
-      .getOne();
-    if (!row || row.tokenVersion !== claims.tv || row.servicioId !== claims.servicio) return null;
-    return { uid: row.id, rol: row.rol, servicio: row.servicioId };
+    const row = await this.sessions.get(claims.uid, async () => {
+      const [found] = await this.query(
+        `SELECT rol, servicio_id, token_version FROM usuario WHERE id = $1 AND deleted_at IS NULL`,
+        [claims.uid],
+      );
+      return found
+        ? {
+            rol: found.rol as Rol,
+            servicio: String(found.servicio_id),
+            tokenVersion: Number(found.token_version),
+          }
+        : null;
+    });
+    if (!row || row.tokenVersion !== claims.tv || row.servicio !== claims.servicio) return null;
+    return { uid: claims.uid, rol: row.rol, servicio: row.servicio };
   }
 
   async me(auth: AuthUser): Promise<Usuario> {

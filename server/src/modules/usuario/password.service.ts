@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { TokenService } from '../../auth/jwt';
+import { SessionCache } from '../../auth/session-cache';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { FailureRateLimiter } from '../../auth/rate-limit';
 import { MSG } from '../../domain/messages';
@@ -17,6 +18,7 @@ export class PasswordService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionCache,
     /** Wrong old passwords per user: a stolen token cannot be used to guess the password. */
     private readonly limiter: FailureRateLimiter = new FailureRateLimiter(),
   ) {}
@@ -26,6 +28,8 @@ export class PasswordService {
     this.limiter.check(ip, auth.uid);
     try {
       const result = await this.apply(auth, data);
+      // Committed: the tokens issued before the change stop working now.
+      this.sessions.forget(auth.uid);
       this.limiter.succeed(auth.uid);
       return result;
     } catch (error) {
