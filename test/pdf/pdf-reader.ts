@@ -1,18 +1,22 @@
 /**
  * A small PDF reader for tests of @react-pdf/renderer output: pages in order with their MediaBox,
- * text runs with positions (standard fonts, WinAnsi), and placed images with their gray pixels.
+ * text runs with positions (standard fonts, WinAnsi), placed images with their gray pixels, and
+ * stroked straight segments (rules and borders).
  * Enough for react-pdf's own output; not a general PDF parser.
  */
 import { inflateSync } from 'node:zlib';
 
 export type TextRun = { text: string; x: number; y: number; size: number };
 export type PlacedImage = { x: number; y: number; width: number; height: number; pixels: Gray };
+/** A stroked straight segment, in points from the top-left corner; width is the line width. */
+export type Segment = { x1: number; y1: number; x2: number; y2: number; width: number };
 export type Gray = { width: number; height: number; data: Uint8Array };
 export type PdfPage = {
   width: number;
   height: number;
   texts: TextRun[];
   images: PlacedImage[];
+  segments: Segment[];
   text: string;
 };
 
@@ -205,6 +209,15 @@ export function readPdf(pdf: Buffer): PdfPage[] {
     const xobjects = resourceDict(objects, dict, 'XObject');
     const texts: TextRun[] = [];
     const images: PlacedImage[] = [];
+    const segments: Segment[] = [];
+    // the current path's straight segments, in page space, until it is stroked
+    let path: Segment[] = [];
+    let point: [number, number] = [0, 0];
+    let lineWidth = 1;
+    const toPage = (x: number, y: number): [number, number] => [
+      ctm[0] * x + ctm[2] * y + ctm[4],
+      height - (ctm[1] * x + ctm[3] * y + ctm[5]),
+    ];
     let ctm: Matrix = [1, 0, 0, 1, 0, 0];
     const saved: Matrix[] = [];
     let tm: Matrix = [1, 0, 0, 1, 0, 0];
@@ -230,6 +243,27 @@ export function readPdf(pdf: Buffer): PdfPage[] {
           break;
         case 'cm':
           ctm = mul(nums.slice(-6) as Matrix, ctm);
+          break;
+        case 'w':
+          lineWidth = nums[nums.length - 1] * Math.abs(ctm[3]);
+          break;
+        case 'm':
+          point = toPage(nums[0], nums[1]);
+          break;
+        case 'l': {
+          const next = toPage(nums[0], nums[1]);
+          path.push({ x1: point[0], y1: point[1], x2: next[0], y2: next[1], width: lineWidth });
+          point = next;
+          break;
+        }
+        case 'S':
+          segments.push(...path);
+          path = [];
+          break;
+        case 'n':
+        case 'f':
+        case 'f*':
+          path = [];
           break;
         case 'BT':
           tm = [1, 0, 0, 1, 0, 0];
@@ -286,7 +320,7 @@ export function readPdf(pdf: Buffer): PdfPage[] {
       }
       operands.length = 0;
     }
-    return { width, height, texts, images, text: linesOf(texts).join('\n') };
+    return { width, height, texts, images, segments, text: linesOf(texts).join('\n') };
   });
 }
 

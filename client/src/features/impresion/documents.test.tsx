@@ -271,6 +271,33 @@ describe('RegisterBook', () => {
     expect(row2Texts.some((t) => /\d/.test(t.text) && !/^A$/.test(t.text))).toBe(false);
   });
 
+  it('rules the table with the column widths of the spec and 9 rows of 17 mm, empty ones too', async () => {
+    const [first, second] = await render(<RegisterBook donaciones={donaciones(1)} servicio={servicio} />);
+    const uniq = (values: number[]) =>
+      [...values].sort((a, b) => a - b).filter((v, i, all) => i === 0 || v - all[i - 1] > 0.5);
+    const gaps = (values: number[]) =>
+      values.slice(1).map((v, i) => Number(((v - values[i]) / mm(1)).toFixed(1)));
+    // the body's column lines run the 9 rows down
+    const columns = (page: PdfPage) =>
+      uniq(
+        page.segments
+          .filter((l) => Math.abs(l.x1 - l.x2) < 0.01 && Math.abs(l.y2 - l.y1) > mm(9 * 17) - 1)
+          .map((l) => l.x1),
+      );
+    const rows = (page: PdfPage) =>
+      uniq(
+        page.segments
+          .filter((l) => Math.abs(l.y1 - l.y2) < 0.01 && Math.abs(l.x2 - l.x1) > mm(267) - 1)
+          .map((l) => l.y1),
+      );
+    expect(gaps(columns(first))).toEqual([32, 45, 90, 60, 40]);
+    expect(gaps(columns(second))).toEqual([20, 33, 17, 12, 12, 12, 22, 22, 22, 21.5, ...Array(7).fill(10.5)]);
+    for (const page of [first, second]) {
+      // head top, head bottom, then the foot of each of the 9 rows
+      expect(gaps(rows(page))).toEqual([13, ...Array(9).fill(17)]);
+    }
+  });
+
   it("prints each value on its donor's row, whatever the blanks and long values above it", async () => {
     // Short values are laid out a column at a time: blanks and overlong values must not shift rows.
     const list: DonacionImprimible[] = donaciones(6).map((d, i) => ({
