@@ -4,13 +4,14 @@ import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { formatDate, nowTime, todayIso } from '@domain/dates';
 import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
-import { printLabelSheet } from '@/features/impresion/print';
+import { preloadLabelSheet, printLabelSheet } from '@/features/impresion/print';
 import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders, signIn } from '@/test-utils';
 import { DonacionForm } from './donacion-form';
 import { donacion, servicioMock } from './test-data';
 
 jest.mock('@/features/impresion/print', () => ({
+  preloadLabelSheet: jest.fn(),
   printLabelSheet: jest.fn(async () => undefined),
   printDonationSheet: jest.fn(async () => undefined),
   printRegisterBook: jest.fn(async () => undefined),
@@ -62,6 +63,13 @@ describe('DonacionForm', () => {
     }
     expect(input('Número')).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Plasma COVID' })).not.toBeChecked();
+  });
+
+  it("starts loading the label sheet's code as it opens, before 'Generar Etiquetas'", () => {
+    signIn();
+    jest.mocked(preloadLabelSheet).mockClear();
+    renderForm();
+    expect(preloadLabelSheet).toHaveBeenCalledTimes(1);
   });
 
   it('prefills the bag type and lot last used on this browser', () => {

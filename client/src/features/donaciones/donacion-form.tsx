@@ -2,7 +2,7 @@ import { Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/reac
 import { useMutation } from '@apollo/client/react';
 import { getIn, setIn } from 'final-form';
 import type { FormApi, SubmissionErrors } from 'final-form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
@@ -17,7 +17,7 @@ import { CheckboxField, DateField, SelectField, TextField } from '@/components/f
 import { ServerErrors } from '@/components/server-errors';
 import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
 import type { CreateDonacionInput } from '@/generated/graphql';
-import { printLabelSheet } from '@/features/impresion/print';
+import { preloadLabelSheet, printLabelSheet } from '@/features/impresion/print';
 import { usePrint } from '@/features/impresion/use-print';
 import { errorMessages } from '@/lib/graphql-errors';
 import { recordarBolsa, ultimaBolsa } from './bolsa-storage';
@@ -129,6 +129,8 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
     },
   });
   const etiquetas = usePrint();
+  // The labels are printed on almost every new donation: have their code ready.
+  useEffect(() => preloadLabelSheet(), []);
 
   const generarEtiquetas = async (form: FormApi<DonacionFormValues>) => {
     setEtiquetaError(null);

@@ -37,6 +37,20 @@ function download(blob: Blob, fileName: string, existingUrl?: string): void {
   if (!existingUrl) setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * Starts loading the label sheet's code (react-pdf with it) once the browser is idle, so that the
+ * first 'Generar Etiquetas' of a screen does not wait for half a megabyte of JavaScript. Does
+ * nothing where there is no idle callback (jsdom).
+ */
+export function preloadLabelSheet(): void {
+  if (typeof window === 'undefined' || !('requestIdleCallback' in window)) return;
+  window.requestIdleCallback(() => {
+    import('./label-sheet').catch(() => {
+      // The click loads it again and reports the failure there.
+    });
+  });
+}
+
 export async function renderLabelSheet(data: LabelSheetData): Promise<Blob> {
   const { LabelSheet } = await import('./label-sheet');
   return toBlob(createElement(LabelSheet, { data }));
