@@ -18,6 +18,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
+import { donacionDentroDe8Semanas, validateDonacion } from '../../server/src/domain/donacion';
+import { auditStatement, diff } from '../../server/src/modules/auditoria/audit';
+import { CREATE_SQL } from '../../server/src/modules/donacion/donacion.service';
 import { preparedOn } from '../../server/src/database/prepared';
 import { DonanteFilterData, searchDonantes } from '../../server/src/modules/donante/donante.search';
 import { numberArg, openDatabase, parseArgs, ROOT } from './db';
@@ -290,7 +293,10 @@ function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
   );
 }
 
-/** DonacionService.create's statements in one transaction (rule checks included). */
+/**
+ * DonacionService.create's statements (CREATE_SQL) in one transaction, with the rule checks
+ * (domain functions) between them, then the same new row.
+ */
 async function rawCreate(
   c: PoolClient,
   servicio: string,
@@ -302,49 +308,85 @@ async function rawCreate(
 ) {
   await c.query('BEGIN');
   try {
-    const locked = await c.query(
-      `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
-      [donanteId, servicio],
-    );
+    const locked = await c.query(CREATE_SQL.lock, [donanteId, servicio]);
     if (locked.rowCount === 0) throw new Error('donante no encontrado');
-    const previas = await c.query(
-      `SELECT numero, fecha::text AS fecha FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`,
-      [donanteId],
-    );
-    if (previas.rows.some((p) => p.fecha > addDays(fecha, -56))) throw new Error('menos de 8 semanas');
-    const taken = await c.query(
-      `SELECT 1 FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL`,
-      [servicio, numero],
-    );
-    if (taken.rowCount) throw new Error('número en uso');
+    const sv = { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 42 };
+    if (
+      validateDonacion({ numero, fecha, hora, sv, tipoBolsa: 'Bolsa Doble', loteBolsa: BENCH_LOTE }, fecha)
+        .length
+    ) {
+      throw new Error('inválida');
+    }
+    const [read] = (await c.query(CREATE_SQL.read, [donanteId, servicio, numero])).rows;
+    const previas = read.previas as { numero: number; fecha: string }[];
+    if (
+      donacionDentroDe8Semanas(
+        fecha,
+        previas.map((p) => p.fecha),
+      )
+    )
+      throw new Error('menos de 8 semanas');
+    if (read.tomado) throw new Error('número en uso');
     const id = randomUUID();
-    await c.query(
-      `INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, plasma_covid, ta_sistolica,
-         ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, donacion_aferesis, abo, rh,
-         registrado_por)
-       VALUES ($1, $2, $3, $4, $5, $6, false, 120, 80, 72, 70, 36.5, 13.5, 42, 'Bolsa Doble', $7, false, '', '', $8)`,
-      [id, servicio, donanteId, numero, fecha, hora, BENCH_LOTE, uid],
+    const entry = auditStatement(
+      { uid, servicio },
+      'crear',
+      'donacion',
+      id,
+      // The fields the service records for a new donation.
+      diff(null, {
+        id,
+        servicioId: servicio,
+        donanteId,
+        numero,
+        fecha,
+        hora,
+        plasmaCovid: false,
+        taSistolica: sv.tas,
+        taDiastolica: sv.tad,
+        fc: sv.fc,
+        peso: sv.peso,
+        temp: sv.temp,
+        hb: sv.hb,
+        hto: sv.hto,
+        tipoBolsa: 'Bolsa Doble',
+        loteBolsa: BENCH_LOTE,
+        donacionAferesis: false,
+        abo: '',
+        rh: '',
+        serologia: null,
+        exclusionDefinitiva: null,
+        exclusionTiempo: null,
+        exclusionCodigo: null,
+        registradoPor: uid,
+      }),
+      CREATE_SQL.auditFrom,
     );
-    await c.query(
-      `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
-       ON CONFLICT (servicio_id) DO UPDATE SET ultimo = GREATEST(c.ultimo, EXCLUDED.ultimo)`,
-      [servicio, numero],
-    );
-    await c.query(
-      `UPDATE donante SET ultima_donacion =
-         (SELECT max(fecha) FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL) WHERE id = $1`,
-      [donanteId],
-    );
-    await c.query(
-      `INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
-       VALUES ($1, $2, 'crear', 'donacion', $3, $4)`,
-      [servicio, uid, id, JSON.stringify({ numero: [null, numero], fecha: [null, fecha] })],
-    );
+    await c.query(CREATE_SQL.write(entry.sql), [
+      id,
+      servicio,
+      donanteId,
+      numero,
+      fecha,
+      hora,
+      false,
+      sv.tas,
+      sv.tad,
+      sv.fc,
+      sv.peso,
+      sv.temp,
+      sv.hb,
+      sv.hto,
+      'Bolsa Doble',
+      BENCH_LOTE,
+      false,
+      '',
+      '',
+      uid,
+      fecha,
+      ...entry.params,
+    ]);
     await c.query('COMMIT');
-    await c.query(
-      `SELECT d.* FROM donacion d WHERE d.id = $1 AND d.servicio_id = $2 AND d.deleted_at IS NULL`,
-      [id, servicio],
-    );
   } catch (error) {
     await c.query('ROLLBACK');
     throw error;
@@ -401,7 +443,6 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       await pool.query(
         `SELECT (SELECT count(*) FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL)::int AS donors,
                 (SELECT count(*) FROM donacion WHERE servicio_id = $1 AND deleted_at IS NULL)::int AS donations,
-                (SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $1)::int AS ultimo,
                 current_setting('server_version') AS version`,
         [servicio],
       )
@@ -435,7 +476,17 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     ).rows.map((r) => r.id);
     // Half for GraphQL, half for the floor.
     const eligibleRaw = eligible.splice(0, Math.floor(eligible.length / 2));
-    let numero = Number(counts.ultimo ?? 0);
+    // The label numbers the creations use, issued beforehand as 'Generar Etiquetas' does
+    // (in the product the label is printed before the donation is saved).
+    const reservados = eligible.length + eligibleRaw.length;
+    const [{ hasta }] = (
+      await pool.query<{ hasta: number }>(
+        `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
+         ON CONFLICT (servicio_id) DO UPDATE SET ultimo = c.ultimo + $2 RETURNING ultimo::int AS hasta`,
+        [servicio, reservados],
+      )
+    ).rows;
+    let numero = hasta - reservados;
 
     server = await startServer(options.databaseUrl, options.server ?? 'dist');
     const login = new GqlClient(server.port, 1);

@@ -28,6 +28,26 @@ export function diff(
 }
 
 /**
+ * One audit entry as an INSERT and its values, numbered from $`first`: for a
+ * statement that makes the change and writes its entry at once.
+ */
+export function auditStatement(
+  actor: Actor,
+  accion: AccionAuditoria,
+  entidad: string,
+  entidadId: string,
+  cambios: Record<string, unknown>,
+  first = 1,
+): { sql: string; params: unknown[] } {
+  const $ = (n: number) => `$${first + n}`;
+  return {
+    sql: `INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
+     VALUES (${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}::jsonb)`,
+    params: [actor.servicio, actor.uid, accion, entidad, entidadId, JSON.stringify(cambios)],
+  };
+}
+
+/**
  * Writes one audit entry. Call it with the manager of the transaction that
  * makes the change, so the entry and the change commit or roll back together.
  */
@@ -39,9 +59,6 @@ export async function audit(
   entidadId: string,
   cambios: Record<string, unknown>,
 ): Promise<void> {
-  await manager.query(
-    `INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-    [actor.servicio, actor.uid, accion, entidad, entidadId, JSON.stringify(cambios)],
-  );
+  const entry = auditStatement(actor, accion, entidad, entidadId, cambios);
+  await manager.query(entry.sql, entry.params);
 }

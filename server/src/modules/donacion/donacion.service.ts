@@ -18,7 +18,7 @@ import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
-import { audit, diff } from '../auditoria/audit';
+import { audit, auditStatement, diff } from '../auditoria/audit';
 import { Donacion } from './donacion.entity';
 
 export type CreateDonacionData = {
@@ -60,6 +60,44 @@ function auditView(d: Donacion): Record<string, unknown> {
   return rest;
 }
 
+/**
+ * The statements of DonacionService.create, in order (test/perf/bench.ts sends
+ * the same ones as its raw-Postgres floor).
+ */
+export const CREATE_SQL = {
+  /** $1 donor, $2 servicio: the donor row locked until the commit. */
+  lock: `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+  /**
+   * $1 donor, $2 servicio, $3 numero: the donor's donations and whether the number is taken.
+   * Sent after the lock, as a statement of its own: its snapshot sees every donation committed
+   * by whoever held the lock before.
+   */
+  read: `SELECT COALESCE((SELECT json_agg(json_build_object('numero', numero, 'fecha', fecha::text))
+                  FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL), '[]') AS previas,
+          EXISTS (SELECT 1 FROM donacion WHERE servicio_id = $2 AND numero = $3 AND deleted_at IS NULL) AS tomado`,
+  /**
+   * The donation ($1-$20, columns in order), the label counter, the donor's last donation ($21)
+   * and the audit entry (from $22), in one statement that gives the new row. A number typed by
+   * hand moves the counter past it, so it is never issued later; a number the counter already
+   * issued (the usual case) leaves the counter row alone, unlocked.
+   */
+  write: (auditSql: string) => `WITH d AS (
+      INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, plasma_covid, ta_sistolica,
+        ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, donacion_aferesis, abo, rh,
+        registrado_por)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+      RETURNING *
+    ), contador_nuevo AS (
+      INSERT INTO etiqueta_contador (servicio_id, ultimo) VALUES ($2, $4) ON CONFLICT (servicio_id) DO NOTHING
+    ), contador AS (
+      UPDATE etiqueta_contador SET ultimo = $4 WHERE servicio_id = $2 AND ultimo < $4
+    ), donante AS (
+      UPDATE donante SET ultima_donacion = $21 WHERE id = $3
+    ), auditoria AS (${auditSql})
+    SELECT * FROM d`,
+  auditFrom: 22,
+};
+
 export class DonacionService {
   constructor(
     private readonly dataSource: DataSource,
@@ -98,22 +136,18 @@ export class DonacionService {
     const tipoBolsa = data.tipoBolsa ?? TIPO_BOLSA_DEFAULT;
     const sv = data.sv ?? null;
     const id = randomUUID();
-    await this.dataSource.transaction(async (m) => {
+    // Five round trips: begin, lock, read, write, commit.
+    const rows = await this.dataSource.transaction(async (m) => {
       if (!isUuid(data.donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
-      const locked = await m.query(
-        `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
-        [data.donanteId, auth.servicio],
-      );
+      const locked = await m.query(CREATE_SQL.lock, [data.donanteId, auth.servicio]);
       if (locked.length === 0) throw new NotFoundError(MSG.donanteNoEncontrado);
 
       assertValid(validateDonacion({ ...data, tipoBolsa, sv }, todayIso()));
       const numero = data.numero!;
       const fecha = data.fecha!;
 
-      const previas: { numero: number; fecha: string }[] = await m.query(
-        `SELECT numero, fecha::text AS fecha FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`,
-        [data.donanteId],
-      );
+      const [read] = await m.query(CREATE_SQL.read, [data.donanteId, auth.servicio, numero]);
+      const previas = read.previas as { numero: number; fecha: string }[];
       if (previas.some((p) => p.fecha === fecha && p.numero === numero)) {
         throw ValidationError.single('', MSG.donacionYaRegistrada);
       }
@@ -122,12 +156,7 @@ export class DonacionService {
         previas.map((p) => p.fecha),
       );
       if (cercana) throw ValidationError.single('fecha', textoMenos8Semanas(cercana));
-
-      const taken = await m.query(
-        `SELECT 1 FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL`,
-        [auth.servicio, numero],
-      );
-      if (taken.length > 0) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
+      if (read.tomado) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
 
       const donacion = m.create(Donacion, {
         id,
@@ -156,23 +185,48 @@ export class DonacionService {
         registradoPor: auth.uid,
         deletedAt: null,
       });
+      // The donor's last donation: this one, unless a later one was recorded before.
+      const ultima = previas.reduce((max, p) => (p.fecha > max ? p.fecha : max), fecha);
+      const entry = auditStatement(
+        auth,
+        'crear',
+        'donacion',
+        id,
+        diff(null, auditView(donacion)),
+        CREATE_SQL.auditFrom,
+      );
       try {
-        await m.insert(Donacion, donacion);
+        return await m.query(CREATE_SQL.write(entry.sql), [
+          donacion.id,
+          donacion.servicioId,
+          donacion.donanteId,
+          donacion.numero,
+          donacion.fecha,
+          donacion.hora,
+          donacion.plasmaCovid,
+          donacion.taSistolica,
+          donacion.taDiastolica,
+          donacion.fc,
+          donacion.peso,
+          donacion.temp,
+          donacion.hb,
+          donacion.hto,
+          donacion.tipoBolsa,
+          donacion.loteBolsa,
+          donacion.donacionAferesis,
+          donacion.abo,
+          donacion.rh,
+          donacion.registradoPor,
+          ultima,
+          ...entry.params,
+        ]);
       } catch (error) {
         // Another donor's donation took the number between the check and the insert.
         if (isNumeroTaken(error)) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
         throw error;
       }
-      // A number typed by hand moves the counter past it, so it is never issued later.
-      await m.query(
-        `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
-         ON CONFLICT (servicio_id) DO UPDATE SET ultimo = GREATEST(c.ultimo, EXCLUDED.ultimo)`,
-        [auth.servicio, numero],
-      );
-      await this.refreshUltimaDonacion(m, data.donanteId);
-      await audit(m, auth, 'crear', 'donacion', id, diff(null, auditView(donacion)));
     });
-    return this.get(auth, id);
+    return hydrate(this.dataSource, Donacion, rows)[0];
   }
 
   /** donante.ultima_donacion = the latest live donation's date (null when none is left). */
