@@ -148,6 +148,8 @@ describe('recorrido: donantes', () => {
   });
 
   it('deletes a donor through the dialog: No keeps it, Si deletes it', async () => {
+    // The URL changes before the search screen replaces the donor form, which has an Apellido too.
+    await page.getByRole('button', { name: 'Buscar' }).waitFor();
     await input('Apellido').fill('gomez');
     await page.getByRole('button', { name: 'Buscar' }).click();
     const fila = page.getByRole('row').filter({ hasText: 'Gómez, Lucía' });
