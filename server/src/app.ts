@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { ErrorRequestHandler, Express } from 'express';
 import helmet from 'helmet';
@@ -85,7 +88,8 @@ export async function createApp(
     validationRules: [queryLimits()],
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    // No HTTP cache hints are used: without this plugin Apollo does not wrap every field resolver.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
   });
   await apollo.start();
 

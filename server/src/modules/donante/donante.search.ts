@@ -134,29 +134,35 @@ export async function searchDonantes(
   if (!p) return { rows: [], total: 0, totalExacto: true };
   // Offsets and limits are parameters too, so that the statements are a fixed set (prepared once).
   const at = (n: number) => `$${p.params.length + n}`;
+  const capped = (s: Stretch, limit: string) =>
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${s.from} ORDER BY ${s.orderBy} LIMIT ${limit}) c`;
   // The ids of the page first (read from the indexes alone, however deep the page), then their rows.
-  const page = (s: Stretch, skip: number, take: number) =>
+  // The first stretch's page also counts that stretch up to TOTAL_MAX + 1 (column n): one round trip
+  // gives a full page and its total for a common name.
+  const page = (s: Stretch, skip: number, take: number, counted: boolean) =>
     run(
-      `SELECT d.* FROM unnest(ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} OFFSET ${at(1)} LIMIT ${at(2)}))
+      `SELECT d.*${counted ? `, (${capped(s, at(3))}) AS n` : ''}
+         FROM unnest(ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} OFFSET ${at(1)} LIMIT ${at(2)}))
          WITH ORDINALITY AS p(id, n) JOIN donante d ON d.id = p.id ORDER BY p.n`,
-      [...p.params, skip, take],
+      counted ? [...p.params, skip, take, TOTAL_MAX + 1] : [...p.params, skip, take],
     );
   // Counted in index order, so that Postgres reads the ordered index and stops at `max`.
   const count = async (s: Stretch, max?: number) => {
     const sql =
-      max === undefined
-        ? `SELECT count(*)::int AS n FROM (SELECT 1 ${s.from}) c`
-        : `SELECT count(*)::int AS n FROM (SELECT 1 ${s.from} ORDER BY ${s.orderBy} LIMIT ${at(1)}) c`;
+      max === undefined ? `SELECT count(*)::int AS n FROM (SELECT 1 ${s.from}) c` : capped(s, at(1));
     const [row] = await run(sql, max === undefined ? p.params : [...p.params, max]);
     return Number(row?.n ?? 0);
   };
 
   const rows: Record<string, unknown>[] = [];
+  /** The first stretch counted up to TOTAL_MAX + 1, when its page had rows. */
+  let first: number | undefined;
   let skip = offset;
-  for (const s of p.stretches) {
+  for (const [i, s] of p.stretches.entries()) {
     if (rows.length === limit) break;
-    const got = await page(s, skip, limit - rows.length);
-    rows.push(...got);
+    const got = await page(s, skip, limit - rows.length, i === 0);
+    if (i === 0 && got.length > 0) first = Number(got[0].n);
+    rows.push(...(i === 0 ? got.map(({ n: _n, ...row }) => row) : got));
     // This stretch is used up: the next one starts after what is left of the offset.
     if (rows.length < limit && skip > 0) skip = got.length > 0 ? 0 : Math.max(0, skip - (await count(s)));
   }
@@ -166,8 +172,8 @@ export async function searchDonantes(
     return { rows, total: offset + rows.length, totalExacto: true };
   }
   let counted = 0;
-  for (const s of p.stretches) {
-    counted += await count(s, TOTAL_MAX + 1 - counted);
+  for (const [i, s] of p.stretches.entries()) {
+    counted += i === 0 && first !== undefined ? first : await count(s, TOTAL_MAX + 1 - counted);
     if (counted > TOTAL_MAX) break;
   }
   return { rows, total: Math.min(counted, TOTAL_MAX), totalExacto: counted <= TOTAL_MAX };
