@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -10,6 +11,8 @@ export type Config = {
   /** Set when JWT_SECRET is given; otherwise one is generated and kept in DATA_DIR. */
   jwtSecret: string | undefined;
   logLevel: LogLevel;
+  /** Connections the server keeps open to Postgres. */
+  dbPoolSize: number;
   /** Where the built client lives (served at /). */
   clientDir: string;
   /** Where the static forms (planillas) live. */
@@ -58,6 +61,20 @@ function readLogLevel(raw: string | undefined): LogLevel {
   return level;
 }
 
+/**
+ * DB_POOL_SIZE, or two connections per CPU core (at least 4): enough to keep
+ * Postgres busy while Node prepares the next requests, few enough that the
+ * backends do not fight over the cores (more queue inside Postgres instead).
+ */
+function readPoolSize(raw: string | undefined, cores: number): number {
+  if (raw === undefined || raw === '') return Math.max(4, 2 * cores);
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > 100) {
+    throw new ConfigError(`DB_POOL_SIZE debe ser un número entero entre 1 y 100 (se recibió "${raw}")`);
+  }
+  return size;
+}
+
 /** Reads and checks every environment variable once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(__dirname, '..', '..');
@@ -67,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || path.join(root, '.data')),
     jwtSecret: readJwtSecret(env.JWT_SECRET),
     logLevel: readLogLevel(env.LOG_LEVEL),
+    dbPoolSize: readPoolSize(env.DB_POOL_SIZE, os.availableParallelism()),
     clientDir: path.join(root, 'client', 'dist'),
     planillasDir: path.join(root, 'server', 'planillas'),
   };

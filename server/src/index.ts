@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     logger.info({ dataDir: config.dataDir }, 'Postgres embebido iniciado');
   }
 
-  const dataSource = await connectDatabase(url);
+  const dataSource = await connectDatabase(url, { poolSize: config.dbPoolSize });
   const services = createServices(dataSource, resolveJwtSecret(config.jwtSecret, config.dataDir));
   const { app, apollo } = await createApp(services, config);
   const server = http.createServer(app);

@@ -24,8 +24,8 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
 }
 
 /** Connects and brings the schema up to date. */
-export async function connectDatabase(url: string): Promise<DataSource> {
-  const dataSource = createDataSource(url);
+export async function connectDatabase(url: string, options: { poolSize?: number } = {}): Promise<DataSource> {
+  const dataSource = createDataSource(url, options);
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
   return dataSource;
