@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import {
@@ -15,16 +16,23 @@ import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { queryLimits } from './graphql/limits';
 import { getSchema } from './graphql/schema';
+import { graphqlPost, headersOf, trackRequest } from './graphql/http-handler';
 import { logger } from './logger';
 import { createRestRouter } from './rest/router';
 import { rejectUnsafeText } from './input-guard';
 import { Services } from './services';
 
-export const BODY_LIMIT = '200kb';
+/** Request bodies up to 200 kB (GraphQL and /api). */
+export const BODY_LIMIT_BYTES = 200 * 1024;
 
-export type App = { app: Express; apollo: ApolloServer<Context> };
+export type App = {
+  app: Express;
+  apollo: ApolloServer<Context>;
+  /** What the HTTP server runs: POST /graphql on its own path (graphql/http-handler.ts), the rest through `app`. */
+  handler: RequestListener;
+};
 
-/** Builds the express app: /healthz, /graphql, /api, /planillas and the built client. */
+/** Builds the app: /healthz, /graphql, /api, /planillas and the built client. */
 export async function createApp(
   services: Services,
   config: Pick<Config, 'clientDir' | 'planillasDir'>,
@@ -34,44 +42,28 @@ export async function createApp(
   app.set('trust proxy', 'loopback');
 
   app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', req.id);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      logger.info(
-        {
-          requestId: req.id,
-          method: req.method,
-          url: req.originalUrl.split('?')[0],
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        },
-        'request',
-      );
-    });
+    trackRequest(req, res);
     next();
   });
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // The PDF layout engine (yoga, inside @react-pdf/renderer) compiles WebAssembly.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          workerSrc: ["'self'", 'blob:'],
-          frameSrc: ["'self'", 'blob:'],
-          objectSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'", 'blob:', 'data:'],
-        },
+  const security = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The PDF layout engine (yoga, inside @react-pdf/renderer) compiles WebAssembly.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'blob:', 'data:'],
       },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(security);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -93,7 +85,7 @@ export async function createApp(
   });
   await apollo.start();
 
-  const json = express.json({ limit: BODY_LIMIT });
+  const json = express.json({ limit: BODY_LIMIT_BYTES });
   app.use(
     '/graphql',
     json,
@@ -135,5 +127,12 @@ export async function createApp(
   };
   app.use(onError);
 
-  return { app, apollo };
+  const post = graphqlPost({
+    apollo,
+    services,
+    app,
+    securityHeaders: headersOf(security),
+    bodyLimitBytes: BODY_LIMIT_BYTES,
+  });
+  return { app, apollo, handler: (req, res) => post(req, res) || app(req, res) };
 }

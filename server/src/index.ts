@@ -24,8 +24,8 @@ async function main(): Promise<void> {
 
   const dataSource = await connectDatabase(url, { poolSize: config.dbPoolSize });
   const services = createServices(dataSource, resolveJwtSecret(config.jwtSecret, config.dataDir));
-  const { app, apollo } = await createApp(services, config);
-  const server = http.createServer(app);
+  const { handler, apollo } = await createApp(services, config);
+  const server = http.createServer(handler);
   server.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -15,6 +15,20 @@ export function hasUnsafeText(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The answer to a request with text that cannot be stored, in the API's own shape. */
+export function unsafeTextAnswer(shape: 'graphql' | 'rest'): unknown {
+  return shape === 'graphql'
+    ? {
+        errors: [
+          {
+            message: MSG.datosInvalidos,
+            extensions: { code: 'BAD_USER_INPUT', errors: [{ field: '', msg: MSG.datosInvalidos }] },
+          },
+        ],
+      }
+    : { errors: [{ msg: MSG.datosInvalidos }] };
+}
+
 /**
  * Refuses a request whose body or query string carries text that cannot be
  * stored, with the Spanish "invalid data" message in the API's own shape,
@@ -26,17 +40,6 @@ export function rejectUnsafeText(shape: 'graphql' | 'rest'): RequestHandler {
       next();
       return;
     }
-    if (shape === 'graphql') {
-      res.status(400).json({
-        errors: [
-          {
-            message: MSG.datosInvalidos,
-            extensions: { code: 'BAD_USER_INPUT', errors: [{ field: '', msg: MSG.datosInvalidos }] },
-          },
-        ],
-      });
-    } else {
-      res.status(400).json({ errors: [{ msg: MSG.datosInvalidos }] });
-    }
+    res.status(400).json(unsafeTextAnswer(shape));
   };
 }

@@ -20,11 +20,11 @@ export async function main(argv: string[]): Promise<number> {
   const dataSource = createDataSource(db.url);
   await dataSource.initialize();
   const services = createServices(dataSource, 'x'.repeat(40));
-  const { app, apollo } = await createApp(services, {
+  const { handler, apollo } = await createApp(services, {
     clientDir: path.join(ROOT, 'client', 'dist'),
     planillasDir: path.join(ROOT, 'server', 'planillas'),
   });
-  const server = http.createServer(app);
+  const server = http.createServer(handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
   const c = new Client({ connectionString: db.url });

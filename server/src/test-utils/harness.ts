@@ -63,11 +63,11 @@ export async function startTestServer(): Promise<TestServer> {
   const dataSource = await connectDatabase(db.url);
   const services = createServices(dataSource, TEST_JWT_SECRET);
   const root = path.resolve(__dirname, '..', '..', '..');
-  const { app, apollo } = await createApp(services, {
+  const { handler, apollo } = await createApp(services, {
     clientDir: path.join(root, 'client', 'dist'),
     planillasDir: path.join(root, 'server', 'planillas'),
   });
-  const server = http.createServer(app);
+  const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
