@@ -22,7 +22,11 @@ import { donacionDentroDe8Semanas, validateDonacion } from '../../server/src/dom
 import { auditStatement, diff } from '../../server/src/modules/auditoria/audit';
 import { CREATE_SQL } from '../../server/src/modules/donacion/donacion.service';
 import { preparedOn } from '../../server/src/database/prepared';
-import { DonanteFilterData, searchDonantes } from '../../server/src/modules/donante/donante.search';
+import {
+  DONANTE_COLUMNS,
+  DonanteFilterData,
+  searchDonantes,
+} from '../../server/src/modules/donante/donante.search';
 import { numberArg, openDatabase, parseArgs, ROOT } from './db';
 import { BENCH_LOTE, PERF_PASSWORD, PERF_USER_PREFIX, seedPerf } from './seed';
 
@@ -282,7 +286,7 @@ async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: strin
   );
   if (page.length === 20) await run(`SELECT count(*)::int AS n FROM donacion d WHERE ${w}`, params);
   const ids = [...new Set(page.map((r) => r.donante_id))];
-  if (ids.length) await run(`SELECT * FROM donante WHERE id = ANY($1::uuid[])`, [ids]);
+  if (ids.length) await run(`SELECT ${DONANTE_COLUMNS} FROM donante d WHERE d.id = ANY($1::uuid[])`, [ids]);
 }
 
 function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {

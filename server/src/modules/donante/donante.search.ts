@@ -17,6 +17,45 @@
 import type { RunQuery } from '../../database/prepared';
 import { normalizeDni } from '../../domain/donante';
 
+/**
+ * The columns a listed donor is read with (as `d`): every field the APIs show,
+ * without the timestamps, deleted_at and the searchable forms. Turning those
+ * into values was a third of the reading work for a page of twenty.
+ */
+export const DONANTE_COLUMNS = [
+  'id',
+  'servicio_id',
+  'nombre',
+  'apellido',
+  'dni',
+  'fecha_nacimiento',
+  'sexo',
+  'dom_actual',
+  'dom_actual_altura',
+  'dom_actual_piso',
+  'dom_actual_depto',
+  'localidad_actual',
+  'provincia_actual',
+  'dom_dni',
+  'localidad_dni',
+  'cod_postal',
+  'telefono',
+  'telefono2',
+  'email',
+  'lugar_nacimiento',
+  'provincia_nacimiento',
+  'nacionalidad',
+  'ocupacion',
+  'convocado',
+  'donacion_aferesis',
+  'donacion_anterior',
+  'es_voluntario',
+  'cph',
+  'ultima_donacion',
+]
+  .map((column) => `d.${column}`)
+  .join(', ');
+
 /** Matches are counted up to this number; past it the total is a lower bound. */
 export const TOTAL_MAX = 200;
 
@@ -24,7 +63,7 @@ export type DonanteFilterData = { dni?: string | null; nombre?: string | null; a
 
 export type { RunQuery };
 
-/** The donors of a page as rows of `donante` (`SELECT d.*`), with the total. */
+/** The donors of a page as rows of `donante` (DONANTE_COLUMNS), with the total. */
 export type SearchResult = { rows: Record<string, unknown>[]; total: number; totalExacto: boolean };
 
 /** One stretch of the listing: `FROM ... WHERE ...` with the donor as `d`, and its order. */
@@ -141,7 +180,7 @@ export async function searchDonantes(
   // gives a full page and its total for a common name.
   const page = (s: Stretch, skip: number, take: number, counted: boolean) =>
     run(
-      `SELECT d.*${counted ? `, (${capped(s, at(3))}) AS n` : ''}
+      `SELECT ${DONANTE_COLUMNS}${counted ? `, (${capped(s, at(3))}) AS n` : ''}
          FROM unnest(ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} OFFSET ${at(1)} LIMIT ${at(2)}))
          WITH ORDINALITY AS p(id, n) JOIN donante d ON d.id = p.id ORDER BY p.n`,
       counted ? [...p.params, skip, take, TOTAL_MAX + 1] : [...p.params, skip, take],

@@ -16,7 +16,8 @@ import {
 import { MSG } from '../../domain/messages';
 import { registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 import { DonanteService } from './donante.service';
-import { RunQuery, searchDonantes, TOTAL_MAX } from './donante.search';
+import { DONANTE_COLUMNS, RunQuery, searchDonantes, TOTAL_MAX } from './donante.search';
+import { Donante } from './donante.entity';
 
 const FIELDS = `id nombre apellido dni fechaNacimiento sexo domActual domActualAltura domActualPiso domActualDepto
   localidadActual ProvinciaActual domDni localidadDni codPostal telefono telefono2 email lugarNacimiento
@@ -660,6 +661,18 @@ describe('search', () => {
     });
     const [anaAfter] = (await search({ dni: '20222222' }, undefined, s)).items;
     expect(anaAfter).toMatchObject({ puedeDonar: true, ultimaDonacion: addDays(today, -56) });
+  });
+});
+
+describe('listed columns', () => {
+  it('read every column but the timestamps and the searchable forms', () => {
+    const columns = server.dataSource.getMetadata(Donante).columns.map((c) => c.databaseName);
+    const omitted = ['created_at', 'updated_at', 'deleted_at'];
+    expect(
+      DONANTE_COLUMNS.split(', ')
+        .map((c) => c.replace(/^d\./, ''))
+        .sort(),
+    ).toEqual(columns.filter((c) => !omitted.includes(c)).sort());
   });
 });
 
