@@ -79,8 +79,13 @@ export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 let dayFormat: Intl.DateTimeFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
 
-/** Today's date in Argentina, as an ISO day. */
+/** The last day formatted, by minute: Argentina's days start on a minute boundary. */
+let lastDay: { minute: number; day: IsoDate } | undefined;
+
+/** Today's date in Argentina, as an ISO day (formatted once a minute: lists ask it for every row). */
 export function todayIso(now: Date = new Date()): IsoDate {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastDay?.minute === minute) return lastDay.day;
   // en-CA formats as YYYY-MM-DD.
   dayFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: TIME_ZONE,
@@ -88,7 +93,8 @@ export function todayIso(now: Date = new Date()): IsoDate {
     month: '2-digit',
     day: '2-digit',
   });
-  return dayFormat.format(now);
+  lastDay = { minute, day: dayFormat.format(now) };
+  return lastDay.day;
 }
 
 /** The current time in Argentina as 'HH:mm'. */

@@ -151,6 +151,20 @@ export class Donacion {
   @Field()
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** The vital signs as one object (the columns are separate). A getter: a list asks it for every row. */
+  @Field(() => SignosVitales)
+  get sv(): SignosVitales {
+    return {
+      tas: this.taSistolica,
+      tad: this.taDiastolica,
+      fc: this.fc,
+      peso: this.peso,
+      temp: this.temp,
+      hb: this.hb,
+      hto: this.hto,
+    };
+  }
 }
 
 /** One row per servicio: the last label number issued. */

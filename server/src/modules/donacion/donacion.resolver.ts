@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { Context, requireAuth } from '../../context';
 import { PageInput } from '../../graphql/pagination';
 import { Donante } from '../donante/donante.entity';
-import { Donacion, SignosVitales } from './donacion.entity';
+import { Donacion } from './donacion.entity';
 import {
   CreateDonacionInput,
   DonacionFilter,
@@ -72,19 +72,6 @@ export class DonacionResolver {
   @Mutation(() => Donacion, { description: 'Elimina la donación (queda en la auditoría)' })
   deleteDonacion(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Donacion> {
     return ctx.services.donacion.softDelete(requireAuth(ctx), id);
-  }
-
-  @FieldResolver(() => SignosVitales)
-  sv(@Root() d: Donacion): SignosVitales {
-    return {
-      tas: d.taSistolica,
-      tad: d.taDiastolica,
-      fc: d.fc,
-      peso: d.peso,
-      temp: d.temp,
-      hb: d.hb,
-      hto: d.hto,
-    };
   }
 
   @FieldResolver(() => Donante)

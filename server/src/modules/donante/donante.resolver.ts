@@ -1,7 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
-import { todayIso } from '../../domain/dates';
-import { proximaDonacionPosible, puedeDonar } from '../../domain/donante';
 import { PageInput } from '../../graphql/pagination';
 import { Donante } from './donante.entity';
 import { DonanteFilter, DonanteInput, DonantePage } from './donante.input';
@@ -51,18 +49,5 @@ export class DonanteResolver {
   })
   deleteDonante(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
     return ctx.services.donante.softDelete(requireAuth(ctx), id);
-  }
-
-  @FieldResolver(() => Boolean, { description: 'Sin donaciones en las últimas 8 semanas' })
-  puedeDonar(@Root() donante: Donante): boolean {
-    return puedeDonar(donante.ultimaDonacion, todayIso());
-  }
-
-  @FieldResolver(() => String, {
-    nullable: true,
-    description: 'Primer día en que puede volver a donar (YYYY-MM-DD); null si nunca donó',
-  })
-  proximaDonacion(@Root() donante: Donante): string | null {
-    return proximaDonacionPosible(donante.ultimaDonacion);
   }
 }

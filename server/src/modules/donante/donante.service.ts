@@ -32,7 +32,14 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** The fields a create or update writes (everything but ids, ultimaDonacion and timestamps). */
 type DonanteFields = Omit<
   Donante,
-  'id' | 'servicioId' | 'ultimaDonacion' | 'deletedAt' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'servicioId'
+  | 'ultimaDonacion'
+  | 'deletedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'puedeDonar'
+  | 'proximaDonacion'
 >;
 
 function text(value: unknown): string {
