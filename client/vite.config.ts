@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each lazy screen needs (test/perf/bundle-size.ts).
+    manifest: true,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
       treeshake: {

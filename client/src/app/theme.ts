@@ -30,7 +30,6 @@ import {
   textStyles,
   toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -75,7 +74,6 @@ const themeConfig = defineConfig({
       radioGroup: radioGroupSlotRecipe,
       table: tableSlotRecipe,
       toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });

@@ -4,7 +4,7 @@ import { MeDocument } from '@/generated/graphql';
 import { TOKEN_KEY, USER_KEY } from '@/lib/session';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { Sidebar } from './sidebar';
-import { BUILD_TEXT, VERSION_TEXT } from './version-tooltip';
+import { BUILD_TEXT, VERSION_TEXT, VersionTooltip } from './version-tooltip';
 
 function labels() {
   return within(screen.getByRole('navigation', { name: 'Menú principal' }))
@@ -60,6 +60,24 @@ describe('shell', () => {
   it('version tooltip texts', () => {
     expect(VERSION_TEXT).toBe('Versión: 1.1.9');
     expect(BUILD_TEXT).toMatch(/^Compilado: 23\/08\/2025 \d{2}:\d{2}$/);
+  });
+
+  it('the version tooltip opens on hover and on focus, and Escape or leaving closes it', async () => {
+    renderWithProviders(<VersionTooltip />);
+    const badge = screen.getByRole('button', { name: /^v1\.1\.9\. Versión: 1\.1\.9\. Compilado: / });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await userEvent.hover(badge);
+    const tip = await screen.findByRole('tooltip');
+    expect(tip).toHaveTextContent(VERSION_TEXT);
+    expect(tip).toHaveTextContent(BUILD_TEXT);
+    expect(badge).toHaveAttribute('aria-describedby', tip.id);
+    await userEvent.unhover(badge);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await userEvent.tab();
+    expect(badge).toHaveFocus();
+    await screen.findByRole('tooltip');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
 
   it('toggles the side drawer from the menu button', async () => {

@@ -80,4 +80,9 @@ describe('the first page bundle (issue 10: at most 250 kB gzip)', () => {
   test(`the initial JavaScript is at most ${INITIAL_JS_GOAL_KB} kB gzip`, () => {
     expect(report.initialGzipKb).toBeLessThanOrEqual(INITIAL_JS_GOAL_KB);
   });
+
+  test(`with a session, the home screen (entry + app shell) is at most ${INITIAL_JS_GOAL_KB} kB gzip`, () => {
+    expect(report.signedIn.length).toBeGreaterThan(0);
+    expect(report.signedInGzipKb).toBeLessThanOrEqual(INITIAL_JS_GOAL_KB);
+  });
 });
