@@ -271,20 +271,21 @@ function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
   );
 }
 
-/** The donation search: page, total when the page is full, then the donors of the page (the DataLoader's batch). */
+/** The donation search: the page with its total, then the donors of the page (the DataLoader's batch). */
 async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: string; numero?: number }) {
   const run = preparedOn(() => c);
-  const where = [`d.servicio_id = $1`, `d.deleted_at IS NULL`];
   const params: unknown[] = [servicio];
-  if (f.numero !== undefined) where.push(`d.numero = $${params.push(f.numero)}`);
-  if (f.fecha) where.push(`d.fecha = $${params.push(f.fecha)}`);
-  const w = where.join(' AND ');
+  const conditions: string[] = [];
+  if (f.numero !== undefined) conditions.push(`numero = $${params.push(f.numero)}`);
+  if (f.fecha) conditions.push(`fecha = $${params.push(f.fecha)}`);
+  const where = (t: string) =>
+    [`${t}.servicio_id = $1`, `${t}.deleted_at IS NULL`, ...conditions.map((x) => `${t}.${x}`)].join(' AND ');
   const page = await run(
-    `SELECT d.* FROM donacion d WHERE ${w}
-        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+    `SELECT d.*, (SELECT count(*)::int FROM donacion c WHERE ${where('c')}) AS total
+       FROM donacion d WHERE ${where('d')}
+      ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
     [...params, 0, 20],
   );
-  if (page.length === 20) await run(`SELECT count(*)::int AS n FROM donacion d WHERE ${w}`, params);
   const ids = [...new Set(page.map((r) => r.donante_id))];
   if (ids.length) await run(`SELECT ${DONANTE_COLUMNS} FROM donante d WHERE d.id = ANY($1::uuid[])`, [ids]);
 }
