@@ -20,10 +20,11 @@ import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { donacionDentroDe8Semanas, validateDonacion } from '../../server/src/domain/donacion';
 import { auditStatement, diff } from '../../server/src/modules/auditoria/audit';
-import { CREATE_SQL } from '../../server/src/modules/donacion/donacion.service';
+import { CREATE_SQL, donacionColumns } from '../../server/src/modules/donacion/donacion.service';
 import { preparedOn } from '../../server/src/database/prepared';
 import {
   DONANTE_COLUMNS,
+  donanteColumns,
   DonanteFilterData,
   searchDonantes,
 } from '../../server/src/modules/donante/donante.search';
@@ -238,17 +239,23 @@ async function startServer(databaseUrl: string, kind: 'dist' | 'src') {
 // ---------------------------------------------------------------------------
 // The cases: GraphQL operation and the SQL the services send for it
 
+/** The fields of a listed donor the bench asks for (as the donor search screen does). */
+const DONANTE_FIELDS = ['id', 'dni', 'apellido', 'nombre', 'fechaNacimiento', 'ultimaDonacion', 'puedeDonar'];
+
 const DONANTES_QUERY = `query Donantes($filter: DonanteFilter, $page: PageInput) {
   donantes(filter: $filter, page: $page) {
     total
-    items { id dni apellido nombre fechaNacimiento ultimaDonacion puedeDonar }
+    items { ${DONANTE_FIELDS.join(' ')} }
   }
 }`;
+
+/** The fields of a listed donation the bench asks for. */
+const DONACION_FIELDS = ['id', 'numero', 'fecha', 'hora', 'apellido', 'nombre', 'abo', 'rh'];
 
 const DONACIONES_QUERY = `query Donaciones($filter: DonacionFilter, $page: PageInput) {
   donaciones(filter: $filter, page: $page) {
     total
-    items { id numero fecha hora apellido nombre abo rh }
+    items { ${DONACION_FIELDS.join(' ')} }
   }
 }`;
 
@@ -262,12 +269,14 @@ const CREATE_MUTATION = `mutation Crear($input: CreateDonacionInput!) {
 
 /** The donor search's statements, as DonanteService.search sends them. */
 function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
+  // The columns the service reads for those fields.
   return searchDonantes(
     preparedOn(() => c),
     servicio,
     f,
     0,
     20,
+    donanteColumns(DONANTE_FIELDS),
   );
 }
 
@@ -281,7 +290,7 @@ async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: strin
   const where = (t: string) =>
     [`${t}.servicio_id = $1`, `${t}.deleted_at IS NULL`, ...conditions.map((x) => `${t}.${x}`)].join(' AND ');
   const page = await run(
-    `SELECT d.*, (SELECT count(*)::int FROM donacion c WHERE ${where('c')}) AS total
+    `SELECT ${donacionColumns(DONACION_FIELDS)}, (SELECT count(*)::int FROM donacion c WHERE ${where('c')}) AS total
        FROM donacion d WHERE ${where('d')}
       ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
     [...params, 0, 20],

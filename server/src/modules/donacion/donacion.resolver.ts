@@ -1,6 +1,20 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Info,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { Context, requireAuth } from '../../context';
 import { PageInput } from '../../graphql/pagination';
+import { selectedFields } from '../../graphql/selection';
 import { Donante } from '../donante/donante.entity';
 import { Donacion } from './donacion.entity';
 import {
@@ -21,8 +35,11 @@ export class DonacionResolver {
     @Arg('filter', () => DonacionFilter, { nullable: true }) filter: DonacionFilter | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<DonacionPage> {
-    return ctx.services.donacion.search(requireAuth(ctx), { ...filter }, page ?? {});
+    // Only the columns of the fields asked for are read.
+    const fields = selectedFields(info, ['items']);
+    return ctx.services.donacion.search(requireAuth(ctx), { ...filter }, page ?? {}, fields);
   }
 
   @Authorized()

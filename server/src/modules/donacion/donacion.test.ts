@@ -16,7 +16,11 @@ import {
   validateResultados,
   validateSignosVitales,
 } from '../../domain/donacion';
+import { GraphQLObjectType } from 'graphql';
 import { MSG } from '../../domain/messages';
+import { getSchema } from '../../graphql/schema';
+import { Donacion } from './donacion.entity';
+import { DONACION_FIELD_COLUMNS, donacionColumns } from './donacion.service';
 import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 
 const FIELDS = `id numero fecha hora servicioId donanteId plasmaCovid tipoBolsa loteBolsa donacionAferesis
@@ -650,5 +654,42 @@ describe('results and deletion', () => {
     ).data!.donacionesDeDonante;
     await server.gql(DELETE, { id: lastId }, a.token);
     expect(await ultimaDonacion(donanteId)).toBeNull();
+  });
+});
+
+describe('read columns', () => {
+  it('every field of the GraphQL type Donacion has its columns, and every column but deleted_at a field', () => {
+    const type = getSchema().getType('Donacion') as GraphQLObjectType;
+    expect(Object.keys(type.getFields()).sort()).toEqual(Object.keys(DONACION_FIELD_COLUMNS).sort());
+    const columns = server.dataSource.getMetadata(Donacion).columns.map((c) => c.databaseName);
+    expect(
+      donacionColumns()
+        .split(', ')
+        .map((c) => c.replace(/^d\./, ''))
+        .sort(),
+    ).toEqual(columns.filter((c) => c !== 'deleted_at').sort());
+  });
+
+  it('a search answers every field asked for, as the donation itself', async () => {
+    const s = await registerServicio(server);
+    const donanteId = await insertDonante(s.servicio, 'Nélida', 'Ortiz');
+    const created = await createOk(s, input(donanteId, { fecha: day(-1), hora: '07:45' }));
+    const byId = (await server.gql<{ donacion: DonacionResult }>(GET, { id: created.id }, s.token)).data!
+      .donacion;
+    const ask = async (items: string) => {
+      const res = await server.gql<{ donaciones: { items: DonacionResult[] } }>(
+        `query ($f: DonacionFilter) { donaciones(filter: $f) { total items { ${items} } } }`,
+        { f: { numero: created.numero } },
+        s.token,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.donaciones.items[0];
+    };
+    expect(await ask(FIELDS)).toEqual(byId);
+    expect(await ask('numero apellido sv { peso }')).toEqual({
+      numero: created.numero,
+      apellido: 'Ortiz',
+      sv: { peso: NORMAL_SV.peso },
+    });
   });
 });

@@ -18,7 +18,7 @@ import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import { Donante } from './donante.entity';
-import { DonanteFilterData, searchDonantes } from './donante.search';
+import { donanteColumns, DonanteFilterData, searchDonantes } from './donante.search';
 
 /** A page of the donor search: the total is exact up to TOTAL_MAX (donante.search.ts). */
 export type DonantePageData = Page<Donante> & { totalExacto: boolean };
@@ -123,10 +123,19 @@ export class DonanteService {
     auth: AuthUser,
     filter: DonanteFilterData = {},
     page: PageData = {},
+    /** The fields the caller shows (GraphQL: those the query asks for); all when omitted. */
+    fields?: Iterable<string> | null,
   ): Promise<DonantePageData> {
     const offset = Math.max(0, Math.trunc(page.offset ?? 0));
     const limit = Math.min(PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 20)));
-    const found = await searchDonantes(this.query, auth.servicio, filter, offset, limit);
+    const found = await searchDonantes(
+      this.query,
+      auth.servicio,
+      filter,
+      offset,
+      limit,
+      donanteColumns(fields),
+    );
     const items = hydrate(this.dataSource, Donante, found.rows);
     return { items, total: found.total, totalExacto: found.totalExacto, offset, limit };
   }

@@ -16,7 +16,15 @@ import {
 import { MSG } from '../../domain/messages';
 import { registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 import { DonanteService } from './donante.service';
-import { DONANTE_COLUMNS, RunQuery, searchDonantes, TOTAL_MAX } from './donante.search';
+import { GraphQLObjectType } from 'graphql';
+import { getSchema } from '../../graphql/schema';
+import {
+  DONANTE_COLUMNS,
+  DONANTE_FIELD_COLUMNS,
+  RunQuery,
+  searchDonantes,
+  TOTAL_MAX,
+} from './donante.search';
 import { Donante } from './donante.entity';
 
 const FIELDS = `id nombre apellido dni fechaNacimiento sexo domActual domActualAltura domActualPiso domActualDepto
@@ -664,8 +672,10 @@ describe('search', () => {
   });
 });
 
-describe('listed columns', () => {
-  it('read every column but the timestamps and the searchable forms', () => {
+describe('read columns', () => {
+  it('every field of the GraphQL type Donante has its columns, and every shown column a field', () => {
+    const type = getSchema().getType('Donante') as GraphQLObjectType;
+    expect(Object.keys(type.getFields()).sort()).toEqual(Object.keys(DONANTE_FIELD_COLUMNS).sort());
     const columns = server.dataSource.getMetadata(Donante).columns.map((c) => c.databaseName);
     const omitted = ['created_at', 'updated_at', 'deleted_at'];
     expect(
@@ -673,6 +683,34 @@ describe('listed columns', () => {
         .map((c) => c.replace(/^d\./, ''))
         .sort(),
     ).toEqual(columns.filter((c) => !omitted.includes(c)).sort());
+  });
+
+  it('a search answers every field asked for, in any shape of query', async () => {
+    const t = await registerServicio(server);
+    const full = await create(
+      donorInput({ nombre: 'Rocío', apellido: 'Quiroga', email: 'rocio@example.com', telefono: '11 5555' }),
+      t,
+    );
+    const byId = (await server.gql<{ donante: Donor }>(GET, { id: full.id }, t.token)).data!.donante;
+    const ask = async (query: string, variables: Record<string, unknown> = {}) => {
+      const res = await server.gql<{ donantes: { items: Donor[] } }>(query, variables, t.token);
+      expect(res.errors).toBeUndefined();
+      return res.data!.donantes.items[0];
+    };
+    // Every field, as the donor screen reads them.
+    expect(await ask(`{ donantes(filter: { apellido: "quiroga" }) { items { ${FIELDS} } } }`)).toEqual(byId);
+    // A few fields, through a fragment, an inline fragment and an alias.
+    expect(
+      await ask(`query { donantes(filter: { apellido: "quiroga" }) { total items { ...R ... on Donante { email } d: dni } } }
+        fragment R on Donante { id nombre puedeDonar }`),
+    ).toEqual({ id: full.id, nombre: 'Rocío', puedeDonar: true, email: 'rocio@example.com', d: full.dni });
+    // A field under @include: everything is read.
+    expect(
+      await ask(
+        `query ($t: Boolean!) { donantes(filter: { apellido: "quiroga" }) { items { id telefono @include(if: $t) } } }`,
+        { t: true },
+      ),
+    ).toEqual({ id: full.id, telefono: '11 5555' });
   });
 });
 
