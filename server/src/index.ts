@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await apollo.stop();
+      await services.close();
       await dataSource.destroy();
       if (stopEmbedded) await stopEmbedded();
       logger.info('Servidor detenido');

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { FailureRateLimiter } from './auth/rate-limit';
 import { TokenService } from './auth/jwt';
 import { SessionCache } from './auth/session-cache';
-import { preparedQuery, RunQuery } from './database/prepared';
+import { readPool, RunQuery } from './database/prepared';
 import { AuthService } from './modules/usuario/auth.service';
 import { DonanteService } from './modules/donante/donante.service';
 import { DonacionService } from './modules/donacion/donacion.service';
@@ -14,8 +14,10 @@ import { AuditoriaService } from './modules/auditoria/auditoria.service';
 /** The feature services, built once per process and shared by GraphQL and REST. */
 export type Services = {
   dataSource: DataSource;
-  /** Prepared statements on the data source's pool, for the reads of every request. */
+  /** Prepared statements for the reads of every request (database/prepared.ts). */
   query: RunQuery;
+  /** Closes what the services opened (the reads' pool); the data source stays the caller's. */
+  close: () => Promise<void>;
   tokens: TokenService;
   auth: AuthService;
   donante: DonanteService;
@@ -29,10 +31,12 @@ export type Services = {
 export function createServices(dataSource: DataSource, jwtSecret: string): Services {
   const tokens = new TokenService(jwtSecret);
   const sessions = new SessionCache();
-  const query = preparedQuery(dataSource);
+  const reads = readPool(dataSource);
+  const query = reads.run;
   return {
     dataSource,
     query,
+    close: reads.end,
     tokens,
     auth: new AuthService(
       dataSource,

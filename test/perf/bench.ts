@@ -441,7 +441,13 @@ const plain = (s: string) =>
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const log = options.log ?? (() => {});
   const maxC = Math.max(...options.concurrencies);
-  const pool = new Pool({ connectionString: options.databaseUrl, max: maxC, application_name: 'bench-raw' });
+  // Sessions like those of the server's prepared reads (database/prepared.ts: readPool).
+  const pool = new Pool({
+    connectionString: options.databaseUrl,
+    max: maxC,
+    application_name: 'bench-raw',
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const gql: GqlClient[] = [];
   try {

@@ -80,6 +80,7 @@ export async function main(argv: string[]): Promise<number> {
     await c.end();
     server.close();
     await apollo.stop();
+    await services.close();
     await dataSource.destroy();
     await db.stop();
   }

@@ -641,6 +641,7 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
     );
     servicio = usuario.servicioId;
     usuarioId = usuario.id;
+    await services.close();
   } finally {
     await dataSource.destroy();
   }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { QueryConfig, QueryResult } from 'pg';
+import { Pool, type QueryConfig, type QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
+import { logger } from '../logger';
 
 /** Runs one parameterised statement and gives its rows. */
 export type RunQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -31,7 +33,29 @@ export function preparedOn(target: () => Queryable): RunQuery {
   return async (text, params) => (await target().query({ name: nameOf(text), text, values: params })).rows;
 }
 
-/** preparedOn the data source's own pool. */
-export function preparedQuery(dataSource: DataSource): RunQuery {
-  return preparedOn(() => (dataSource.driver as unknown as { master: Queryable }).master);
+export type ReadPool = { run: RunQuery; end: () => Promise<void> };
+
+/**
+ * The pool the prepared reads go through: the data source's database and
+ * settings, in sessions that use the plan Postgres makes once without the
+ * values (plan_cache_mode = force_generic_plan). Left to choose, Postgres
+ * planned these statements again on every execution (their plans with the
+ * values look cheaper), which cost as much as running them. Only hand-written
+ * statements whose generic plans read indexes (the index test checks them
+ * with EXPLAIN (GENERIC_PLAN)) go here; TypeORM's own queries keep its pool.
+ */
+export function readPool(dataSource: DataSource): ReadPool {
+  const options = dataSource.options as PostgresDataSourceOptions;
+  const pool = new Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    ...(options.extra as object),
+    application_name: 'hemoterapia-lecturas',
+    options: '-c plan_cache_mode=force_generic_plan',
+    // The process may end with idle connections open (scripts, tests).
+    allowExitOnIdle: true,
+  });
+  // A connection that dies while idle (a restarted Postgres) is dropped by the pool.
+  pool.on('error', (err) => logger.debug({ err }, 'Conexión de lectura cerrada'));
+  return { run: preparedOn(() => pool), end: () => pool.end() };
 }

@@ -107,6 +107,7 @@ export async function startTestServer(): Promise<TestServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await apollo.stop();
+      await services.close();
       await dataSource.destroy();
       await db.drop();
     },
