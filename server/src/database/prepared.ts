@@ -4,8 +4,15 @@ import { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
 import { logger } from '../logger';
 
-/** Runs one parameterised statement and gives its rows. */
-export type RunQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+/**
+ * Runs one parameterised statement and gives its rows. `once`: the text carries its own values
+ * (a new text each time), so it is not kept as a prepared statement.
+ */
+export type RunQuery = (
+  text: string,
+  params: unknown[],
+  options?: { once?: boolean },
+) => Promise<Record<string, unknown>[]>;
 
 /** A pg Pool or client: what a named statement is sent through. */
 type Queryable = { query: (config: QueryConfig) => Promise<QueryResult<Record<string, unknown>>> };
@@ -30,7 +37,12 @@ function nameOf(text: string): string {
  * too) always go as parameters.
  */
 export function preparedOn(target: () => Queryable): RunQuery {
-  return async (text, params) => (await target().query({ name: nameOf(text), text, values: params })).rows;
+  return async (text, params, options) =>
+    (
+      await target().query(
+        options?.once ? { text, values: params } : { name: nameOf(text), text, values: params },
+      )
+    ).rows;
 }
 
 export type ReadPool = { run: RunQuery; end: () => Promise<void> };

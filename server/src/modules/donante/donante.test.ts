@@ -470,6 +470,25 @@ describe('search', () => {
     }
   });
 
+  it('quotes, backslashes and SQL in both names are searched as text', async () => {
+    const t = await registerServicio(server);
+    await create(
+      donorInput({ nombre: "Ana\\María 'Nena'", apellido: "O'Brien \\ Sáenz", dni: '30400001' }),
+      t,
+    );
+    await create(donorInput({ nombre: 'Luis', apellido: 'Paz', dni: '30400002' }), t);
+    const found = async (filter: Record<string, string>) => names((await search(filter, undefined, t)).items);
+    expect(await found({ apellido: "o'b", nombre: 'ana\\' })).toEqual([
+      "O'Brien \\ Sáenz, Ana\\María 'Nena'",
+    ]);
+    expect(await found({ apellido: 'saenz', nombre: "'nena" })).toEqual([
+      "O'Brien \\ Sáenz, Ana\\María 'Nena'",
+    ]);
+    expect(await found({ apellido: "x' OR '1'='1", nombre: "' OR ''='" })).toEqual([]);
+    expect(await found({ apellido: 'p', nombre: "l'); DROP TABLE donante; --" })).toEqual([]);
+    expect(await found({ apellido: 'paz', nombre: 'lu' })).toEqual(['Paz, Luis']);
+  });
+
   it('paginates with the total of the whole result', async () => {
     const all = await search({}, { offset: 0, limit: 100 }, s);
     expect(all.total).toBe(9);
