@@ -220,14 +220,16 @@ export async function searchDonantes(
   /**
    * One page of a stretch and the stretch's size, in one statement and one ordered index read:
    * the ids in listing order up to `cap` (at least TOTAL_MAX + 1, and the whole page), the page's
-   * rows taken from them. With no row on the page, one row of NULLs still carries the size.
+   * rows taken from them (the ids are read once: MATERIALIZED). With no row on the page, one row
+   * of NULLs still carries the size.
    */
   const page = async (s: Stretch, skip: number, take: number) => {
     const cap = Math.max(TOTAL_MAX + 1, skip + take);
     const v = numbers([cap, skip + 1, skip + take]);
     const got = await run(
-      `SELECT cardinality(l.ids) AS n, ${columns}
-         FROM (SELECT ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} LIMIT ${v.sql[0]}) AS ids) l
+      `WITH l AS MATERIALIZED (SELECT ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} LIMIT ${v.sql[0]}) AS ids)
+       SELECT cardinality(l.ids) AS n, ${columns}
+         FROM l
          LEFT JOIN LATERAL unnest(l.ids[${v.sql[1]}:${v.sql[2]}]) WITH ORDINALITY AS p(id, k) ON true
          LEFT JOIN donante d ON d.id = p.id
         ORDER BY p.k`,
