@@ -493,27 +493,35 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     ).rows;
     const today = todayIso();
     // Donors who may donate today, each used once.
-    const eligible = (
-      await pool.query<{ id: string }>(
-        `SELECT id FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL
-            AND (ultima_donacion IS NULL OR ultima_donacion <= $2::date)
-          ORDER BY random() LIMIT 100000`,
-        [servicio, addDays(today, -56)],
-      )
-    ).rows.map((r) => r.id);
-    // Half for GraphQL, half for the floor.
-    const eligibleRaw = eligible.splice(0, Math.floor(eligible.length / 2));
-    // The label numbers the creations use, issued beforehand as 'Generar Etiquetas' does
-    // (in the product the label is printed before the donation is saved).
-    const reservados = eligible.length + eligibleRaw.length;
-    const [{ hasta }] = (
-      await pool.query<{ hasta: number }>(
-        `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
-         ON CONFLICT (servicio_id) DO UPDATE SET ultimo = c.ultimo + $2 RETURNING ultimo::int AS hasta`,
-        [servicio, reservados],
-      )
-    ).rows;
-    let numero = hasta - reservados;
+    // Donors who may donate today, each used once: half for GraphQL, half for the floor. Made
+    // again before each creation run, after removing the donations of the one before (a small
+    // servicio would run out of donors otherwise).
+    let eligible: string[] = [];
+    let eligibleRaw: string[] = [];
+    let numero = 0;
+    const prepareCreations = async () => {
+      await cleanup(pool, servicio);
+      eligible = (
+        await pool.query<{ id: string }>(
+          `SELECT id FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL
+              AND (ultima_donacion IS NULL OR ultima_donacion <= $2::date)
+            ORDER BY random() LIMIT 100000`,
+          [servicio, addDays(today, -56)],
+        )
+      ).rows.map((r) => r.id);
+      eligibleRaw = eligible.splice(0, Math.floor(eligible.length / 2));
+      // The label numbers the creations use, issued beforehand as 'Generar Etiquetas' does
+      // (in the product the label is printed before the donation is saved).
+      const reservados = eligible.length + eligibleRaw.length;
+      const [{ hasta }] = (
+        await pool.query<{ hasta: number }>(
+          `INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, $2)
+           ON CONFLICT (servicio_id) DO UPDATE SET ultimo = c.ultimo + $2 RETURNING ultimo::int AS hasta`,
+          [servicio, reservados],
+        )
+      ).rows;
+      numero = hasta - reservados;
+    };
 
     server = await startServer(options.databaseUrl, options.server ?? 'dist');
     const login = new GqlClient(server.port, 1);
@@ -530,6 +538,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 
     type Case = {
       name: string;
+      /** Run before the case at each concurrency. */
+      before?: () => Promise<void>;
       gql: (client: GqlClient) => Promise<unknown>;
       raw: (c: PoolClient) => Promise<unknown>;
     };
@@ -574,6 +584,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       },
       {
         name: 'crear donación (con reglas)',
+        before: prepareCreations,
         gql: (g) => {
           const donanteId = eligible.pop();
           if (!donanteId) return Promise.resolve(false);
@@ -609,6 +620,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
             c.release();
           }
         };
+        await kase.before?.();
         const warm = Math.min(300, options.durationMs / 4);
         await load(k, warm, () => withPool(kase.raw) as Promise<void>);
         const raw = await load(k, options.durationMs, () => withPool(kase.raw) as Promise<boolean | void>);
