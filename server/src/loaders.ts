@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { Servicio } from './modules/servicio/servicio.entity';
 import { Donante } from './modules/donante/donante.entity';
-import { DONANTE_COLUMNS } from './modules/donante/donante.search';
+import { DONANTES_BY_ID_SQL } from './modules/donante/donante.search';
 import { hydrate } from './database/hydrate';
 import type { RunQuery } from './database/prepared';
 
@@ -24,14 +24,7 @@ export function createLoaders(dataSource: DataSource, query: RunQuery): Loaders 
       byId(await dataSource.getRepository(Servicio).findBy({ id: In([...ids]) }), ids),
     ),
     donacionDonante: new DataLoader(async (ids) =>
-      byId(
-        hydrate(
-          dataSource,
-          Donante,
-          await query(`SELECT ${DONANTE_COLUMNS} FROM donante d WHERE d.id = ANY($1::uuid[])`, [ids]),
-        ),
-        ids,
-      ),
+      byId(hydrate(dataSource, Donante, await query(DONANTES_BY_ID_SQL, [ids])), ids),
     ),
   };
 }

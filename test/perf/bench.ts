@@ -20,10 +20,15 @@ import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { donacionDentroDe8Semanas, validateDonacion } from '../../server/src/domain/donacion';
 import { auditStatement, diff } from '../../server/src/modules/auditoria/audit';
-import { CREATE_SQL, donacionColumns } from '../../server/src/modules/donacion/donacion.service';
+import { CREATE_SQL } from '../../server/src/modules/donacion/donacion.service';
+import {
+  donacionColumns,
+  donacionesDeDonante,
+  searchDonaciones,
+} from '../../server/src/modules/donacion/donacion.search';
 import { preparedOn } from '../../server/src/database/prepared';
 import {
-  DONANTE_COLUMNS,
+  DONANTES_BY_ID_SQL,
   donanteColumns,
   DonanteFilterData,
   searchDonantes,
@@ -283,29 +288,17 @@ function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
 /** The donation search: the page with its total, then the donors of the page (the DataLoader's batch). */
 async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: string; numero?: number }) {
   const run = preparedOn(() => c);
-  const params: unknown[] = [servicio];
-  const conditions: string[] = [];
-  if (f.numero !== undefined) conditions.push(`numero = $${params.push(f.numero)}`);
-  if (f.fecha) conditions.push(`fecha = $${params.push(f.fecha)}`);
-  const where = (t: string) =>
-    [`${t}.servicio_id = $1`, `${t}.deleted_at IS NULL`, ...conditions.map((x) => `${t}.${x}`)].join(' AND ');
-  const page = await run(
-    `SELECT ${donacionColumns(DONACION_FIELDS)}, (SELECT count(*)::int FROM donacion c WHERE ${where('c')}) AS total
-       FROM donacion d WHERE ${where('d')}
-      ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
-    [...params, 0, 20],
-  );
-  const ids = [...new Set(page.map((r) => r.donante_id))];
-  if (ids.length) await run(`SELECT ${DONANTE_COLUMNS} FROM donante d WHERE d.id = ANY($1::uuid[])`, [ids]);
+  const { rows } = await searchDonaciones(run, servicio, f, 0, 20, donacionColumns(DONACION_FIELDS));
+  // The donors of the page, as the DataLoader reads them.
+  const ids = [...new Set(rows.map((r) => r.donante_id))];
+  if (ids.length) await run(DONANTES_BY_ID_SQL, [ids]);
 }
 
 function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
-  return preparedOn(() => c)(
-    `SELECT d.* FROM donante x LEFT JOIN donacion d
-           ON d.donante_id = x.id AND d.servicio_id = x.servicio_id AND d.deleted_at IS NULL
-        WHERE x.id = $1 AND x.servicio_id = $2 AND x.deleted_at IS NULL
-        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC`,
-    [donanteId, servicio],
+  return donacionesDeDonante(
+    preparedOn(() => c),
+    servicio,
+    donanteId,
   );
 }
 

@@ -3,6 +3,7 @@
  * of every statement the searches the bench measures send, on the newest seeded servicio.
  */
 import { Client } from 'pg';
+import { donacionesDeDonante, searchDonaciones } from '../../server/src/modules/donacion/donacion.search';
 import { searchDonantes, type DonanteFilterData } from '../../server/src/modules/donante/donante.search';
 import { openDatabase, parseArgs } from './db';
 
@@ -22,7 +23,7 @@ export async function main(argv: string[]): Promise<number> {
     };
     const [sample] = (
       await c.query(
-        `SELECT d.dni, x.fecha::text AS fecha, x.numero FROM donacion x JOIN donante d ON d.id = x.donante_id
+        `SELECT d.dni, x.fecha::text AS fecha, x.numero, x.donante_id FROM donacion x JOIN donante d ON d.id = x.donante_id
           WHERE d.servicio_id = $1 LIMIT 1`,
         [s],
       )
@@ -39,13 +40,12 @@ export async function main(argv: string[]): Promise<number> {
       console.log(`\n=== donantes: ${label}`);
       await searchDonantes(explain, s, filter, offset, 20);
     }
-    const where = `d.servicio_id = $1 AND d.deleted_at IS NULL`;
-    const order = `ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC LIMIT 20`;
     console.log('\n=== donaciones por fecha');
-    await explain(`SELECT d.* FROM donacion d WHERE ${where} AND d.fecha = $2 ${order}`, [s, sample.fecha]);
-    await explain(`SELECT count(*) FROM donacion d WHERE ${where} AND d.fecha = $2`, [s, sample.fecha]);
+    await searchDonaciones(explain, s, { fecha: sample.fecha }, 0, 20);
     console.log('\n=== donación por número');
-    await explain(`SELECT d.* FROM donacion d WHERE ${where} AND d.numero = $2 ${order}`, [s, sample.numero]);
+    await searchDonaciones(explain, s, { numero: sample.numero }, 0, 20);
+    console.log('\n=== donaciones de un donante');
+    await donacionesDeDonante(explain, s, sample.donante_id);
   } finally {
     await c.end();
     await db.stop();

@@ -20,6 +20,14 @@ import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, auditStatement, diff } from '../auditoria/audit';
 import { Donacion } from './donacion.entity';
+import {
+  donacionColumns,
+  donacionesDeDonante,
+  type DonacionFilterData,
+  searchDonaciones,
+} from './donacion.search';
+
+export type { DonacionFilterData };
 
 export type CreateDonacionData = {
   donanteId: string;
@@ -33,7 +41,6 @@ export type CreateDonacionData = {
   donacionAferesis?: boolean | null;
 };
 
-export type DonacionFilterData = { numero?: number | null; fecha?: string | null };
 export type PageData = { offset?: number; limit?: number };
 export type UpdateResultadosResult = { donacion: Donacion; message: string };
 
@@ -58,46 +65,6 @@ function isNumeroTaken(error: unknown): boolean {
 function auditView(d: Donacion): Record<string, unknown> {
   const { createdAt: _c, updatedAt: _u, deletedAt: _d, ...rest } = d;
   return rest;
-}
-
-/**
- * The columns behind each field of the GraphQL type Donacion (and the REST
- * record): a list reads only those of the fields asked for.
- */
-export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
-  id: ['id'],
-  servicioId: ['servicio_id'],
-  donanteId: ['donante_id'],
-  // Through the donor (DataLoader).
-  donante: ['donante_id'],
-  nombre: ['donante_id'],
-  apellido: ['donante_id'],
-  numero: ['numero'],
-  fecha: ['fecha'],
-  hora: ['hora'],
-  plasmaCovid: ['plasma_covid'],
-  sv: ['ta_sistolica', 'ta_diastolica', 'fc', 'peso', 'temp', 'hb', 'hto'],
-  tipoBolsa: ['tipo_bolsa'],
-  loteBolsa: ['lote_bolsa'],
-  donacionAferesis: ['donacion_aferesis'],
-  abo: ['abo'],
-  rh: ['rh'],
-  serologia: ['serologia'],
-  exclusionDefinitiva: ['exclusion_definitiva'],
-  exclusionTiempo: ['exclusion_tiempo'],
-  exclusionCodigo: ['exclusion_codigo'],
-  registradoPor: ['registrado_por'],
-  createdAt: ['created_at'],
-  updatedAt: ['updated_at'],
-};
-
-/** The select list (as `d`) for these fields; every field when none are named. */
-export function donacionColumns(fields?: Iterable<string> | null): string {
-  const names = fields ? [...fields] : Object.keys(DONACION_FIELD_COLUMNS);
-  // The key, and the order of the list (fecha, hora, numero).
-  const columns = new Set(['id', 'fecha', 'hora', 'numero']);
-  for (const name of names) for (const column of DONACION_FIELD_COLUMNS[name] ?? []) columns.add(column);
-  return [...columns].map((column) => `d.${column}`).join(', ');
 }
 
 /**
@@ -296,30 +263,14 @@ export class DonacionService {
     assertValid(errors);
     const offset = page.offset ?? 0;
     const limit = page.limit ?? 20;
-    const params: unknown[] = [auth.servicio];
-    const conditions: string[] = [];
-    if (filter.numero !== null && filter.numero !== undefined) {
-      conditions.push(`numero = $${params.push(filter.numero)}`);
-    }
-    if (filter.fecha) conditions.push(`fecha = $${params.push(filter.fecha)}`);
-    const where = (t: string) =>
-      [`${t}.servicio_id = $1`, `${t}.deleted_at IS NULL`, ...conditions.map((c) => `${t}.${c}`)].join(
-        ' AND ',
-      );
-    // The page and, in the same statement, the total (a day's donations: an index-only count).
-    const rows = await this.query(
-      `SELECT ${donacionColumns(fields)}, (SELECT count(*)::int FROM donacion c WHERE ${where('c')}) AS total
-         FROM donacion d WHERE ${where('d')}
-        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
-      [...params, offset, limit],
+    const { rows, total } = await searchDonaciones(
+      this.query,
+      auth.servicio,
+      filter,
+      offset,
+      limit,
+      donacionColumns(fields),
     );
-    // Past the end there is no row to carry the total.
-    const total =
-      rows.length > 0
-        ? Number(rows[0].total)
-        : Number(
-            (await this.query(`SELECT count(*)::int AS n FROM donacion d WHERE ${where('d')}`, params))[0].n,
-          );
     return { items: hydrate(this.dataSource, Donacion, rows), total, offset, limit };
   }
 
@@ -338,20 +289,9 @@ export class DonacionService {
   /** The donor's live donations, newest first. */
   async deDonante(auth: AuthUser, donanteId: string): Promise<Donacion[]> {
     if (!isUuid(donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
-    // The donations, with a row for the donor itself when it has none.
-    const rows = await this.query(
-      `SELECT d.* FROM donante x LEFT JOIN donacion d
-           ON d.donante_id = x.id AND d.servicio_id = x.servicio_id AND d.deleted_at IS NULL
-        WHERE x.id = $1 AND x.servicio_id = $2 AND x.deleted_at IS NULL
-        ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC`,
-      [donanteId, auth.servicio],
-    );
-    if (rows.length === 0) throw new NotFoundError(MSG.donanteNoEncontrado);
-    return hydrate(
-      this.dataSource,
-      Donacion,
-      rows.filter((r) => r.id !== null),
-    );
+    const rows = await donacionesDeDonante(this.query, auth.servicio, donanteId);
+    if (rows === null) throw new NotFoundError(MSG.donanteNoEncontrado);
+    return hydrate(this.dataSource, Donacion, rows);
   }
 
   /** Blood group, Rh, serology and exclusion. Fields left out keep their value. */

@@ -20,7 +20,7 @@ import { GraphQLObjectType } from 'graphql';
 import { MSG } from '../../domain/messages';
 import { getSchema } from '../../graphql/schema';
 import { Donacion } from './donacion.entity';
-import { DONACION_FIELD_COLUMNS, donacionColumns } from './donacion.service';
+import { DONACION_FIELD_COLUMNS, donacionColumns } from './donacion.search';
 import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 
 const FIELDS = `id numero fecha hora servicioId donanteId plasmaCovid tipoBolsa loteBolsa donacionAferesis

@@ -1,0 +1,105 @@
+/**
+ * The donation lists' SQL, kept apart from the service so that the benchmark's
+ * raw-Postgres floor (test/perf/bench.ts) and its EXPLAIN (test/perf/explain.ts)
+ * send exactly the same statements.
+ */
+import type { RunQuery } from '../../database/prepared';
+
+/**
+ * The columns behind each field of the GraphQL type Donacion (and the REST
+ * record): a list reads only those of the fields asked for.
+ */
+export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
+  id: ['id'],
+  servicioId: ['servicio_id'],
+  donanteId: ['donante_id'],
+  // Through the donor (DataLoader).
+  donante: ['donante_id'],
+  nombre: ['donante_id'],
+  apellido: ['donante_id'],
+  numero: ['numero'],
+  fecha: ['fecha'],
+  hora: ['hora'],
+  plasmaCovid: ['plasma_covid'],
+  sv: ['ta_sistolica', 'ta_diastolica', 'fc', 'peso', 'temp', 'hb', 'hto'],
+  tipoBolsa: ['tipo_bolsa'],
+  loteBolsa: ['lote_bolsa'],
+  donacionAferesis: ['donacion_aferesis'],
+  abo: ['abo'],
+  rh: ['rh'],
+  serologia: ['serologia'],
+  exclusionDefinitiva: ['exclusion_definitiva'],
+  exclusionTiempo: ['exclusion_tiempo'],
+  exclusionCodigo: ['exclusion_codigo'],
+  registradoPor: ['registrado_por'],
+  createdAt: ['created_at'],
+  updatedAt: ['updated_at'],
+};
+
+/** The select list (as `d`) for these fields; every field when none are named. */
+export function donacionColumns(fields?: Iterable<string> | null): string {
+  const names = fields ? [...fields] : Object.keys(DONACION_FIELD_COLUMNS);
+  // The key, and the order of the list (fecha, hora, numero).
+  const columns = new Set(['id', 'fecha', 'hora', 'numero']);
+  for (const name of names) for (const column of DONACION_FIELD_COLUMNS[name] ?? []) columns.add(column);
+  return [...columns].map((column) => `d.${column}`).join(', ');
+}
+
+/** Newest first; numero breaks ties of the same minute. */
+const NEWEST_FIRST = 'ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC';
+
+export type DonacionFilterData = { numero?: number | null; fecha?: string | null };
+
+/**
+ * One page of the live donations of `servicio` by numero and/or fecha, newest
+ * first, with the total: the page and the count in one statement (a day's
+ * donations are an index-only count), a second one only past the end.
+ */
+export async function searchDonaciones(
+  run: RunQuery,
+  servicio: string,
+  filter: DonacionFilterData,
+  offset: number,
+  limit: number,
+  columns: string = donacionColumns(),
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const params: unknown[] = [servicio];
+  const conditions: string[] = [];
+  if (filter.numero !== null && filter.numero !== undefined) {
+    conditions.push(`numero = $${params.push(filter.numero)}`);
+  }
+  if (filter.fecha) conditions.push(`fecha = $${params.push(filter.fecha)}`);
+  const where = (t: string) =>
+    [`${t}.servicio_id = $1`, `${t}.deleted_at IS NULL`, ...conditions.map((c) => `${t}.${c}`)].join(' AND ');
+  const rows = await run(
+    `SELECT ${columns}, (SELECT count(*)::int FROM donacion c WHERE ${where('c')}) AS total
+       FROM donacion d WHERE ${where('d')}
+      ${NEWEST_FIRST} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+    [...params, offset, limit],
+  );
+  // Past the end there is no row to carry the total.
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : Number((await run(`SELECT count(*)::int AS n FROM donacion d WHERE ${where('d')}`, params))[0].n);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+/**
+ * A live donor's live donations, newest first, in one statement: a row of NULLs
+ * when the donor has none, and no row at all when the donor is not found.
+ */
+export async function donacionesDeDonante(
+  run: RunQuery,
+  servicio: string,
+  donanteId: string,
+): Promise<Record<string, unknown>[] | null> {
+  const rows = await run(
+    `SELECT d.* FROM donante x LEFT JOIN donacion d
+         ON d.donante_id = x.id AND d.servicio_id = x.servicio_id AND d.deleted_at IS NULL
+      WHERE x.id = $1 AND x.servicio_id = $2 AND x.deleted_at IS NULL
+      ${NEWEST_FIRST}`,
+    [donanteId, servicio],
+  );
+  return rows.length === 0 ? null : rows.filter((r) => r.id !== null);
+}
