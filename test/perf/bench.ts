@@ -18,9 +18,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
-import { donacionDentroDe8Semanas, validateDonacion } from '../../server/src/domain/donacion';
+import {
+  donacionDentroDe8Semanas,
+  TIPO_BOLSA_DEFAULT,
+  ultimaDonacion,
+  validateDonacion,
+} from '../../server/src/domain/donacion';
 import { auditStatement, diff } from '../../server/src/modules/auditoria/audit';
-import { CREATE_SQL } from '../../server/src/modules/donacion/donacion.service';
+import { CREATE_SQL, type DonacionNueva } from '../../server/src/modules/donacion/donacion.service';
 import {
   donacionColumns,
   donacionesDeDonante,
@@ -321,80 +326,60 @@ async function rawCreate(
     if (locked.rowCount === 0) throw new Error('donante no encontrado');
     const sv = { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 42 };
     if (
-      validateDonacion({ numero, fecha, hora, sv, tipoBolsa: 'Bolsa Doble', loteBolsa: BENCH_LOTE }, fecha)
-        .length
+      validateDonacion(
+        { numero, fecha, hora, sv, tipoBolsa: TIPO_BOLSA_DEFAULT, loteBolsa: BENCH_LOTE },
+        fecha,
+      ).length
     ) {
       throw new Error('inválida');
     }
     const [read] = (await c.query(CREATE_SQL.read, [donanteId, servicio, numero])).rows;
     const previas = read.previas as { numero: number; fecha: string }[];
-    if (
-      donacionDentroDe8Semanas(
-        fecha,
-        previas.map((p) => p.fecha),
-      )
-    )
-      throw new Error('menos de 8 semanas');
+    const fechas = previas.map((p) => p.fecha);
+    if (donacionDentroDe8Semanas(fecha, fechas)) throw new Error('menos de 8 semanas');
     if (read.tomado) throw new Error('número en uso');
-    const id = randomUUID();
-    const entry = auditStatement(
-      { uid, servicio },
-      'crear',
-      'donacion',
-      id,
-      // The fields the service records for a new donation.
-      diff(null, {
-        id,
-        servicioId: servicio,
-        donanteId,
-        numero,
-        fecha,
-        hora,
-        plasmaCovid: false,
-        taSistolica: sv.tas,
-        taDiastolica: sv.tad,
-        fc: sv.fc,
-        peso: sv.peso,
-        temp: sv.temp,
-        hb: sv.hb,
-        hto: sv.hto,
-        tipoBolsa: 'Bolsa Doble',
-        loteBolsa: BENCH_LOTE,
-        donacionAferesis: false,
-        abo: '',
-        rh: '',
-        serologia: null,
-        exclusionDefinitiva: null,
-        exclusionTiempo: null,
-        exclusionCodigo: null,
-        registradoPor: uid,
-      }),
-      CREATE_SQL.auditFrom,
-    );
-    await c.query(CREATE_SQL.write(entry.sql), [
-      id,
-      servicio,
+    // The row the service writes for this input (no results yet), audited the same way.
+    const row: DonacionNueva = {
+      id: randomUUID(),
+      servicioId: servicio,
       donanteId,
       numero,
       fecha,
       hora,
-      false,
-      sv.tas,
-      sv.tad,
-      sv.fc,
-      sv.peso,
-      sv.temp,
-      sv.hb,
-      sv.hto,
-      'Bolsa Doble',
-      BENCH_LOTE,
-      false,
-      '',
-      '',
-      uid,
-      fecha,
-      ...entry.params,
-    ]);
+      plasmaCovid: false,
+      taSistolica: sv.tas,
+      taDiastolica: sv.tad,
+      fc: sv.fc,
+      peso: sv.peso,
+      temp: sv.temp,
+      hb: sv.hb,
+      hto: sv.hto,
+      tipoBolsa: TIPO_BOLSA_DEFAULT,
+      loteBolsa: BENCH_LOTE,
+      donacionAferesis: false,
+      abo: '',
+      rh: '',
+      registradoPor: uid,
+    };
+    const audited = {
+      ...row,
+      serologia: null,
+      exclusionDefinitiva: null,
+      exclusionTiempo: null,
+      exclusionCodigo: null,
+    };
+    const entry = auditStatement(
+      { uid, servicio },
+      'crear',
+      'donacion',
+      row.id,
+      diff(null, audited),
+      CREATE_SQL.auditFrom,
+    );
+    await c.query(
+      CREATE_SQL.write(entry.sql),
+      CREATE_SQL.writeParams(row, ultimaDonacion(fecha, fechas), entry.params),
+    );
     await c.query('COMMIT');
   } catch (error) {
     await c.query('ROLLBACK');

@@ -233,6 +233,11 @@ export function donacionDentroDe8Semanas(fecha: IsoDate, otras: IsoDate[]): IsoD
   return near.length ? near[near.length - 1] : null;
 }
 
+/** The donor's last donation once `fecha` is recorded: it, unless one of `otras` is later. */
+export function ultimaDonacion(fecha: IsoDate, otras: IsoDate[]): IsoDate {
+  return otras.reduce((max, o) => (o > max ? o : max), fecha);
+}
+
 // ---------------------------------------------------------------------------
 // Serology
 

@@ -10,6 +10,7 @@ import {
   SignosVitales,
   TIPO_BOLSA_DEFAULT,
   textoMenos8Semanas,
+  ultimaDonacion,
   validateDonacion,
   validateResultados,
 } from '../../domain/donacion';
@@ -103,7 +104,57 @@ export const CREATE_SQL = {
     ), auditoria AS (${auditSql})
     SELECT * FROM d`,
   auditFrom: 22,
+  /** The parameters of `write`: the new row's columns in order, `ultima` and the audit entry's. */
+  writeParams: (d: DonacionNueva, ultima: string, audit: readonly unknown[]): unknown[] => [
+    d.id,
+    d.servicioId,
+    d.donanteId,
+    d.numero,
+    d.fecha,
+    d.hora,
+    d.plasmaCovid,
+    d.taSistolica,
+    d.taDiastolica,
+    d.fc,
+    d.peso,
+    d.temp,
+    d.hb,
+    d.hto,
+    d.tipoBolsa,
+    d.loteBolsa,
+    d.donacionAferesis,
+    d.abo,
+    d.rh,
+    d.registradoPor,
+    ultima,
+    ...audit,
+  ],
 };
+
+/** The columns a new donation is written with (CREATE_SQL.write). */
+export type DonacionNueva = Pick<
+  Donacion,
+  | 'id'
+  | 'servicioId'
+  | 'donanteId'
+  | 'numero'
+  | 'fecha'
+  | 'hora'
+  | 'plasmaCovid'
+  | 'taSistolica'
+  | 'taDiastolica'
+  | 'fc'
+  | 'peso'
+  | 'temp'
+  | 'hb'
+  | 'hto'
+  | 'tipoBolsa'
+  | 'loteBolsa'
+  | 'donacionAferesis'
+  | 'abo'
+  | 'rh'
+  | 'registradoPor'
+>;
 
 export class DonacionService {
   constructor(
@@ -192,8 +243,10 @@ export class DonacionService {
         registradoPor: auth.uid,
         deletedAt: null,
       });
-      // The donor's last donation: this one, unless a later one was recorded before.
-      const ultima = previas.reduce((max, p) => (p.fecha > max ? p.fecha : max), fecha);
+      const ultima = ultimaDonacion(
+        fecha,
+        previas.map((p) => p.fecha),
+      );
       const entry = auditStatement(
         auth,
         'crear',
@@ -203,30 +256,10 @@ export class DonacionService {
         CREATE_SQL.auditFrom,
       );
       try {
-        return await m.query(CREATE_SQL.write(entry.sql), [
-          donacion.id,
-          donacion.servicioId,
-          donacion.donanteId,
-          donacion.numero,
-          donacion.fecha,
-          donacion.hora,
-          donacion.plasmaCovid,
-          donacion.taSistolica,
-          donacion.taDiastolica,
-          donacion.fc,
-          donacion.peso,
-          donacion.temp,
-          donacion.hb,
-          donacion.hto,
-          donacion.tipoBolsa,
-          donacion.loteBolsa,
-          donacion.donacionAferesis,
-          donacion.abo,
-          donacion.rh,
-          donacion.registradoPor,
-          ultima,
-          ...entry.params,
-        ]);
+        return await m.query(
+          CREATE_SQL.write(entry.sql),
+          CREATE_SQL.writeParams(donacion, ultima, entry.params),
+        );
       } catch (error) {
         // Another donor's donation took the number between the check and the insert.
         if (isNumeroTaken(error)) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
