@@ -83,6 +83,13 @@ async function create(input: Record<string, unknown>, session: Session = a): Pro
   return res.data.createDonante;
 }
 
+/** Registers a donor per [nombre, apellido], with consecutive DNIs from `firstDni`. */
+async function createPeople(people: [string, string][], firstDni: number, session: Session): Promise<void> {
+  for (const [i, [nombre, apellido]] of people.entries()) {
+    await create(donorInput({ nombre, apellido, dni: String(firstDni + i) }), session);
+  }
+}
+
 async function search(filter: Record<string, unknown>, page?: Record<string, unknown>, session = a) {
   const res = await server.gql<SearchResult>(SEARCH, { filter, page }, session.token);
   if (!res.data) throw new Error(JSON.stringify(res.errors));
@@ -524,10 +531,7 @@ describe('search', () => {
       ['Eva', 'González Ruiz'],
       ['Fabián', 'Ruiz'],
     ];
-    let dni = 30100000;
-    for (const [nombre, apellido] of people) {
-      await create(donorInput({ nombre, apellido, dni: String(dni++) }), t);
-    }
+    await createPeople(people, 30100000, t);
     const order = [
       'González, Berta',
       'González Ruiz, Eva',
@@ -565,10 +569,7 @@ describe('search', () => {
       ['Mar', 'Zubiri Acosta Aguirre'],
       ['María', 'Gonzalo'],
     ];
-    let dni = 30200000;
-    for (const [nombre, apellido] of people) {
-      await create(donorInput({ nombre, apellido, dni: String(dni++) }), t);
-    }
+    await createPeople(people, 30200000, t);
     const found = async (filter: Record<string, string>) => names((await search(filter, undefined, t)).items);
     // Whole fields first; then the later-word matches, by the matching words.
     expect(await found({ apellido: 'gonzalez', nombre: 'jose' })).toEqual([
