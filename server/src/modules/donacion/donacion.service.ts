@@ -87,7 +87,9 @@ export const CREATE_SQL = {
    * The donation ($1-$20, columns in order), the label counter, the donor's last donation ($21)
    * and the audit entry (from $22), in one statement that gives the new row. A number typed by
    * hand moves the counter past it, so it is never issued later; a number the counter already
-   * issued (the usual case) leaves the counter row alone, unlocked.
+   * issued (the usual case) leaves the counter row alone, unlocked. The servicio's first counter
+   * row is inserted only when this statement's snapshot has none; if another transaction inserted
+   * it meanwhile, the conflict keeps the greater of the two numbers.
    */
   write: (auditSql: string) => `WITH d AS (
       INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, plasma_covid, ta_sistolica,
@@ -96,7 +98,9 @@ export const CREATE_SQL = {
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
       RETURNING *
     ), contador_nuevo AS (
-      INSERT INTO etiqueta_contador (servicio_id, ultimo) VALUES ($2, $4) ON CONFLICT (servicio_id) DO NOTHING
+      INSERT INTO etiqueta_contador AS c (servicio_id, ultimo)
+      SELECT $2, $4 WHERE NOT EXISTS (SELECT 1 FROM etiqueta_contador WHERE servicio_id = $2)
+      ON CONFLICT (servicio_id) DO UPDATE SET ultimo = GREATEST(c.ultimo, EXCLUDED.ultimo)
     ), contador AS (
       UPDATE etiqueta_contador SET ultimo = $4 WHERE servicio_id = $2 AND ultimo < $4
     ), donante AS (

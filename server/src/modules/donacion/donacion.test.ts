@@ -429,6 +429,37 @@ describe('label numbers', () => {
     expect(audits[0].n).toBe(4);
   });
 
+  it("a typed number moves the servicio's first counter row even when another request creates it meanwhile", async () => {
+    const s = await registerServicio(server);
+    const donanteId = await insertDonante(s.servicio);
+    // Another transaction creates the counter row (as 'Generar Etiquetas' would) and commits
+    // only once the donation's statement, which did not see the row, is waiting for it.
+    const other = server.dataSource.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query(`INSERT INTO etiqueta_contador (servicio_id, ultimo) VALUES ($1, 1)`, [s.servicio]);
+      const creating = create(s, input(donanteId, { numero: 500 }));
+      for (let i = 0; i < 200; i++) {
+        const [w] = await server.dataSource.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%contador_nuevo%'`,
+        );
+        if (w.n > 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await other.commitTransaction();
+      expect((await creating).errors).toBeUndefined();
+    } finally {
+      await other.release();
+    }
+    const [row] = await server.dataSource.query(
+      `SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $1`,
+      [s.servicio],
+    );
+    expect(Number(row.ultimo)).toBe(500);
+  });
+
   it('100 concurrent requests get 100 distinct numbers', async () => {
     const s = await registerServicio(server);
     const results = await Promise.all(
