@@ -20,9 +20,17 @@ type Queryable = { query: (config: QueryConfig) => Promise<QueryResult<Record<st
 /** Statement text -> its name (the same on every connection). */
 const names = new Map<string, string>();
 
-function nameOf(text: string): string {
+/**
+ * At most this many statements are kept prepared (in this process and on each connection).
+ * The texts are a bounded set, but a large one (a list's columns follow the fields a query
+ * asks for): past the limit, a new text runs as an unnamed statement, planned each time.
+ */
+export const PREPARED_MAX = 1000;
+
+/** The statement's name, or undefined when it is not to be kept. */
+function nameOf(text: string): string | undefined {
   let name = names.get(text);
-  if (!name) {
+  if (!name && names.size < PREPARED_MAX) {
     name = `h${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     names.set(text, name);
   }
@@ -37,12 +45,10 @@ function nameOf(text: string): string {
  * too) always go as parameters.
  */
 export function preparedOn(target: () => Queryable): RunQuery {
-  return async (text, params, options) =>
-    (
-      await target().query(
-        options?.once ? { text, values: params } : { name: nameOf(text), text, values: params },
-      )
-    ).rows;
+  return async (text, params, options) => {
+    const name = options?.once ? undefined : nameOf(text);
+    return (await target().query(name ? { name, text, values: params } : { text, values: params })).rows;
+  };
 }
 
 export type ReadPool = { run: RunQuery; end: () => Promise<void> };

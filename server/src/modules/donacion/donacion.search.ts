@@ -38,7 +38,9 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
 
 /** The select list (as `d`) for these fields; every field when none are named. */
 export function donacionColumns(fields?: Iterable<string> | null): string {
-  const names = fields ? [...fields] : Object.keys(DONACION_FIELD_COLUMNS);
+  // In the map's order, whatever the order of the query's fields: one text per set of columns.
+  const asked = fields ? new Set(fields) : null;
+  const names = Object.keys(DONACION_FIELD_COLUMNS).filter((name) => !asked || asked.has(name));
   // The key, and the order of the list (fecha, hora, numero).
   const columns = new Set(['id', 'fecha', 'hora', 'numero']);
   for (const name of names) for (const column of DONACION_FIELD_COLUMNS[name] ?? []) columns.add(column);
