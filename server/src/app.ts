@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { formatError } from './graphql/format-error';
 import { queryLimits } from './graphql/limits';
 import { getSchema } from './graphql/schema';
 import { graphqlPost, headersOf, trackRequest } from './graphql/http-handler';
-import { logger } from './logger';
+import { errorAnswer } from './http-errors';
 import { createRestRouter } from './rest/router';
 import { rejectUnsafeText } from './input-guard';
 import { Services } from './services';
@@ -112,18 +111,8 @@ export async function createApp(
   }
 
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
-    const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500;
-    if (status === 413) {
-      res.status(413).json({ errors: [{ msg: MSG.cuerpoDemasiadoGrande }] });
-    } else if (status === 400) {
-      res.status(400).json({ errors: [{ msg: MSG.datosInvalidos }] });
-    } else if (status === 404) {
-      res.status(404).json({ errors: [{ msg: MSG.noEncontrado }] });
-    } else {
-      const errorId = randomUUID();
-      logger.error({ err, errorId, requestId: req.id }, 'Error inesperado');
-      res.status(500).json({ errors: [{ msg: `${MSG.errorInesperado} (código ${errorId})` }] });
-    }
+    const { status, body } = errorAnswer(err, req.id);
+    res.status(status).json(body);
   };
   app.use(onError);
 

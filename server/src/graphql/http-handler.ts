@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { Express, Request, RequestHandler } from 'express';
 import { Context, createContext } from '../context';
-import { MSG } from '../domain/messages';
+import { errorAnswer } from '../http-errors';
 import { hasUnsafeText, unsafeTextAnswer } from '../input-guard';
 import { logger } from '../logger';
 import type { Services } from '../services';
@@ -70,7 +70,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
       else resolve(null);
     });
     req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks, size).toString('utf8')));
-    req.on('error', reject);
+    // A client that goes away mid-upload: a bad request (as Express's body parser says), not a bug.
+    req.on('error', (err) => reject(Object.assign(err, { status: 400 })));
   });
 }
 
@@ -101,10 +102,8 @@ export function graphqlPost(options: GraphqlPostOptions) {
     trackRequest(req, res);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     void serve(req as unknown as Request, res, query < 0 ? '' : url.slice(query)).catch((err: unknown) => {
-      const errorId = randomUUID();
-      logger.error({ err, errorId, requestId: (req as Request).id }, 'Error inesperado');
-      if (!res.headersSent)
-        answer(res, 500, { errors: [{ msg: `${MSG.errorInesperado} (código ${errorId})` }] });
+      const { status, body } = errorAnswer(err, (req as Request).id);
+      if (!res.headersSent) answer(res, status, body);
       else res.destroy();
     });
     return true;
@@ -114,7 +113,8 @@ export function graphqlPost(options: GraphqlPostOptions) {
     const declared = Number(req.headers['content-length']);
     const tooBig = () => {
       res.setHeader('Connection', 'close');
-      answer(res, 413, { errors: [{ msg: MSG.cuerpoDemasiadoGrande }] });
+      const { status, body } = errorAnswer({ status: 413 });
+      answer(res, status, body);
     };
     if (declared > bodyLimitBytes) {
       req.resume();
@@ -134,7 +134,8 @@ export function graphqlPost(options: GraphqlPostOptions) {
     }
     // As express.json (strict): only an object or an array.
     if (typeof body !== 'object' || body === null) {
-      answer(res, 400, { errors: [{ msg: MSG.datosInvalidos }] });
+      const invalid = errorAnswer({ status: 400 });
+      answer(res, invalid.status, invalid.body);
       return;
     }
     if (hasUnsafeText(body) || (search && hasUnsafeText(Object.fromEntries(new URLSearchParams(search))))) {
