@@ -10,10 +10,10 @@ describe('loadConfig', () => {
 
   it('takes DB_POOL_SIZE and refuses a bad one with a Spanish message', () => {
     expect(loadConfig({ DB_POOL_SIZE: '12' }).dbPoolSize).toBe(12);
-    for (const bad of ['0', '-3', '2.5', 'muchas', '101']) {
+    for (const bad of ['0', '-3', '2.5', 'muchas', '91']) {
       expect(() => loadConfig({ DB_POOL_SIZE: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ DB_POOL_SIZE: bad })).toThrow(
-        `DB_POOL_SIZE debe ser un número entero entre 1 y 100 (se recibió "${bad}")`,
+        `DB_POOL_SIZE debe ser un número entero entre 1 y 90 (se recibió "${bad}")`,
       );
     }
   });

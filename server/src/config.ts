@@ -11,7 +11,7 @@ export type Config = {
   /** Set when JWT_SECRET is given; otherwise one is generated and kept in DATA_DIR. */
   jwtSecret: string | undefined;
   logLevel: LogLevel;
-  /** Connections the server keeps open to Postgres. */
+  /** Connections of each of the server's two Postgres pools (transactions; prepared reads). */
   dbPoolSize: number;
   /** Where the built client lives (served at /). */
   clientDir: string;
@@ -65,12 +65,19 @@ function readLogLevel(raw: string | undefined): LogLevel {
  * DB_POOL_SIZE, or two connections per CPU core (at least 4): enough to keep
  * Postgres busy while Node prepares the next requests, few enough that the
  * backends do not fight over the cores (more queue inside Postgres instead).
+ * Each of the two pools (database/data-source.ts, database/prepared.ts) has
+ * this size: at most 2 × 90 = 180 connections, under the embedded server's
+ * 200 with room for a backup and the superuser.
  */
+const POOL_SIZE_MAX = 90;
+
 function readPoolSize(raw: string | undefined, cores: number): number {
   if (raw === undefined || raw === '') return Math.max(4, 2 * cores);
   const size = Number(raw);
-  if (!Number.isInteger(size) || size < 1 || size > 100) {
-    throw new ConfigError(`DB_POOL_SIZE debe ser un número entero entre 1 y 100 (se recibió "${raw}")`);
+  if (!Number.isInteger(size) || size < 1 || size > POOL_SIZE_MAX) {
+    throw new ConfigError(
+      `DB_POOL_SIZE debe ser un número entero entre 1 y ${POOL_SIZE_MAX} (se recibió "${raw}")`,
+    );
   }
   return size;
 }
