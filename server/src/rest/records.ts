@@ -3,9 +3,8 @@
  * `_id`/`uid` ids, donation dates as YYYYMMDD, and sv, serologia and cph as
  * JSON strings. Shape only: no rule lives here.
  */
-import { todayIso } from '../domain/dates';
 import { grupoYFactor, serializeSerologia, serializeSignosVitales } from '../domain/donacion';
-import { DONANTE_TEXT_FIELDS, proximaDonacionPosible, puedeDonar } from '../domain/donante';
+import { DONANTE_TEXT_FIELDS } from '../domain/donante';
 import type { Donacion } from '../modules/donacion/donacion.entity';
 import type { Donante } from '../modules/donante/donante.entity';
 import type { Servicio } from '../modules/servicio/servicio.entity';
@@ -106,8 +105,8 @@ export function donanteRecord(d: Donante, donaciones?: DonacionRecord[]): Donant
     donacionAnterior: d.donacionAnterior,
     cph: JSON.stringify(d.cph),
     ultimaDonacion: fechaCompacta(d.ultimaDonacion),
-    puedeDonar: puedeDonar(d.ultimaDonacion, todayIso()),
-    proximaDonacion: fechaCompacta(proximaDonacionPosible(d.ultimaDonacion)),
+    puedeDonar: d.puedeDonar,
+    proximaDonacion: fechaCompacta(d.proximaDonacion),
     ...(donaciones ? { donacion: donaciones } : {}),
   };
 }

@@ -105,7 +105,6 @@ const startsWith = (column: string, p: Prefix) =>
 const anyWord = (column: string, p: Prefix) =>
   `(${startsWith(column, p)} OR EXISTS (SELECT 1 FROM busqueda_sufijos(${column}) s WHERE ${startsWith('s', p)}))`;
 
-/** The stretches of a search in listing order, with their parameters; null when nothing can match. */
 /** A string as an SQL literal (quotes doubled; with a backslash, an E'' literal). */
 function literal(text: string): string {
   const quoted = text.replace(/'/g, "''");
