@@ -38,7 +38,8 @@ import {
   DonanteFilterData,
   searchDonantes,
 } from '../../server/src/modules/donante/donante.search';
-import { numberArg, openDatabase, parseArgs, ROOT } from './db';
+import { openDatabase, ROOT } from './db';
+import { numberArg, parseArgs, percentile } from './util';
 import { BENCH_LOTE, PERF_PASSWORD, PERF_USER_PREFIX, seedPerf } from './seed';
 
 export type Stats = { n: number; errors: number; p50: number; p95: number; p99: number; rps: number };
@@ -77,11 +78,6 @@ export type BenchOptions = {
 
 // ---------------------------------------------------------------------------
 // Load generation
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** Runs `fn` from `concurrency` workers until `durationMs` has passed (or `fn` says stop). */
 async function load(

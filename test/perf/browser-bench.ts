@@ -23,6 +23,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { donacion, servicio } from '../pdf/fixtures';
+import { numberArg, parseArgs, percentile } from './util';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CLIENT_DIR = path.join(ROOT, 'client');
@@ -168,10 +169,6 @@ async function timeOnce(page: Page, kind: Kind, payload: unknown): Promise<{ ms:
   );
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function runBrowserBench(options: BrowserBenchOptions = {}): Promise<BrowserBenchResult> {
@@ -286,19 +283,18 @@ export function formatBrowserTable(result: BrowserBenchResult): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const arg = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const num = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
+  const args = parseArgs(argv);
+  const num = (name: string) => (args[name] === undefined ? undefined : numberArg(args, name, 0));
   const result = await runBrowserBench({
-    runs: num('--runs'),
-    warmup: num('--warmup'),
-    donations: num('--donations'),
+    runs: num('runs'),
+    warmup: num('warmup'),
+    donations: num('donations'),
     log: (l) => console.log(l),
   });
   console.log(formatBrowserTable(result));
-  const out = path.resolve(arg('--out') ?? path.join(__dirname, 'results', 'browser-latest.json'));
+  const out = path.resolve(
+    typeof args.out === 'string' ? args.out : path.join(__dirname, 'results', 'browser-latest.json'),
+  );
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
   console.log(`Escrito ${path.relative(process.cwd(), out)}`);

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parseArgs } from './util';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 export const CLIENT_DIR = path.join(ROOT, 'client');
@@ -172,17 +173,16 @@ export function formatReport(report: BundleReport): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const arg = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const distArg = arg('--dist');
+  const args = parseArgs(argv);
+  const distArg = typeof args.dist === 'string' ? args.dist : undefined;
   const distDir = distArg ? path.resolve(distArg) : path.join(CLIENT_DIR, 'dist');
-  if (!distArg && !argv.includes('--no-build')) buildClient();
+  if (!distArg && !args['no-build']) buildClient();
   else if (!distArg && !freshClientDist()) console.warn('Aviso: client/dist es anterior a los fuentes.');
   const report = measureBundle(distDir);
   console.log(formatReport(report));
-  const out = path.resolve(arg('--out') ?? path.join(__dirname, 'results', 'bundle-latest.json'));
+  const out = path.resolve(
+    typeof args.out === 'string' ? args.out : path.join(__dirname, 'results', 'bundle-latest.json'),
+  );
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2) + '\n');
   console.log(`Escrito ${path.relative(process.cwd(), out)}`);

@@ -5,7 +5,8 @@
 import { Client } from 'pg';
 import { donacionesDeDonante, searchDonaciones } from '../../server/src/modules/donacion/donacion.search';
 import { searchDonantes, type DonanteFilterData } from '../../server/src/modules/donante/donante.search';
-import { openDatabase, parseArgs } from './db';
+import { openDatabase } from './db';
+import { parseArgs } from './util';
 
 export async function main(argv: string[]): Promise<number> {
   const db = await openDatabase(parseArgs(argv));

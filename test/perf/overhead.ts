@@ -12,7 +12,8 @@ import { Client } from 'pg';
 import { createApp } from '../../server/src/app';
 import { createDataSource } from '../../server/src/database/data-source';
 import { createServices } from '../../server/src/services';
-import { openDatabase, parseArgs, ROOT } from './db';
+import { openDatabase, ROOT } from './db';
+import { parseArgs } from './util';
 import { PERF_PASSWORD } from './seed';
 
 export async function main(argv: string[]): Promise<number> {

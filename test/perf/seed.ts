@@ -16,7 +16,8 @@ import { connectDatabase } from '../../server/src/database/data-source';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { PROVINCIAS } from '../../server/src/domain/donante';
 import { createServices } from '../../server/src/services';
-import { numberArg, openDatabase, parseArgs } from './db';
+import { openDatabase } from './db';
+import { numberArg, parseArgs } from './util';
 
 /** Every seeded administrator gets this password (printed by the seed). */
 export const PERF_PASSWORD = 'clave-perf-2026';
