@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MeDocument } from '@/generated/graphql';
 import { TOKEN_KEY, USER_KEY } from '@/lib/session';
@@ -78,6 +78,17 @@ describe('shell', () => {
     await screen.findByRole('tooltip');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('Escape anywhere closes a version tooltip opened by hovering, without focusing the badge', async () => {
+    renderWithProviders(<VersionTooltip />);
+    const badge = screen.getByRole('button', { name: /^v1\.1\.9\. / });
+    await userEvent.hover(badge);
+    await screen.findByRole('tooltip');
+    expect(badge).not.toHaveFocus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    expect(badge).not.toHaveAttribute('aria-describedby');
   });
 
   it('toggles the side drawer from the menu button', async () => {

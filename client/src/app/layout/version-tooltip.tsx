@@ -24,6 +24,18 @@ export function VersionTooltip() {
     timer.current = setTimeout(() => setOpen(value), ms);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Escape on the document, not the badge: a tooltip opened by hovering is dismissible too,
+  // wherever the focus is (WCAG 1.4.13).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      clearTimeout(timer.current);
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   return (
     <Box
@@ -42,9 +54,6 @@ export function VersionTooltip() {
         aria-describedby={open ? id : undefined}
         onFocus={() => later(true, 0)}
         onBlur={() => later(false, 0)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') later(false, 0);
-        }}
       >
         v{APP_VERSION}
       </Badge>
