@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from './app/providers';
+import { PageErrorBoundary } from './app/lazy-page';
 import { appRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
 
@@ -16,7 +17,10 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders client={client}>
       <BrowserRouter>
-        <AppRoutes />
+        {/* The lazy pages have their own; this one catches the rest (sign-in, layouts). */}
+        <PageErrorBoundary>
+          <AppRoutes />
+        </PageErrorBoundary>
       </BrowserRouter>
     </AppProviders>
   </StrictMode>,

@@ -1,5 +1,10 @@
-import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Button, Center, Spinner, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { AppAlert } from '@/components/app-alert';
+
+export const PAGE_ERROR_TITLE = 'No se pudo cargar esta pantalla.';
+export const PAGE_ERROR_TEXT =
+  'Puede faltar la conexión o haber una versión nueva de la aplicación. Recargue la página para volver a intentarlo.';
 
 /**
  * What shows while a page's code loads: a spinner in the page's place. Not the blocking
@@ -15,6 +20,38 @@ function PageLoading() {
   );
 }
 
+/** The alert in place of a page that could not be loaded or shown, with a reload button. */
+function PageError() {
+  return (
+    <Stack gap="3" align="flex-start" maxW="xl" py="8">
+      <AppAlert title={PAGE_ERROR_TITLE} message={PAGE_ERROR_TEXT} />
+      <Button colorPalette="brand" onClick={() => window.location.reload()}>
+        Recargar
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Catches a page whose code failed to load (no connection, a deploy that removed the old chunks)
+ * or that threw while rendering, so that only the page, not the whole app, gives way to a message.
+ * React itself logs the error (console.error).
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <PageError /> : this.props.children;
+  }
+}
+
+/** Gives each lazy page its own boundary: going to another page clears a failed one's message. */
+let pageKey = 0;
+
 /**
  * A route element whose code is loaded with import() the first time it is shown, so the first
  * page's bundle carries only the screens it needs.
@@ -27,8 +64,10 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
 ) {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+    <PageErrorBoundary key={`${name}-${++pageKey}`}>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
