@@ -35,4 +35,23 @@ describe('Pager', () => {
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeEnabled();
   });
+
+  it('past the first page it still offers Anterior when the guessed page turns out empty', async () => {
+    const onPage = jest.fn();
+    renderWithProviders(
+      <Pager pagina={11} pageSize={20} shown={0} total={200} totalExacto={false} onPage={onPage} />,
+    );
+    expect(screen.getByText('No hay resultados en esta página')).toBeInTheDocument();
+    expect(screen.getByText('Página 11')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(onPage).toHaveBeenCalledWith(10);
+  });
+
+  it('an empty page past the exact end offers only Anterior', () => {
+    renderWithProviders(<Pager pagina={4} pageSize={20} shown={0} total={45} onPage={jest.fn()} />);
+    expect(screen.getByText('Página 4')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeEnabled();
+  });
 });

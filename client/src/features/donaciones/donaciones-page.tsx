@@ -135,55 +135,58 @@ export function DonacionesPage() {
       {borrar.alert}
       <LoadingOverlay open={isSearching && !searched} />
 
-      {donaciones.length > 0 && (
+      {/* Past the first page the pager stays, even on an empty page, so the user can go back. */}
+      {(donaciones.length > 0 || (searched && pagina > 1)) && (
         <Stack gap="3">
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-            <Table.Root size="sm" aria-label="Donaciones encontradas" interactive>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Número</Table.ColumnHeader>
-                  <Table.ColumnHeader>Fecha y hora</Table.ColumnHeader>
-                  <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
-                  <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
-                  <Table.ColumnHeader>Servicio</Table.ColumnHeader>
-                  <Table.ColumnHeader aria-label="Eliminar" />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {donaciones.map((d) => (
-                  <Table.Row key={d.id} cursor="pointer">
-                    <Table.Cell fontWeight="medium">
-                      <RouterLink
-                        to={`/donacion/${d.id}/donante/${d.donanteId}`}
-                        aria-label={`Abrir la donación ${d.numero}`}
-                      >
-                        <Text as="span" color="brand.700">
-                          {d.numero}
-                        </Text>
-                      </RouterLink>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" onClick={() => abrir(d)}>
-                      {`${formatDate(d.fecha)} ${d.hora}`}
-                    </Table.Cell>
-                    <Table.Cell onClick={() => abrir(d)}>{nombreCompleto(d)}</Table.Cell>
-                    <Table.Cell onClick={() => abrir(d)}>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-                    <Table.Cell onClick={() => abrir(d)}>{servicio}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => borrar.pedir(d)}
-                        aria-label={`Eliminar la donación ${d.numero}`}
-                      >
-                        Eliminar
-                      </Button>
-                    </Table.Cell>
+          {donaciones.length > 0 && (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+              <Table.Root size="sm" aria-label="Donaciones encontradas" interactive>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Número</Table.ColumnHeader>
+                    <Table.ColumnHeader>Fecha y hora</Table.ColumnHeader>
+                    <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
+                    <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
+                    <Table.ColumnHeader>Servicio</Table.ColumnHeader>
+                    <Table.ColumnHeader aria-label="Eliminar" />
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                </Table.Header>
+                <Table.Body>
+                  {donaciones.map((d) => (
+                    <Table.Row key={d.id} cursor="pointer">
+                      <Table.Cell fontWeight="medium">
+                        <RouterLink
+                          to={`/donacion/${d.id}/donante/${d.donanteId}`}
+                          aria-label={`Abrir la donación ${d.numero}`}
+                        >
+                          <Text as="span" color="brand.700">
+                            {d.numero}
+                          </Text>
+                        </RouterLink>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" onClick={() => abrir(d)}>
+                        {`${formatDate(d.fecha)} ${d.hora}`}
+                      </Table.Cell>
+                      <Table.Cell onClick={() => abrir(d)}>{nombreCompleto(d)}</Table.Cell>
+                      <Table.Cell onClick={() => abrir(d)}>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+                      <Table.Cell onClick={() => abrir(d)}>{servicio}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette="red"
+                          onClick={() => borrar.pedir(d)}
+                          aria-label={`Eliminar la donación ${d.numero}`}
+                        >
+                          Eliminar
+                        </Button>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
           <Pager
             pagina={pagina}
             pageSize={DONACIONES_PAGE_SIZE}

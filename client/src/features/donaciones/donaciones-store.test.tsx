@@ -152,6 +152,25 @@ describe('donations search and held list', () => {
     expect(within(panelTable).getAllByRole('row')[1]).toHaveTextContent('Sin datos');
   });
 
+  it('an empty page past the last one (a stale link, a deleted row) still offers Anterior', async () => {
+    const filter = { numero: null, fecha: FECHA };
+    const pageMock = (offset: number, total: number, items: object[]) => ({
+      request: { query: DonacionesDocument, variables: { filter, page: { offset, limit: 100 } } },
+      result: { data: { donaciones: { __typename: 'DonacionPage', total, offset, limit: 100, items } } },
+    });
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}&pagina=2`, [
+      pageMock(100, 2, []),
+      pageMock(0, 2, [juan, ana]),
+    ]);
+    const pager = await screen.findByRole('navigation', { name: 'Páginas' });
+    expect(screen.getByText('No hay resultados en esta página')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Donaciones encontradas' })).not.toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Anterior' }));
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    expect(rows()).toHaveLength(2);
+  });
+
   it("'Imprimir Libro' prints the register book from the held list with no server call", async () => {
     renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
       searchMock({ numero: null, fecha: FECHA }, [juan, ana]),

@@ -104,6 +104,29 @@ describe('DonantesPage', () => {
     expect(alert.closest('[role="alert"]')).toHaveTextContent('No se encuentra el donante');
   });
 
+  it('a guessed next page that turns out empty still offers Anterior', async () => {
+    // The server stopped counting at 20: a full first page made the pager offer a second one.
+    const filter = { dni: '', nombre: '', apellido: 'per' };
+    const pageMock = (offset: number, items: object[]) => ({
+      request: { query: DonantesDocument, variables: { filter, page: { offset, limit: 20 } } },
+      result: {
+        data: {
+          donantes: { __typename: 'DonantePage', total: 20, totalExacto: false, offset, limit: 20, items },
+        },
+      },
+    });
+    renderPage([pageMock(20, []), pageMock(0, [ana, juan])], '/donantes?dni=&nombre=&apellido=per&pagina=2');
+    expect(await screen.findByText('No se encontraron donantes')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Donantes encontrados' })).not.toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Páginas' });
+    expect(within(pager).getByText('Página 2')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Anterior' }));
+    const table = await screen.findByRole('table', { name: 'Donantes encontrados' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByText('No se encontraron donantes')).not.toBeInTheDocument();
+  });
+
   it('a failed search shows "Error al cargar donante"', async () => {
     renderPage(
       [

@@ -162,31 +162,34 @@ export function DonantesPage() {
 
       {result && items.length === 0 && <AppAlert severity="info" message={MSG.sinDonantes} />}
 
-      {items.length > 0 && (
+      {/* Past the first page the pager stays, even on an empty page, so the user can go back. */}
+      {result && (items.length > 0 || pagina > 1) && (
         <Stack gap="3">
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-            <Table.Root size="sm" aria-label="Donantes encontrados">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
-                  <Table.ColumnHeader>DNI</Table.ColumnHeader>
-                  <Table.ColumnHeader>Última donación</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((d) => (
-                  <DonanteRow key={d.id} donante={d} onDelete={() => setAEliminar(d)} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          {items.length > 0 && (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+              <Table.Root size="sm" aria-label="Donantes encontrados">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
+                    <Table.ColumnHeader>DNI</Table.ColumnHeader>
+                    <Table.ColumnHeader>Última donación</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {items.map((d) => (
+                    <DonanteRow key={d.id} donante={d} onDelete={() => setAEliminar(d)} />
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
           <Pager
             pagina={pagina}
             pageSize={DONANTES_PAGE_SIZE}
             shown={items.length}
             total={total}
-            totalExacto={result?.totalExacto ?? true}
+            totalExacto={result.totalExacto}
             onPage={irAPagina}
           />
         </Stack>
