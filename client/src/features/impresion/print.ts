@@ -39,16 +39,18 @@ function download(blob: Blob, fileName: string, existingUrl?: string): void {
 
 /**
  * Starts loading the label sheet's code (react-pdf with it) once the browser is idle, so that the
- * first 'Generar Etiquetas' of a screen does not wait for half a megabyte of JavaScript. Does
- * nothing where there is no idle callback (jsdom).
+ * first 'Generar Etiquetas' of a screen does not wait for half a megabyte of JavaScript. Where
+ * there is no idle callback (Safari), just after the current work instead.
  */
 export function preloadLabelSheet(): void {
-  if (typeof window === 'undefined' || !('requestIdleCallback' in window)) return;
-  window.requestIdleCallback(() => {
+  if (typeof window === 'undefined') return;
+  const load = () => {
     import('./label-sheet').catch(() => {
       // The click loads it again and reports the failure there.
     });
-  });
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load);
+  else setTimeout(load, 1);
 }
 
 export async function renderLabelSheet(data: LabelSheetData): Promise<Blob> {
