@@ -90,3 +90,29 @@ test('every Chakra component the app imports finds its recipes in the theme', ()
   }
   expect(missing).toEqual([]);
 });
+
+test('the scanner resolves the components it checks to their recipe keys', () => {
+  // Guards the test above: if Chakra's dist changed shape so that the patterns no longer match,
+  // that test would find nothing missing and pass without checking anything.
+  const imported = importedComponents();
+  const modules = exportModules();
+  const known: [string, string][] = [
+    ['Button', 'button'],
+    ['Badge', 'badge'],
+    ['Input', 'input'],
+    ['Spinner', 'spinner'],
+    ['Alert', 'alert'],
+    ['Dialog', 'dialog'],
+    ['Field', 'field'],
+    ['Table', 'table'],
+  ];
+  for (const [name, key] of known) {
+    expect(imported).toContain(name);
+    const file = modules.get(name);
+    expect({ name, file }).toEqual({ name, file: expect.any(String) });
+    expect({ name, keys: [...recipeKeys(file!)] }).toEqual({ name, keys: expect.arrayContaining([key]) });
+    expect(system.hasRecipe(key)).toBe(true);
+  }
+  // Button draws a Spinner while loading: imports between components are followed too.
+  expect([...recipeKeys(modules.get('Button')!)]).toEqual(expect.arrayContaining(['button', 'spinner']));
+});

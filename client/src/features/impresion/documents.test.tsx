@@ -307,7 +307,9 @@ describe('RegisterBook', () => {
     list[1].signos = { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
     list[1].abo = null;
     list[1].rh = null;
-    list[2].rh = 'D débil o parcial: a confirmar por el laboratorio de referencia';
+    // Rh is only ever '', POSITIVO or NEGATIVO; the overlong value is a sign typed with many decimals.
+    list[2].rh = 'NEGATIVO';
+    list[2].signos = { ...list[2].signos, hb: 13.456789 };
     list[2].hora = '';
     list[4].serologia = { ...list[4].serologia!, htlv: true };
     const [first, second] = await render(
@@ -323,9 +325,20 @@ describe('RegisterBook', () => {
       if (i !== 1 && i !== 2) sameRow(second, 'Positivo', d.numero);
       if (i !== 2) sameRow(first, formatBookTime(d.hora), d.numero);
     });
-    sameRow(second, list[2].rh!, list[2].numero);
+    sameRow(second, 'Negativo', list[2].numero);
+    sameRow(second, 'Hb 13,456789 g/dL', list[2].numero);
     sameRow(second, 'X', list[4].numero);
-    // the overlong value stays on one line (sameRow matched it whole), the blanks print nothing
+    // the value is wider than its 22 mm column (it starts left of the column's left rule, the 7th
+    // line of the body)...
+    const bodyLines = [
+      ...new Set(
+        second.segments
+          .filter((l) => Math.abs(l.x1 - l.x2) < 0.01 && Math.abs(l.y2 - l.y1) > mm(9 * 17) - 1)
+          .map((l) => Math.round(l.x1 * 10) / 10),
+      ),
+    ].sort((a, b) => a - b);
+    expect(find(second, 'Hb 13,456789 g/dL')[0].x).toBeLessThan(bodyLines[6]);
+    // ...yet stays on one line (sameRow matched it whole), and the blanks print nothing
     expect(second.texts.filter((t) => t.text === 'Positivo')).toHaveLength(4);
     expect(first.texts.filter((t) => /^\d{2} : \d{2}$/.test(t.text))).toHaveLength(5);
   });
