@@ -54,6 +54,8 @@ jest.setTimeout(120000);
       .getByRole('link', { name: 'Registro CPH' })
       .click();
     await page.waitForURL('**/cph');
+    // The previous screen (Donantes, with a DNI field of its own) stays until the page's code is in.
+    await page.getByRole('heading', { level: 1, name: 'Registro CPH' }).waitFor();
     await dniInput().fill(datos.donanteDni);
     await dniInput().press('Enter');
     await page.getByText('Núñez').first().waitFor();

@@ -126,6 +126,11 @@ describe('Integrantes: create form', () => {
     ];
     renderWithProviders(<IntegrantesPage />, { mocks });
     const form = await screen.findByRole('form', { name: 'Nuevo integrante' });
+    // The blocking loading overlay (pointer-events: none on the page) is gone once the list is in.
+    await waitFor(() => {
+      expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
+      expect(document.body.style.pointerEvents).not.toBe('none');
+    });
     await userEvent.type(within(form).getByLabelText(/^Nombre/), 'Juan');
     await userEvent.type(within(form).getByLabelText(/^Apellido/), 'Gómez');
     await userEvent.type(within(form).getByLabelText(/^Usuario/), 'jgomez');
