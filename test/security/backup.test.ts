@@ -11,13 +11,22 @@ import zlib from 'node:zlib';
 import { Client } from 'pg';
 import { backupDatabase, BackupError, restoreDatabase } from '../../server/src/database/backup';
 import { createTestDatabase, startTestServer, TestServer } from '../../server/src/test-utils/harness';
-import { CREATE_DONACION, CREATE_DONANTE, donacionInput, donanteInput, ok, seedWorld } from './fixtures';
+import {
+  CREATE_DONACION,
+  CREATE_DONANTE,
+  donacionInput,
+  donanteInput,
+  ok,
+  seedWorld,
+  World,
+} from './fixtures';
 
 jest.setTimeout(120_000);
 
 const root = path.resolve(__dirname, '..', '..');
 let server: TestServer;
 let dir: string;
+let world: World;
 const drops: (() => Promise<void>)[] = [];
 
 /** Every public table (and the next value of every sequence), rows in primary-key order. */
@@ -61,7 +70,7 @@ async function freshDatabase(): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hemoterapia-backup-'));
-  const w = await seedWorld(server, 'copia');
+  const w = (world = await seedWorld(server, 'copia'));
   await seedWorld(server, 'otra');
   const t = w.admin.token;
   // Accents, ñ, quotes and a backslash must survive the round trip byte for byte.
@@ -234,4 +243,59 @@ test('npm run backup and npm run restore work from the command line', async () =
   });
   expect(missing.status).not.toBe(0);
   expect(missing.stderr).toContain('Error: No existe el archivo');
+});
+
+test('backup files and the folders they create are readable by their owner only, whatever the umask', async () => {
+  const previous = process.umask(0o000);
+  try {
+    const file = path.join(dir, 'privada', 'anidada', 'copia.json.gz');
+    await backupDatabase(dbUrl(), file);
+    const mode = (p: string) => (fs.statSync(p).mode & 0o777).toString(8);
+    expect({
+      file: mode(file),
+      folder: mode(path.dirname(file)),
+      parent: mode(path.join(dir, 'privada')),
+    }).toEqual({ file: '600', folder: '700', parent: '700' });
+  } finally {
+    process.umask(previous);
+  }
+  // The command line too, from a shell whose umask would make them world-readable.
+  const cliFile = path.join(dir, 'cli-privada', 'copia.json.gz');
+  const run = spawnSync('sh', ['-c', `umask 000 && npm run --silent backup -- "${cliFile}"`], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl(), LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(0);
+  expect((fs.statSync(cliFile).mode & 0o777).toString(8)).toBe('600');
+  expect((fs.statSync(path.dirname(cliFile)).mode & 0o777).toString(8)).toBe('700');
+});
+
+test('a restore never lowers a label counter: numbers issued after the copy are not issued again', async () => {
+  const admin = world.admin;
+  const next = async () =>
+    ok(await server.gql<{ nextEtiquetaNumero: number }>(`mutation { nextEtiquetaNumero }`, {}, admin.token))
+      .nextEtiquetaNumero;
+  const file = path.join(dir, 'contador.json.gz');
+  await backupDatabase(dbUrl(), file);
+  const beforeCopy = await next();
+  const issuedAfter = [await next(), await next()];
+
+  const summary = await restoreDatabase(dbUrl(), file);
+  expect(summary.contadoresConservados).toEqual([
+    { servicioId: admin.servicio, enCopia: beforeCopy - 1, conservado: issuedAfter[1] },
+  ]);
+  expect(await next()).toBe(issuedAfter[1] + 1);
+
+  // The command line says so.
+  const cli = spawnSync('npm', ['run', '--silent', 'restore', '--', file], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl(), LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  expect(cli.status).toBe(0);
+  expect(cli.stdout).toContain(
+    `Contador de etiquetas del servicio ${admin.servicio}: se conserva en ${issuedAfter[1] + 1}`,
+  );
+  expect(await next()).toBe(issuedAfter[1] + 2);
 });

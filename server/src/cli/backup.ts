@@ -71,6 +71,12 @@ async function main(argv: string[]): Promise<void> {
       const summary = await restoreDatabase(db.url, file);
       const total = Object.values(summary.tables).reduce((a, b) => a + b, 0);
       process.stdout.write(`Copia ${file} restaurada en ${db.where} (${total} filas)` + '\n');
+      for (const c of summary.contadoresConservados ?? []) {
+        process.stdout.write(
+          `Contador de etiquetas del servicio ${c.servicioId}: se conserva en ${c.conservado} ` +
+            `(la copia llegaba a ${c.enCopia}); los números ya emitidos no se vuelven a emitir.\n`,
+        );
+      }
     } finally {
       await db.close();
     }

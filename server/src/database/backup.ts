@@ -42,7 +42,26 @@ export type BackupHeader = {
   migrations: MigrationRow[];
   tables: string[];
 };
-export type BackupSummary = { file: string; tables: Record<string, number> };
+/** A servicio whose label counter the restore kept above the copy's value. */
+export type ContadorConservado = { servicioId: string; enCopia: number; conservado: number };
+export type BackupSummary = {
+  file: string;
+  tables: Record<string, number>;
+  /** Restore only: counters kept because the database had issued more numbers than the copy knew. */
+  contadoresConservados?: ContadorConservado[];
+};
+
+/** Backups hold health data: files readable by their owner only, whatever the umask. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+/** Creates the backup's folder (owner only) when it does not exist yet; an existing one is left as is. */
+function ensureBackupDir(dir: string): void {
+  const created = fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  if (!created) return;
+  // mkdirSync applies the umask and creates parents too: fix every folder it made.
+  for (let d = dir; d.length >= created.length; d = path.dirname(d)) fs.chmodSync(d, DIR_MODE);
+}
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -123,13 +142,16 @@ export function defaultBackupFile(dir: string, now = new Date()): string {
 
 /** Writes a consistent dump of the database at `url` into `file`. */
 export async function backupDatabase(url: string, file: string): Promise<BackupSummary> {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  ensureBackupDir(path.dirname(path.resolve(file)));
   const client = new Client({ connectionString: url, application_name: 'hemoterapia-backup' });
   await client.connect();
   const partial = `${file}.partial`;
   const out = new PassThrough();
   const gzip = zlib.createGzip();
-  const done = pipeline(out, gzip, fs.createWriteStream(partial));
+  // Created 0600 and set again: the mode given to open() is narrowed by the umask, never widened.
+  const stream = fs.createWriteStream(partial, { mode: FILE_MODE });
+  stream.once('open', (fd) => fs.fchmodSync(fd, FILE_MODE));
+  const done = pipeline(out, gzip, stream);
   const write = async (line: string) => {
     if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once('drain', resolve));
   };
@@ -231,6 +253,46 @@ export function codeMigrationNames(): string[] {
   return codeMigrations.map((m) => m.name);
 }
 
+/** The highest label number each servicio of the target had issued before the restore. */
+async function issuedLabelNumbers(client: Client): Promise<Map<string, number>> {
+  const rows = await client.query<{ servicio_id: string; ultimo: number }>(
+    `SELECT servicio_id, ultimo FROM etiqueta_contador`,
+  );
+  return new Map(rows.rows.map((r) => [r.servicio_id, Number(r.ultimo)]));
+}
+
+/**
+ * A label number issued before the restore may already be on a bag: it must never be issued
+ * again. Each restored servicio's counter is raised back to what the target had issued when the
+ * copy is behind it (servicios absent from the copy are gone, and with them their counters).
+ */
+async function keepLabelCounters(client: Client, issued: Map<string, number>): Promise<ContadorConservado[]> {
+  if (issued.size === 0) return [];
+  const raised = await client.query<{ servicio_id: string; en_copia: number; conservado: number }>(
+    `WITH antes AS (
+       SELECT * FROM unnest($1::uuid[], $2::bigint[]) AS a(servicio_id, ultimo)
+        WHERE EXISTS (SELECT 1 FROM servicio s WHERE s.id = a.servicio_id)
+     ), copia AS (
+       SELECT a.servicio_id, COALESCE(c.ultimo, 0) AS en_copia, a.ultimo
+         FROM antes a LEFT JOIN etiqueta_contador c ON c.servicio_id = a.servicio_id
+        WHERE a.ultimo > COALESCE(c.ultimo, 0)
+     ), subido AS (
+       INSERT INTO etiqueta_contador (servicio_id, ultimo)
+       SELECT servicio_id, ultimo FROM copia
+       ON CONFLICT (servicio_id) DO UPDATE SET ultimo = EXCLUDED.ultimo
+       RETURNING servicio_id
+     )
+     SELECT c.servicio_id, c.en_copia, c.ultimo AS conservado
+       FROM copia c JOIN subido USING (servicio_id) ORDER BY c.servicio_id`,
+    [[...issued.keys()], [...issued.values()]],
+  );
+  return raised.rows.map((r) => ({
+    servicioId: r.servicio_id,
+    enCopia: Number(r.en_copia),
+    conservado: Number(r.conservado),
+  }));
+}
+
 /**
  * Replaces every row of the database at `url` by the dump in `file`, in one
  * transaction: on any error nothing changes.
@@ -274,6 +336,7 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
       if (typeof t !== 'string' || !known.has(t))
         throw new BackupError(`${CORRUPT}: tabla desconocida ${String(t)}`);
     }
+    const issued = await issuedLabelNumbers(client);
     await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
 
     let table: string | undefined;
@@ -338,8 +401,9 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
         [s.seq],
       );
     }
+    const contadoresConservados = await keepLabelCounters(client, issued);
     await client.query('COMMIT');
-    return { file, tables: counts };
+    return { file, tables: counts, contadoresConservados };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
