@@ -4,7 +4,8 @@
  * successful write; label numbers never repeat; the 8-week and unique-DNI
  * rules hold under concurrency.
  */
-import { startTestServer, TestServer } from '../../server/src/test-utils/harness';
+import { MSG } from '../../server/src/domain/messages';
+import { GqlResult, startTestServer, TestServer } from '../../server/src/test-utils/harness';
 import {
   CREATE_DONACION,
   CREATE_DONANTE,
@@ -120,4 +121,94 @@ test('concurrent creates with one DNI: exactly one donor exists', async () => {
     [w.admin.servicio, dni],
   );
   expect(n).toBe(1);
+});
+
+const RESTAURAR_DONANTE = `mutation ($id: ID!) { restaurarDonante(id: $id) { id } }`;
+const RESTAURAR_DONACION = `mutation ($id: ID!) { restaurarDonacion(id: $id) { id } }`;
+const ROUNDS = 20;
+
+/** A GraphQL call with its HTTP status (a 500 must show as one). */
+async function gqlWithStatus(query: string, variables: Record<string, unknown>, token: string) {
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as GqlResult };
+}
+
+/** Neither a 500 nor an internal error: a result or a Spanish 4xx matching `loser`. */
+function outcome(res: GqlResult, loser: RegExp): 'gana' | 'pierde' {
+  if (!res.errors) return 'gana';
+  expect(res.errors).toHaveLength(1);
+  expect(res.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
+  expect(res.errors[0].message).toMatch(loser);
+  return 'pierde';
+}
+
+test('a deleted donor restored while a donor with its DNI is created: never a 500, exactly one wins', async () => {
+  const t = w.admin.token;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const { createDonante: old } = ok(
+      await server.gql<{ createDonante: { id: string; dni: string } }>(
+        CREATE_DONANTE,
+        { input: donanteInput() },
+        t,
+      ),
+    );
+    ok(await server.gql(`mutation ($id: ID!) { deleteDonante(id: $id) }`, { id: old.id }, t));
+    const [restore, create] = await Promise.all([
+      gqlWithStatus(RESTAURAR_DONANTE, { id: old.id }, t),
+      gqlWithStatus(CREATE_DONANTE, { input: donanteInput({ dni: old.dni, apellido: 'Rival' }) }, t),
+    ]);
+    for (const r of [restore, create]) expect(r.status).toBeLessThan(500);
+    const loser = new RegExp(`^Ya existe un donante con DNI ${old.dni}: `);
+    const results = [outcome(restore.body, loser), outcome(create.body, loser)];
+    expect(results.filter((r) => r === 'gana')).toHaveLength(1);
+    const [{ n }] = await server.dataSource.query(
+      `SELECT count(*)::int AS n FROM donante WHERE servicio_id = $1 AND dni = $2 AND deleted_at IS NULL`,
+      [w.admin.servicio, old.dni],
+    );
+    expect(n).toBe(1);
+  }
+});
+
+test('a deleted donation restored while another donor takes its numero: never a 500, exactly one wins', async () => {
+  const t = w.admin.token;
+  const newDonor = async () =>
+    ok(await server.gql<{ createDonante: { id: string } }>(CREATE_DONANTE, { input: donanteInput() }, t))
+      .createDonante.id;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const [a, b] = [await newDonor(), await newDonor()];
+    const { nextEtiquetaNumero: numero } = ok(
+      await server.gql<{ nextEtiquetaNumero: number }>(`mutation { nextEtiquetaNumero }`, {}, t),
+    );
+    const { createDonacion } = ok(
+      await server.gql<{ createDonacion: { id: string } }>(
+        CREATE_DONACION,
+        { input: donacionInput(a, { numero }) },
+        t,
+      ),
+    );
+    ok(
+      await server.gql(
+        `mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`,
+        { id: createDonacion.id },
+        t,
+      ),
+    );
+    const [restore, create] = await Promise.all([
+      gqlWithStatus(RESTAURAR_DONACION, { id: createDonacion.id }, t),
+      gqlWithStatus(CREATE_DONACION, { input: donacionInput(b, { numero }) }, t),
+    ]);
+    for (const r of [restore, create]) expect(r.status).toBeLessThan(500);
+    const loser = new RegExp(`^${MSG.numeroDonacionEnUso(numero)}$`);
+    const results = [outcome(restore.body, loser), outcome(create.body, loser)];
+    expect(results.filter((r) => r === 'gana')).toHaveLength(1);
+    const [{ n }] = await server.dataSource.query(
+      `SELECT count(*)::int AS n FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL`,
+      [w.admin.servicio, numero],
+    );
+    expect(n).toBe(1);
+  }
 });

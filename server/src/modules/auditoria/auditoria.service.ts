@@ -4,6 +4,7 @@ import { isValidIsoDate } from '../../domain/dates';
 import { donacionDentroDe8Semanas, textoMenos8Semanas } from '../../domain/donacion';
 import { donanteDuplicadoMsg } from '../../domain/donante';
 import { FieldError, MSG } from '../../domain/messages';
+import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
@@ -104,8 +105,31 @@ export class AuditoriaService {
     return { items, total, offset, limit };
   }
 
-  /** Brings back a deleted donor, unless a live donor of the servicio has its DNI now. */
+  /**
+   * Brings back a deleted donor, unless a live donor of the servicio has its
+   * DNI now. A donor created with that DNI while this runs (between the check
+   * and the update) makes the unique index refuse the update: the same answer.
+   */
   async restaurarDonante(auth: AuthUser, id: string): Promise<Donante> {
+    try {
+      return await this.restaurarDonanteOnce(auth, id);
+    } catch (error) {
+      if (!isUniqueViolation(error, UNIQUE_INDEX.donanteDni)) throw error;
+      const [row] = await this.dataSource.query(
+        `SELECT d.dni, o.id AS other, o.apellido, o.nombre FROM donante d
+           LEFT JOIN donante o ON o.servicio_id = d.servicio_id AND o.dni = d.dni
+                                AND o.deleted_at IS NULL AND o.id <> d.id
+          WHERE d.id = $1 AND d.servicio_id = $2`,
+        [id, auth.servicio],
+      );
+      throw ValidationError.single(
+        'dni',
+        row?.other ? donanteDuplicadoMsg(row.dni, row.apellido, row.nombre) : MSG.datosInvalidos,
+      );
+    }
+  }
+
+  private async restaurarDonanteOnce(auth: AuthUser, id: string): Promise<Donante> {
     return this.dataSource.transaction(async (m) => {
       if (!isUuid(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
       const [row] = await m.query(
@@ -131,9 +155,27 @@ export class AuditoriaService {
 
   /**
    * Brings back a deleted donation: its donor must be live, its numero free
-   * and the 8-week rule must hold against the donor's live donations.
+   * and the 8-week rule must hold against the donor's live donations. A
+   * donation created with that numero while this runs makes the unique index
+   * refuse the update: the same answer as the check.
    */
   async restaurarDonacion(auth: AuthUser, id: string): Promise<Donacion> {
+    try {
+      return await this.restaurarDonacionOnce(auth, id);
+    } catch (error) {
+      if (!isUniqueViolation(error, UNIQUE_INDEX.donacionNumero)) throw error;
+      const [row] = await this.dataSource.query(
+        `SELECT numero FROM donacion WHERE id = $1 AND servicio_id = $2`,
+        [id, auth.servicio],
+      );
+      throw ValidationError.single(
+        'numero',
+        row ? MSG.numeroDonacionEnUso(Number(row.numero)) : MSG.datosInvalidos,
+      );
+    }
+  }
+
+  private async restaurarDonacionOnce(auth: AuthUser, id: string): Promise<Donacion> {
     return this.dataSource.transaction(async (m) => {
       if (!isUuid(id)) throw new NotFoundError();
       const [row] = await m.query(`SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2`, [

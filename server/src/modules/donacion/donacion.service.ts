@@ -17,6 +17,7 @@ import {
 import { MSG } from '../../domain/messages';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
+import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, auditStatement, diff } from '../auditoria/audit';
@@ -47,20 +48,6 @@ export type UpdateResultadosResult = { donacion: Donacion; message: string };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
-
-const PG_UNIQUE_VIOLATION = '23505';
-const NUMERO_UNIQUE_INDEX = 'donacion_numero_uq';
-
-function isNumeroTaken(error: unknown): boolean {
-  const e = error as {
-    code?: string;
-    constraint?: string;
-    driverError?: { code?: string; constraint?: string };
-  };
-  const code = e?.driverError?.code ?? e?.code;
-  const constraint = e?.driverError?.constraint ?? e?.constraint;
-  return code === PG_UNIQUE_VIOLATION && constraint === NUMERO_UNIQUE_INDEX;
-}
 
 /** The fields an audit entry records (vital signs flattened, no timestamps). */
 function auditView(d: Donacion): Record<string, unknown> {
@@ -266,7 +253,9 @@ export class DonacionService {
         );
       } catch (error) {
         // Another donor's donation took the number between the check and the insert.
-        if (isNumeroTaken(error)) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
+        if (isUniqueViolation(error, UNIQUE_INDEX.donacionNumero)) {
+          throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
+        }
         throw error;
       }
     });

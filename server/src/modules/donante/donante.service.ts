@@ -14,6 +14,7 @@ import {
 import { MSG } from '../../domain/messages';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
+import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
@@ -26,7 +27,6 @@ export type DonantePageData = Page<Donante> & { totalExacto: boolean };
 export type { DonanteFilterData };
 export type PageData = { offset?: number | null; limit?: number | null };
 
-const UNIQUE_DNI_INDEX = 'donante_servicio_dni_uq';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The fields a create or update writes (everything but ids, ultimaDonacion and timestamps). */
@@ -93,11 +93,6 @@ function withDefaults(data: DonanteData): DonanteData {
     nacionalidad: data.nacionalidad ?? DONANTE_DEFAULTS.nacionalidad,
     esVoluntario: data.esVoluntario ?? DONANTE_DEFAULTS.esVoluntario,
   };
-}
-
-function isUniqueDniViolation(error: unknown): boolean {
-  const driver = (error as { driverError?: { code?: string; constraint?: string } })?.driverError;
-  return driver?.code === '23505' && driver.constraint === UNIQUE_DNI_INDEX;
 }
 
 /** A record for the audit log: the written fields only (on create, only those with a value). */
@@ -236,7 +231,7 @@ export class DonanteService {
 
   /** A unique-index violation (two saves racing for one DNI) becomes the same message as the check. */
   private async duplicateOr(error: unknown, auth: AuthUser, dni: string): Promise<unknown> {
-    if (!isUniqueDniViolation(error)) return error;
+    if (!isUniqueViolation(error, UNIQUE_INDEX.donanteDni)) return error;
     const other = await this.existingWithDni(this.dataSource.manager, auth, dni, null);
     return ValidationError.single(
       'dni',

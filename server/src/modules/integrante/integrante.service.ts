@@ -10,6 +10,7 @@ import {
   validateEditarIntegrante,
   validateNuevoIntegrante,
 } from '../../domain/integrante';
+import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { MSG } from '../../domain/messages';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { audit, diff } from '../auditoria/audit';
@@ -20,8 +21,6 @@ import { Usuario } from '../usuario/usuario.entity';
 export const INTEGRANTES_MAX = 500;
 
 export type IntegranteResult = { integrante: Usuario; message: string };
-
-const PG_UNIQUE_VIOLATION = '23505';
 
 function text(value: string | null | undefined): string | null {
   const trimmed = (value ?? '').trim();
@@ -127,7 +126,8 @@ export class IntegranteService {
       const saved = await this.dataSource.getRepository(Usuario).findOneByOrFail({ id: integrante.id });
       return { integrante: saved, message: MSG.integranteAgregado };
     } catch (error) {
-      if (isUniqueViolation(error)) throw ValidationError.single('username', MSG.usuarioExistente);
+      if (isUniqueViolation(error, UNIQUE_INDEX.usuarioUsername))
+        throw ValidationError.single('username', MSG.usuarioExistente);
       throw error;
     }
   }
@@ -196,13 +196,4 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export function isUuid(value: string): boolean {
   return UUID_RE.test(value);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'driverError' in error &&
-    (error as { driverError?: { code?: string } }).driverError?.code === PG_UNIQUE_VIOLATION
-  );
 }

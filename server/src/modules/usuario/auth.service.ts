@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { TokenService } from '../../auth/jwt';
 import { SessionCache } from '../../auth/session-cache';
+import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import { FailureRateLimiter } from '../../auth/rate-limit';
@@ -24,8 +25,6 @@ export type RegisterData = {
 };
 
 export type AuthResult = { token: string; usuario: Usuario };
-
-const PG_UNIQUE_VIOLATION = '23505';
 
 export class AuthService {
   constructor(
@@ -98,7 +97,7 @@ export class AuthService {
       });
       return this.issue(usuario);
     } catch (error) {
-      if (isUniqueViolation(error)) {
+      if (isUniqueViolation(error, UNIQUE_INDEX.usuarioUsername)) {
         this.limiters.register.fail(ip, username);
         throw ValidationError.single('username', MSG.usuarioExistente);
       }
@@ -156,13 +155,4 @@ export class AuthService {
     if (!usuario || usuario.deletedAt) throw new UnauthenticatedError();
     return usuario;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'driverError' in error &&
-    (error as { driverError?: { code?: string } }).driverError?.code === PG_UNIQUE_VIOLATION
-  );
 }
