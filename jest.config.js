@@ -43,10 +43,11 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/client/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      transform: { '^.+\\.(t|j)sx?$': swcClient },
-      // @react-pdf/renderer and its ESM-only dependencies are compiled for the PDF tests.
+      // pdf.js (.mjs) reads the PDFs back in the PDF tests.
+      transform: { '^.+\\.(t|j)sx?$|\\.mjs$': swcClient },
+      // @react-pdf/renderer, pdf.js and their ESM-only dependencies are compiled for the PDF tests.
       transformIgnorePatterns: [
-        '/node_modules/(?!(@react-pdf|jsbarcode|color-string|color-name|fontkit|@swc/helpers|restructure|unicode-properties|unicode-trie|linebreak|png-js|jay-peg|yoga-layout|brotli|dfa|tiny-inflate|clone|base64-js|is-url|hyphen|emoji-regex|abs-svg-path|normalize-svg-path|parse-svg-path|svg-arc-to-cubic-bezier|media-engine|postcss-value-parser|hsl-to-hex|queue|scheduler|bidi-js|crypto-js)/)',
+        '/node_modules/(?!(@react-pdf|pdfjs-dist|jsbarcode|color-string|color-name|fontkit|@swc/helpers|restructure|unicode-properties|unicode-trie|linebreak|png-js|jay-peg|yoga-layout|brotli|dfa|tiny-inflate|clone|base64-js|is-url|hyphen|emoji-regex|abs-svg-path|normalize-svg-path|parse-svg-path|svg-arc-to-cubic-bezier|media-engine|postcss-value-parser|hsl-to-hex|queue|scheduler|bidi-js|crypto-js)/)',
       ],
       moduleNameMapper: {
         '^@domain/(.*)$': '<rootDir>/server/src/domain/$1',

@@ -1,14 +1,16 @@
 /**
- * A small PDF reader for tests of @react-pdf/renderer output: pages in order with their MediaBox,
- * text runs with positions (standard fonts, WinAnsi), placed images with their gray pixels, and
- * stroked straight segments (rules and borders).
- * Enough for react-pdf's own output; not a general PDF parser.
+ * Reads a PDF back for the printable-document tests, through pdf.js (pdfjs-dist's Node build):
+ * pages in order with their size, the text runs with their positions, the placed images with their
+ * pixels in gray, and the stroked straight segments (rules and borders). Positions are in points
+ * from the top-left corner of the page.
  */
-import { inflateSync } from 'node:zlib';
+import { join } from 'node:path';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 
 export type TextRun = { text: string; x: number; y: number; size: number };
 export type PlacedImage = { x: number; y: number; width: number; height: number; pixels: Gray };
-/** A stroked straight segment, in points from the top-left corner; width is the line width. */
+/** A stroked straight segment; width is the line width. */
 export type Segment = { x1: number; y1: number; x2: number; y2: number; width: number };
 export type Gray = { width: number; height: number; data: Uint8Array };
 export type PdfPage = {
@@ -20,8 +22,47 @@ export type PdfPage = {
   text: string;
 };
 
-type Obj = { dict: string; stream: Buffer | null };
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type Matrix = [number, number, number, number, number, number];
+
+let loaded: Promise<PdfJs> | undefined;
+/** pdf.js, loaded once (jest compiles its .mjs build; it runs its worker in this thread). */
+const pdfjs = (): Promise<PdfJs> => (loaded ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+const STANDARD_FONTS = join(require.resolve('pdfjs-dist/package.json'), '..', 'standard_fonts/');
+
+export async function readPdf(pdf: Uint8Array): Promise<PdfPage[]> {
+  const lib = await pdfjs();
+  const doc = await lib.getDocument({
+    data: new Uint8Array(pdf),
+    standardFontDataUrl: STANDARD_FONTS,
+    isOffscreenCanvasSupported: false,
+    verbosity: lib.VerbosityLevel.ERRORS,
+  }).promise;
+  try {
+    const pages: PdfPage[] = [];
+    for (let n = 1; n <= doc.numPages; n++) pages.push(await readPage(lib, await doc.getPage(n)));
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function readPage(lib: PdfJs, page: PDFPageProxy): Promise<PdfPage> {
+  const { width, height } = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  // pdf.js adds whitespace runs of its own between distant glyphs: only drawn text counts.
+  const texts = content.items
+    .filter((item): item is TextItem => 'str' in item && item.str.trim() !== '')
+    .map(({ str, transform: [, , c, d, e, f] }) => ({
+      text: str,
+      x: e,
+      y: height - f,
+      size: Math.hypot(c, d),
+    }));
+  const { images, segments } = await drawing(lib, page, height);
+  return { width, height, texts, images, segments, text: linesOf(texts).join('\n') };
+}
 
 const mul = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[1] * n[2],
@@ -32,296 +73,116 @@ const mul = (m: Matrix, n: Matrix): Matrix => [
   m[4] * n[1] + m[5] * n[3] + n[5],
 ];
 
-function readObjects(pdf: Buffer): Map<number, Obj> {
-  const objects = new Map<number, Obj>();
-  const latin = pdf.toString('latin1');
-  const re = /(\d+) 0 obj\s*/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(latin))) {
-    const start = m.index + m[0].length;
-    const end = latin.indexOf('endobj', start);
-    const body = latin.slice(start, end);
-    const s = body.indexOf('stream');
-    let stream: Buffer | null = null;
-    let dict = body;
-    if (s >= 0 && /^\s*<</.test(body)) {
-      dict = body.slice(0, s);
-      const lenMatch = /\/Length (\d+)(?: 0 R)?/.exec(dict);
-      let dataStart = start + s + 'stream'.length;
-      if (latin[dataStart] === '\r') dataStart++;
-      if (latin[dataStart] === '\n') dataStart++;
-      let length = lenMatch ? Number(lenMatch[1]) : 0;
-      if (lenMatch && / 0 R/.test(lenMatch[0])) length = -1;
-      const raw =
-        length >= 0
-          ? pdf.subarray(dataStart, dataStart + length)
-          : pdf.subarray(dataStart, latin.indexOf('endstream', dataStart));
-      stream = /\/FlateDecode/.test(dict) ? inflateSync(raw) : Buffer.from(raw);
-    }
-    objects.set(Number(m[1]), { dict, stream });
-    re.lastIndex = end;
-  }
-  return objects;
-}
-
-const ref = (dict: string, key: string): number | null => {
-  const m = new RegExp(`/${key}\\s+(\\d+) 0 R`).exec(dict);
-  return m ? Number(m[1]) : null;
+/** Coordinates each path operator of pdf.js's constructPath takes. */
+const PATH_ARGS: Record<string, number> = {
+  moveTo: 2,
+  lineTo: 2,
+  curveTo: 6,
+  curveTo2: 4,
+  curveTo3: 4,
+  rectangle: 4,
 };
 
-function pageIds(objects: Map<number, Obj>, id: number): number[] {
-  const dict = objects.get(id)!.dict;
-  if (/\/Type\s*\/Pages/.test(dict)) {
-    const kids = /\/Kids\s*\[([^\]]*)\]/.exec(dict)![1];
-    return [...kids.matchAll(/(\d+) 0 R/g)].flatMap((k) => pageIds(objects, Number(k[1])));
-  }
-  return [id];
-}
-
-function tokenize(content: string): (string | number | { hex: string } | { str: string } | unknown[])[] {
-  const tokens: ReturnType<typeof tokenize> = [];
-  const stack: unknown[][] = [];
-  const push = (t: unknown) => (stack.length ? stack[stack.length - 1].push(t) : tokens.push(t as never));
-  let i = 0;
-  while (i < content.length) {
-    const c = content[i];
-    if (/\s/.test(c)) i++;
-    else if (c === '[') {
-      stack.push([]);
-      i++;
-    } else if (c === ']') {
-      const arr = stack.pop()!;
-      push(arr);
-      i++;
-    } else if (c === '<' && content[i + 1] === '<') {
-      const end = content.indexOf('>>', i);
-      i = end + 2;
-    } else if (c === '<') {
-      const end = content.indexOf('>', i);
-      push({ hex: content.slice(i + 1, end) });
-      i = end + 1;
-    } else if (c === '(') {
-      let depth = 1;
-      let j = i + 1;
-      let s = '';
-      while (depth > 0) {
-        const ch = content[j];
-        if (ch === '\\') {
-          const nx = content[j + 1];
-          const map: Record<string, string> = { n: '\n', r: '\r', t: '\t', '(': '(', ')': ')', '\\': '\\' };
-          if (/[0-7]/.test(nx)) {
-            const oct = /^[0-7]{1,3}/.exec(content.slice(j + 1))![0];
-            s += String.fromCharCode(parseInt(oct, 8));
-            j += 1 + oct.length;
-            continue;
-          }
-          s += map[nx] ?? nx;
-          j += 2;
-          continue;
+/** Follows the page's operator list for the transformation matrix, the images and the stroked lines. */
+async function drawing(lib: PdfJs, page: PDFPageProxy, height: number) {
+  const { OPS } = lib;
+  const opName = new Map(Object.entries(OPS).map(([name, code]) => [code, name]));
+  const { fnArray, argsArray } = await page.getOperatorList();
+  const images: PlacedImage[] = [];
+  const segments: Segment[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  const saved: Matrix[] = [];
+  let lineWidth = 1;
+  let path: Segment[] = [];
+  const toPage = (x: number, y: number): [number, number] => [
+    ctm[0] * x + ctm[2] * y + ctm[4],
+    height - (ctm[1] * x + ctm[3] * y + ctm[5]),
+  ];
+  for (let i = 0; i < fnArray.length; i++) {
+    const args = argsArray[i] as unknown[];
+    switch (fnArray[i]) {
+      case OPS.save:
+        saved.push(ctm);
+        break;
+      case OPS.restore:
+        ctm = saved.pop() ?? [1, 0, 0, 1, 0, 0];
+        break;
+      case OPS.transform:
+        ctm = mul(args as Matrix, ctm);
+        break;
+      case OPS.setLineWidth:
+        lineWidth = (args[0] as number) * Math.abs(ctm[3]);
+        break;
+      case OPS.constructPath: {
+        const [ops, coords] = args as [number[], number[]];
+        let k = 0;
+        let point: [number, number] = [0, 0];
+        for (const op of ops) {
+          const name = opName.get(op) ?? '';
+          const xy = coords.slice(k, k + (PATH_ARGS[name] ?? 0));
+          k += xy.length;
+          if (name === 'moveTo') point = toPage(xy[0], xy[1]);
+          else if (name === 'lineTo') {
+            const next = toPage(xy[0], xy[1]);
+            path.push({ x1: point[0], y1: point[1], x2: next[0], y2: next[1], width: lineWidth });
+            point = next;
+          } else if (xy.length >= 2) point = toPage(xy[xy.length - 2], xy[xy.length - 1]);
         }
-        if (ch === '(') depth++;
-        if (ch === ')') depth--;
-        if (depth > 0) s += ch;
-        j++;
+        break;
       }
-      push({ str: s });
-      i = j;
-    } else {
-      const m = /^[^\s[\]<>()/]+|^\/[^\s[\]<>()/]*/.exec(content.slice(i, i + 200))!;
-      const word = m[0];
-      push(/^[-+]?(\d+\.?\d*|\.\d+)$/.test(word) ? Number(word) : word);
-      i += word.length;
+      case OPS.stroke:
+      case OPS.closeStroke:
+      case OPS.fillStroke:
+      case OPS.eoFillStroke:
+      case OPS.closeFillStroke:
+      case OPS.closeEOFillStroke:
+        segments.push(...path);
+        path = [];
+        break;
+      case OPS.fill:
+      case OPS.eoFill:
+      case OPS.endPath:
+        path = [];
+        break;
+      case OPS.paintImageXObject: {
+        // the image fills the unit square of the current matrix
+        const [x0, y0] = toPage(0, 0);
+        const [x1, y1] = toPage(1, 1);
+        images.push({
+          x: Math.min(x0, x1),
+          y: Math.min(y0, y1),
+          width: Math.abs(x1 - x0),
+          height: Math.abs(y1 - y0),
+          pixels: await imagePixels(lib, page, args[0] as string),
+        });
+        break;
+      }
     }
   }
-  return tokens;
+  return { images, segments };
 }
 
-const decodeHex = (hex: string) => Buffer.from(hex.replace(/\s/g, ''), 'hex').toString('latin1');
+type DecodedImage = { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray };
 
-/** Undo PNG row filters (the /Predictor 15 data pdfkit embeds from PNG files). */
-function unfilter(data: Buffer, width: number, height: number, bpp: number): Uint8Array {
-  const stride = width * bpp;
-  const out = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = data[y * (stride + 1)];
-    for (let x = 0; x < stride; x++) {
-      const raw = data[y * (stride + 1) + 1 + x];
-      const a = x >= bpp ? out[y * stride + x - bpp] : 0;
-      const b = y > 0 ? out[(y - 1) * stride + x] : 0;
-      const c = x >= bpp && y > 0 ? out[(y - 1) * stride + x - bpp] : 0;
-      let v = raw;
-      if (filter === 1) v = raw + a;
-      else if (filter === 2) v = raw + b;
-      else if (filter === 3) v = raw + Math.floor((a + b) / 2);
-      else if (filter === 4) {
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        v = raw + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-      }
-      out[y * stride + x] = v & 0xff;
-    }
-  }
-  return out;
-}
-
-function readImage(objects: Map<number, Obj>, obj: Obj): Gray {
-  const parmsRef = ref(obj.dict, 'DecodeParms');
-  const parms = parmsRef !== null ? objects.get(parmsRef)!.dict : obj.dict;
-  const width = Number(/\/Width (\d+)/.exec(obj.dict)![1]);
-  const height = Number(/\/Height (\d+)/.exec(obj.dict)![1]);
-  const colors = /\/DeviceRGB/.test(obj.dict) ? 3 : 1;
-  let data: Uint8Array = obj.stream!;
-  if (/\/Predictor/.test(parms)) data = unfilter(obj.stream!, width, height, colors);
+async function imagePixels(lib: PdfJs, page: PDFPageProxy, id: string): Promise<Gray> {
+  const objs = id.startsWith('g_') ? page.commonObjs : page.objs;
+  const image = await new Promise<DecodedImage>((resolve) => objs.get(id, resolve));
+  const { width, height, kind, data } = image;
   const gray = new Uint8Array(width * height);
-  for (let i = 0; i < width * height; i++) {
-    gray[i] = colors === 1 ? data[i] : Math.round((data[i * 3] + data[i * 3 + 1] + data[i * 3 + 2]) / 3);
+  if (kind === lib.ImageKind.GRAYSCALE_1BPP) {
+    // one bit a pixel, rows padded to whole bytes
+    const stride = Math.ceil(width / 8);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        gray[y * width + x] = (data[y * stride + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
+  } else {
+    const channels = kind === lib.ImageKind.RGBA_32BPP ? 4 : 3;
+    for (let p = 0; p < width * height; p++) {
+      const [r, g, b] = [data[p * channels], data[p * channels + 1], data[p * channels + 2]];
+      gray[p] = Math.round((r + g + b) / 3);
+    }
   }
   return { width, height, data: gray };
-}
-
-function resourceDict(objects: Map<number, Obj>, pageDict: string, kind: string): Map<string, number> {
-  let res = pageDict;
-  const resRef = ref(pageDict, 'Resources');
-  if (resRef !== null) res = objects.get(resRef)!.dict;
-  const names = new Map<string, number>();
-  let section = new RegExp(`/${kind}\\s*<<([^>]*)>>`).exec(res)?.[1];
-  const secRef = ref(res, kind);
-  if (!section && secRef !== null) section = objects.get(secRef)!.dict;
-  for (const m of (section ?? '').matchAll(/\/([^\s/]+)\s+(\d+) 0 R/g)) names.set(m[1], Number(m[2]));
-  return names;
-}
-
-export function readPdf(pdf: Buffer): PdfPage[] {
-  const objects = readObjects(pdf);
-  const root = ref(pdf.toString('latin1').slice(pdf.toString('latin1').lastIndexOf('trailer')), 'Root')!;
-  const pagesId = ref(objects.get(root)!.dict, 'Pages')!;
-  return pageIds(objects, pagesId).map((id) => {
-    const dict = objects.get(id)!.dict;
-    const box = /\/MediaBox\s*\[([^\]]*)\]/.exec(dict)![1].trim().split(/\s+/).map(Number);
-    const width = box[2] - box[0];
-    const height = box[3] - box[1];
-    const contentIds = [.../\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/.exec(dict)![1].matchAll(/(\d+) 0 R/g)].map(
-      (m) => Number(m[1]),
-    );
-    const content = contentIds.map((c) => objects.get(c)!.stream!.toString('latin1')).join('\n');
-    const xobjects = resourceDict(objects, dict, 'XObject');
-    const texts: TextRun[] = [];
-    const images: PlacedImage[] = [];
-    const segments: Segment[] = [];
-    // the current path's straight segments, in page space, until it is stroked
-    let path: Segment[] = [];
-    let point: [number, number] = [0, 0];
-    let lineWidth = 1;
-    const toPage = (x: number, y: number): [number, number] => [
-      ctm[0] * x + ctm[2] * y + ctm[4],
-      height - (ctm[1] * x + ctm[3] * y + ctm[5]),
-    ];
-    let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-    const saved: Matrix[] = [];
-    let tm: Matrix = [1, 0, 0, 1, 0, 0];
-    let line: Matrix = [1, 0, 0, 1, 0, 0];
-    let size = 0;
-    const operands: unknown[] = [];
-    const emit = (text: string) => {
-      const m = mul(tm, ctm);
-      texts.push({ text, x: m[4], y: height - m[5], size: size * Math.abs(m[3]) });
-    };
-    for (const token of tokenize(content)) {
-      if (typeof token !== 'string' || token.startsWith('/')) {
-        operands.push(token);
-        continue;
-      }
-      const nums = operands.filter((o): o is number => typeof o === 'number');
-      switch (token) {
-        case 'q':
-          saved.push(ctm);
-          break;
-        case 'Q':
-          ctm = saved.pop() ?? [1, 0, 0, 1, 0, 0];
-          break;
-        case 'cm':
-          ctm = mul(nums.slice(-6) as Matrix, ctm);
-          break;
-        case 'w':
-          lineWidth = nums[nums.length - 1] * Math.abs(ctm[3]);
-          break;
-        case 'm':
-          point = toPage(nums[0], nums[1]);
-          break;
-        case 'l': {
-          const next = toPage(nums[0], nums[1]);
-          path.push({ x1: point[0], y1: point[1], x2: next[0], y2: next[1], width: lineWidth });
-          point = next;
-          break;
-        }
-        case 'S':
-          segments.push(...path);
-          path = [];
-          break;
-        case 'n':
-        case 'f':
-        case 'f*':
-          path = [];
-          break;
-        case 'BT':
-          tm = [1, 0, 0, 1, 0, 0];
-          line = tm;
-          break;
-        case 'Tm':
-          tm = nums.slice(-6) as Matrix;
-          line = tm;
-          break;
-        case 'Td':
-        case 'TD':
-          line = mul([1, 0, 0, 1, nums[0], nums[1]], line);
-          tm = line;
-          break;
-        case 'Tf':
-          size = nums[nums.length - 1];
-          break;
-        case 'Tj':
-        case "'":
-        case 'TJ': {
-          const arg = operands[operands.length - 1];
-          const parts = Array.isArray(arg) ? arg : [arg];
-          const text = parts
-            .map((p) =>
-              p && typeof p === 'object' && 'hex' in p
-                ? decodeHex((p as { hex: string }).hex)
-                : p && typeof p === 'object' && 'str' in p
-                  ? (p as { str: string }).str
-                  : '',
-            )
-            .join('');
-          if (text) emit(text);
-          break;
-        }
-        case 'Do': {
-          const name = String(operands[operands.length - 1]).slice(1);
-          const objId = xobjects.get(name);
-          const obj = objId !== undefined ? objects.get(objId) : undefined;
-          if (obj && /\/Subtype\s*\/Image/.test(obj.dict)) {
-            const x0 = ctm[4];
-            const y0 = ctm[5];
-            const x1 = ctm[0] + ctm[2] + ctm[4];
-            const y1 = ctm[1] + ctm[3] + ctm[5];
-            images.push({
-              x: Math.min(x0, x1),
-              y: height - Math.max(y0, y1),
-              width: Math.abs(x1 - x0),
-              height: Math.abs(y1 - y0),
-              pixels: readImage(objects, obj),
-            });
-          }
-          break;
-        }
-      }
-      operands.length = 0;
-    }
-    return { width, height, texts, images, segments, text: linesOf(texts).join('\n') };
-  });
 }
 
 /** Text runs grouped into visual lines (same baseline), left to right. */
