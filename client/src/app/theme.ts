@@ -82,7 +82,7 @@ const themeConfig = defineConfig({
  * A sober clinical look: white surfaces, slate greys and a deep teal as the
  * action colour; a dark blood red only as an accent (brand mark).
  */
-const config = defineConfig({
+export const lookConfig = defineConfig({
   globalCss: {
     'html, body': { bg: 'gray.50', color: 'gray.800' },
   },
@@ -132,4 +132,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, themeConfig, config);
+export const system = createSystem(defaultBaseConfig, themeConfig, lookConfig);
