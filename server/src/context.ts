@@ -12,6 +12,8 @@ export type Context = {
   auth: AuthUser | null;
   services: Services;
   loaders: Loaders;
+  /** Label numbers this HTTP request asked for so far (DonacionService.nextEtiquetaNumero limits them). */
+  etiquetasPedidas: number;
 };
 
 export async function createContext(req: Request, services: Services): Promise<Context> {
@@ -23,6 +25,7 @@ export async function createContext(req: Request, services: Services): Promise<C
     auth,
     services,
     loaders: createLoaders(services.dataSource, services.query),
+    etiquetasPedidas: 0,
   };
 }
 

@@ -254,7 +254,8 @@ describe('donations', () => {
     expect(res.status).toBe(400);
     expect(msgs(res.body)).toEqual([MSG.fechaInvalida]);
     res = await get('/donacion/search?numero=abc');
-    expect(msgs(res.body)).toEqual([MSG.valorNoPermitido]);
+    expect(res.status).toBe(400);
+    expect(msgs(res.body)).toEqual([MSG.numeroEtiquetaFueraDeRango]);
 
     const one = await get<Rec[]>(`/donacion/${id}`);
     expect(one.status).toBe(200);

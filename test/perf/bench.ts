@@ -333,6 +333,7 @@ async function rawCreate(
     const previas = read.previas as { numero: number; fecha: string }[];
     const fechas = previas.map((p) => p.fecha);
     if (donacionDentroDe8Semanas(fecha, fechas)) throw new Error('menos de 8 semanas');
+    if (numero > Number(read.ultimo)) throw new Error('número no emitido');
     if (read.tomado) throw new Error('número en uso');
     // The row the service writes for this input (no results yet), audited the same way.
     const row: DonacionNueva = {

@@ -1,7 +1,10 @@
 /**
  * Faults: the built server killed with SIGKILL in the middle of a stream of
  * writes (and its embedded Postgres killed too, as in a power cut) comes back
- * with every acknowledged write and no half-written one; a database that is
+ * with every acknowledged write and no half-written one; when only the Node
+ * process dies, the next start stops the Postgres it left running (never a
+ * process that merely reuses a recorded pid, never a server still serving) and
+ * comes up with every acknowledged write; a database that is
  * missing at start or goes away mid-run gives clear Spanish errors, /healthz
  * reports it, and the app recovers when it returns.
  */
@@ -109,116 +112,247 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Alive and not a zombie waiting to be reaped (an orphan's parent may reap it late). */
+function running(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return alive(pid);
+  }
+}
+
 async function waitDead(pid: number, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
-  while (alive(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  while (running(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
+
+function newDataDir(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hemoterapia-faults-'));
+  fs.chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+/** The embedded Postgres of a data directory, as its postmaster.pid names it (pid, port). */
+function postmaster(dataDir: string): { pid: number; port: number } {
+  const lines = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  return { pid: Number(lines[0]), port: Number(lines[3]) };
+}
+
+async function registerAdmin(url: string): Promise<string> {
+  const reg = await gql(url, `mutation ($input: RegisterInput!) { register(input: $input) { token } }`, {
+    input: {
+      nombre: 'Servicio Caída',
+      username: 'admin_caida',
+      email: 'caida@hospital.test',
+      password: 'clave-segura',
+      password2: 'clave-segura',
+    },
+  });
+  const token = reg.data?.register.token as string;
+  expect(token).toBeTruthy();
+  return token;
+}
+
+/** Five writers creating donors until the server goes away; `acknowledged` are the ids it answered. */
+function writeConcurrently(url: string, token: string) {
+  const acknowledged: string[] = [];
+  let sent = 0;
+  let stop = false;
+  const worker = async () => {
+    while (!stop) {
+      sent += 1;
+      try {
+        const res = await gql(url, CREATE_DONANTE, { input: donanteInput({ apellido: 'Caída' }) }, token);
+        const id = res.data?.createDonante?.id;
+        if (id) acknowledged.push(id);
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  const workers = [worker(), worker(), worker(), worker(), worker()];
+  return {
+    acknowledged,
+    sent: () => sent,
+    until: async (count: number) => {
+      while (acknowledged.length < count) await new Promise((r) => setTimeout(r, 5));
+    },
+    stop: async () => {
+      stop = true;
+      await Promise.all(workers);
+    },
+  };
+}
+
+/** Every acknowledged donor is in the database, and none is half-written (row and audit entry). */
+async function expectAcknowledgedPresent(dataDir: string, acknowledged: string[]): Promise<void> {
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const db = new Client({
+    connectionString: `postgres://hemoterapia:${password}@127.0.0.1:${postmaster(dataDir).port}/hemoterapia`,
+  });
+  await db.connect();
+  try {
+    const donors = (await db.query<{ id: string }>(`SELECT id FROM donante`)).rows.map((r) => r.id);
+    const audited = (
+      await db.query<{ id: string }>(
+        `SELECT entidad_id AS id FROM auditoria WHERE entidad = 'donante' AND accion = 'crear'`,
+      )
+    ).rows.map((r) => r.id);
+    const present = new Set(donors);
+    expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
+    // No half-written donor: every row has its audit entry and every entry its row.
+    expect([...donors].sort()).toEqual([...audited].sort());
+    expect(donors.length).toBeGreaterThanOrEqual(acknowledged.length);
+  } finally {
+    await db.end();
+  }
+}
+
+/** Stops what a test left running on its data directory and removes it. */
+async function cleanUp(dataDir: string, servers: (Running | undefined)[]): Promise<void> {
+  for (const server of servers) {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }
+  if (fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))) {
+    const { pid } = postmaster(dataDir);
+    if (pid > 0 && running(pid)) {
+      process.kill(pid, 'SIGTERM');
+      await waitDead(pid);
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 beforeAll(() => ensureBuilt());
 
 test('SIGKILL mid-stream: every acknowledged donor is there after restart, none half-written', async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hemoterapia-faults-'));
-  fs.chmodSync(dataDir, 0o755);
+  const dataDir = newDataDir();
+  let first: Running | undefined;
   let second: Running | undefined;
   try {
-    const first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     await waitHealthy(first);
-    const reg = await gql(
-      first.url,
-      `mutation ($input: RegisterInput!) { register(input: $input) { token } }`,
-      {
-        input: {
-          nombre: 'Servicio Caída',
-          username: 'admin_caida',
-          email: 'caida@hospital.test',
-          password: 'clave-segura',
-          password2: 'clave-segura',
-        },
-      },
-    );
-    const token = reg.data?.register.token as string;
-    expect(token).toBeTruthy();
+    const token = await registerAdmin(first.url);
 
-    const acknowledged: string[] = [];
-    let sent = 0;
-    let stop = false;
-    const worker = async () => {
-      while (!stop) {
-        sent += 1;
-        try {
-          const res = await gql(
-            first.url,
-            CREATE_DONANTE,
-            { input: donanteInput({ apellido: 'Caída' }) },
-            token,
-          );
-          const id = res.data?.createDonante?.id;
-          if (id) acknowledged.push(id);
-        } catch {
-          return; // the server is gone
-        }
-      }
-    };
     // One sequential stream and four in parallel.
-    const workers = [worker(), worker(), worker(), worker(), worker()];
-    while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 5));
+    const writes = writeConcurrently(first.url, token);
+    await writes.until(60);
     first.child.kill('SIGKILL');
     await first.exited;
-    stop = true;
-    await Promise.all(workers);
-    expect(sent).toBeGreaterThan(acknowledged.length);
+    await writes.stop();
+    expect(writes.sent()).toBeGreaterThan(writes.acknowledged.length);
 
     // The orphaned Postgres dies too, as in a power cut.
-    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-    const pgPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pgPid > 0 && alive(pgPid)) process.kill(pgPid, 'SIGKILL');
+    const pgPid = postmaster(dataDir).pid;
+    if (pgPid > 0 && running(pgPid)) process.kill(pgPid, 'SIGKILL');
     await waitDead(pgPid);
-    expect(alive(pgPid)).toBe(false);
+    expect(running(pgPid)).toBe(false);
     // Its backends notice the postmaster's death and leave.
     await new Promise((r) => setTimeout(r, 1000));
 
     second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     await waitHealthy(second);
     expect(await (await fetch(`${second.url}/healthz`)).json()).toEqual({ status: 'ok' });
-
-    const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
-    const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-    const db = new Client({
-      connectionString: `postgres://hemoterapia:${password}@127.0.0.1:${lines[3]}/hemoterapia`,
-    });
-    await db.connect();
-    try {
-      const donors = (await db.query<{ id: string }>(`SELECT id FROM donante`)).rows.map((r) => r.id);
-      const audited = (
-        await db.query<{ id: string }>(
-          `SELECT entidad_id AS id FROM auditoria WHERE entidad = 'donante' AND accion = 'crear'`,
-        )
-      ).rows.map((r) => r.id);
-      const present = new Set(donors);
-      expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
-      // No half-written donor: every row has its audit entry and every entry its row.
-      expect([...donors].sort()).toEqual([...audited].sort());
-      expect(donors.length).toBeGreaterThanOrEqual(acknowledged.length);
-    } finally {
-      await db.end();
-    }
+    await expectAcknowledgedPresent(dataDir, writes.acknowledged);
     // And the restarted server takes writes again with the old session.
     const after = await gql(second.url, CREATE_DONANTE, { input: donanteInput() }, token);
     expect(after.errors).toBeUndefined();
   } finally {
-    if (second && second.child.exitCode === null) {
-      second.child.kill('SIGTERM');
-      await second.exited;
+    await cleanUp(dataDir, [first, second]);
+  }
+});
+
+test('SIGKILL of the Node process only: a second start is refused while it serves; after the kill, start stops the orphaned Postgres and serves every acknowledged write', async () => {
+  const dataDir = newDataDir();
+  let first: Running | undefined;
+  let racing: Running | undefined;
+  let second: Running | undefined;
+  let orphan = 0;
+  try {
+    first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitHealthy(first);
+    const served = postmaster(dataDir).pid;
+
+    // A second start on the same data directory while the first serves: refused, the first untouched.
+    racing = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await racing.exited).not.toBe(0);
+    expect(racing.output()).toContain(`Ya hay un servidor en marcha con los datos de ${dataDir}`);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect(postmaster(dataDir).pid).toBe(served);
+    expect(running(served)).toBe(true);
+
+    const token = await registerAdmin(first.url);
+    const writes = writeConcurrently(first.url, token);
+    await writes.until(60);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await writes.stop();
+    expect(writes.sent()).toBeGreaterThan(writes.acknowledged.length);
+
+    // Only Node died: its Postgres keeps running, orphaned, on the port postmaster.pid records.
+    orphan = postmaster(dataDir).pid;
+    expect(orphan).toBe(served);
+    expect(running(orphan)).toBe(true);
+
+    const started = Date.now();
+    second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitHealthy(second, 30_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(second.output()).not.toContain('ya está en uso');
+
+    // The orphan was stopped and a new Postgres serves the same files.
+    expect(running(orphan)).toBe(false);
+    const now = postmaster(dataDir).pid;
+    expect(now).not.toBe(orphan);
+    expect(running(now)).toBe(true);
+    await expectAcknowledgedPresent(dataDir, writes.acknowledged);
+    const after = await gql(second.url, CREATE_DONANTE, { input: donanteInput() }, token);
+    expect(after.errors).toBeUndefined();
+  } finally {
+    if (orphan > 0 && running(orphan)) process.kill(orphan, 'SIGTERM');
+    await cleanUp(dataDir, [first, racing, second]);
+  }
+});
+
+test('pid files whose pid now belongs to an unrelated process: it is not signalled and the server starts', async () => {
+  const dataDir = newDataDir();
+  let first: Running | undefined;
+  let second: Running | undefined;
+  const sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
+  try {
+    first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitHealthy(first);
+    const token = await registerAdmin(first.url);
+    // Both processes die (a power cut), leaving the server's and Postgres' pid files behind...
+    const pgPid = postmaster(dataDir).pid;
+    first.child.kill('SIGKILL');
+    await first.exited;
+    process.kill(pgPid, 'SIGKILL');
+    await waitDead(pgPid);
+    await new Promise((r) => setTimeout(r, 1000));
+
+    // ...and their pids are reused by an unrelated live process.
+    const sleeperPid = sleeper.pid as number;
+    for (const file of [path.join(dataDir, 'server.pid'), path.join(dataDir, 'pg', 'postmaster.pid')]) {
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      fs.writeFileSync(file, [String(sleeperPid), ...lines.slice(1)].join('\n'));
     }
-    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-    if (fs.existsSync(pidFile)) {
-      const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-      if (pid > 0 && alive(pid)) {
-        process.kill(pid, 'SIGTERM');
-        await waitDead(pid);
-      }
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+
+    second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitHealthy(second, 30_000);
+    expect(sleeper.exitCode).toBeNull();
+    expect(sleeper.signalCode).toBeNull();
+    expect(running(sleeperPid)).toBe(true);
+    expect(postmaster(dataDir).pid).not.toBe(sleeperPid);
+    const after = await gql(second.url, CREATE_DONANTE, { input: donanteInput() }, token);
+    expect(after.errors).toBeUndefined();
+  } finally {
+    sleeper.kill('SIGKILL');
+    await cleanUp(dataDir, [first, second]);
   }
 });
 

@@ -20,6 +20,12 @@ let dniSeq = 20_000_000 + Math.floor(Math.random() * 5_000_000);
 export const nextDni = () => String((dniSeq += 7));
 let numeroSeq = 5000 + Math.floor(Math.random() * 100_000);
 export const nextNumero = () => (numeroSeq += 1);
+/**
+ * Each seeded servicio has issued the label numbers up to this one (as a servicio that continues
+ * a paper book), so the numbers nextNumero gives can be recorded.
+ */
+export const NUMEROS_EMITIDOS = 1_000_000;
+export const AVANZAR_CONTADOR = `mutation ($ultimo: Int!) { avanzarContadorEtiquetas(ultimo: $ultimo) }`;
 
 export type Member = { id: string; username: string; token: string; rol: Rol };
 
@@ -80,6 +86,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
   const nombre = `Servicio ${label} ${uniq()}`;
   const admin = await registerServicio(server, { username, nombre, password: PASSWORD });
   const t = admin.token;
+  ok(await server.gql(AVANZAR_CONTADOR, { ultimo: NUMEROS_EMITIDOS }, t));
   const apellido = `Apellido${label}${uniq()}`;
   const d1 = ok(
     await server.gql<{ createDonante: { id: string; dni: string } }>(
@@ -211,6 +218,7 @@ export type Call = { query: string; variables?: Record<string, unknown> };
 export function operationCalls(target: World): Record<string, Call> {
   return {
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
+    'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
     'Query.auditoria': {
       query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios } } }`,
       variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
@@ -243,6 +251,11 @@ export function operationCalls(target: World): Record<string, Call> {
     'Query.me': { query: `{ me { id username servicioId servicio { id nombre } } }` },
     'Query.planillas': { query: `{ planillas { fileName } }` },
     'Query.servicio': { query: `{ servicio { id nombre } }` },
+    // Moves the caller's own counter forward (once: a second call with the same number is refused).
+    'Mutation.avanzarContadorEtiquetas': {
+      query: AVANZAR_CONTADOR,
+      variables: { ultimo: 2 * NUMEROS_EMITIDOS },
+    },
     'Mutation.changePassword': {
       query: `mutation ($input: PasswordChangeInput!) { changePassword(input: $input) { message } }`,
       // Wrong current password: never changes anything, whoever calls it.

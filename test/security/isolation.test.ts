@@ -19,6 +19,7 @@ jest.setTimeout(60_000);
 const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query.agentesCph': 'scoped',
   'Query.auditoria': 'scoped',
+  'Query.contadorEtiquetas': 'scoped',
   'Query.donacion': 'NOT_FOUND',
   'Query.donaciones': 'scoped',
   'Query.donacionesDeDonante': 'NOT_FOUND',
@@ -29,6 +30,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query.me': 'scoped',
   'Query.planillas': 'scoped',
   'Query.servicio': 'scoped',
+  'Mutation.avanzarContadorEtiquetas': 'scoped',
   'Mutation.changePassword': 'refused',
   'Mutation.createDonacion': 'NOT_FOUND',
   'Mutation.createDonante': 'scoped',

@@ -2,13 +2,14 @@ import { Rol } from '../../server/src/domain/roles';
 
 /**
  * Who may call each operation: 'public' (no token needed), 'any' (every
- * signed-in role) or the list of roles. Staff management, service options and
- * the audit trail with its restores belong to ROL_SERVICIO; donors,
- * donations, labels and printing to every role.
+ * signed-in role) or the list of roles. Staff management, service options,
+ * moving the label counter forward and the audit trail with its restores
+ * belong to ROL_SERVICIO; donors, donations, labels and printing to every role.
  */
 export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.agentesCph': 'any',
   'Query.auditoria': ['ROL_SERVICIO'],
+  'Query.contadorEtiquetas': 'any',
   'Query.donacion': 'any',
   'Query.donaciones': 'any',
   'Query.donacionesDeDonante': 'any',
@@ -19,6 +20,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.me': 'any',
   'Query.planillas': 'any',
   'Query.servicio': 'any',
+  'Mutation.avanzarContadorEtiquetas': ['ROL_SERVICIO'],
   'Mutation.changePassword': 'any',
   'Mutation.createDonacion': 'any',
   'Mutation.createDonante': 'any',

@@ -5,6 +5,7 @@
  */
 import { formatDate, isValidIsoDate, IsoDate } from './dates';
 import { MIN_DAYS_BETWEEN_DONATIONS } from './donante';
+import { isNumeroEtiqueta } from './etiquetas';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank } from './validation';
 
@@ -58,8 +59,6 @@ export const EXCLUSION_TIEMPO_LABELS: Record<number, string> = {
 };
 export const EXCLUSION_CODIGO_MAX = 50;
 export const LOTE_BOLSA_MAX = 50;
-/** Label numbers are stored as Postgres integer. */
-export const NUMERO_MAX = 2_147_483_647;
 
 /** Minimum days between two donations of a donor (8 weeks = 56 days). */
 export const DONACION_MIN_DIAS = MIN_DAYS_BETWEEN_DONATIONS;
@@ -164,8 +163,9 @@ export function validateDonacion(data: DonacionData, today?: IsoDate): FieldErro
   const list = new ErrorList();
   if (data.numero === null || data.numero === undefined || (data.numero as unknown) === '') {
     list.add('numero', MSG.requerido);
-  } else if (!Number.isInteger(data.numero) || data.numero < 1 || data.numero > NUMERO_MAX) {
-    list.add('numero', MSG.valorNoPermitido);
+  } else if (!isNumeroEtiqueta(data.numero)) {
+    // Whether the servicio issued it is checked by the server, in the creating transaction.
+    list.add('numero', MSG.numeroEtiquetaFueraDeRango);
   }
   if (isBlank(data.fecha)) list.add('fecha', MSG.requerido);
   else if (!isValidIsoDate(data.fecha)) list.add('fecha', MSG.fechaInvalida);

@@ -7,3 +7,4 @@ export * from './integrante';
 export * from './donacion';
 export * from './planillas';
 export * from './donante';
+export * from './etiquetas';

@@ -2,6 +2,8 @@
  * Every Spanish text of the specification, defined once. The server's
  * validation and the client's forms and screens both import from here.
  */
+import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from './etiquetas';
+
 export const MSG = {
   requerido: 'Requerido',
   fechaNacimientoRequerida: 'La fecha de nacimiento es requerida',
@@ -66,6 +68,18 @@ export const MSG = {
   menos8Semanas: (fecha: string) => `Este donante dono hace menos de 8 semanas (${fecha}).`,
   numeroDonacionEnUso: (numero: number) => `El número ${numero} ya corresponde a otra donación del servicio`,
   fechaFutura: 'La fecha no puede ser posterior a hoy',
+  // Label numbers (domain/etiquetas.ts)
+  numeroEtiquetaFueraDeRango: `El número de etiqueta debe ser un entero entre 1 y ${NUMERO_ETIQUETA_MAX}`,
+  numeroEtiquetaNoEmitido: (numero: number, ultimo: number) =>
+    ultimo > 0
+      ? `El número ${numero} no fue emitido por el servicio (el último emitido es ${ultimo}): use Generar Etiquetas`
+      : `El número ${numero} no fue emitido: el servicio todavía no generó números de etiqueta`,
+  numerosEtiquetaAgotados: `El servicio ya emitió el último número de etiqueta posible (${NUMERO_ETIQUETA_MAX})`,
+  demasiadasEtiquetasPorSolicitud: `Se pueden generar como máximo ${ETIQUETAS_POR_SOLICITUD_MAX} números de etiqueta por solicitud`,
+  contadorEtiquetasNoRetrocede: (ultimo: number) =>
+    `El número debe ser mayor que el último emitido (${ultimo}): la numeración nunca retrocede`,
+  contadorEtiquetasAvanzado: (ultimo: number) =>
+    `Numeración actualizada: el último número emitido es ${ultimo}`,
   horaInvalida: 'Debe proporcionar una hora válida (HH:mm)',
   sinConexion: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
   // Audit trail and restore (issue 9)

@@ -13,6 +13,7 @@ import {
   Root,
 } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
+import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { PageInput } from '../../graphql/pagination';
 import { selectedFields } from '../../graphql/selection';
 import { Donante } from '../donante/donante.entity';
@@ -58,9 +59,14 @@ export class DonacionResolver {
   }
 
   @Authorized()
-  @Mutation(() => Int, { description: 'Emite el próximo número de etiqueta del servicio (nunca se repite)' })
+  @Mutation(() => Int, {
+    description:
+      `Emite el próximo número de etiqueta del servicio (nunca se repite, nunca pasa de ${NUMERO_ETIQUETA_MAX}). ` +
+      `Una solicitud HTTP emite como máximo ${ETIQUETAS_POR_SOLICITUD_MAX} números: ` +
+      'los alias que excedan ese límite reciben un error y no consumen números.',
+  })
   nextEtiquetaNumero(@Ctx() ctx: Context): Promise<number> {
-    return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx));
+    return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx), ctx);
   }
 
   @Authorized()

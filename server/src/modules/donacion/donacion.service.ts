@@ -14,6 +14,7 @@ import {
   validateDonacion,
   validateResultados,
 } from '../../domain/donacion';
+import { ETIQUETAS_POR_SOLICITUD_MAX, isNumeroEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
@@ -63,20 +64,21 @@ export const CREATE_SQL = {
   /** $1 donor, $2 servicio: the donor row locked until the commit. */
   lock: `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
   /**
-   * $1 donor, $2 servicio, $3 numero: the donor's donations and whether the number is taken.
+   * $1 donor, $2 servicio, $3 numero: the donor's donations, whether the number is taken and the
+   * servicio's last issued label number (0 when none was issued yet).
    * Sent after the lock, as a statement of its own: its snapshot sees every donation committed
-   * by whoever held the lock before.
+   * by whoever held the lock before. The counter is read here, in the creating transaction, and
+   * not locked: it only ever grows (nextEtiquetaNumero, avanzarContadorEtiquetas), so a number
+   * that is <= ultimo now stays issued whatever commits between this check and the insert.
    */
   read: `SELECT COALESCE((SELECT json_agg(json_build_object('numero', numero, 'fecha', fecha::text))
                   FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL), '[]') AS previas,
-          EXISTS (SELECT 1 FROM donacion WHERE servicio_id = $2 AND numero = $3 AND deleted_at IS NULL) AS tomado`,
+          EXISTS (SELECT 1 FROM donacion WHERE servicio_id = $2 AND numero = $3 AND deleted_at IS NULL) AS tomado,
+          COALESCE((SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $2), 0)::text AS ultimo`,
   /**
-   * The donation ($1-$20, columns in order), the label counter, the donor's last donation ($21)
-   * and the audit entry (from $22), in one statement that gives the new row. A number typed by
-   * hand moves the counter past it, so it is never issued later; a number the counter already
-   * issued (the usual case) leaves the counter row alone, unlocked. The servicio's first counter
-   * row is inserted only when this statement's snapshot has none; if another transaction inserted
-   * it meanwhile, the conflict keeps the greater of the two numbers.
+   * The donation ($1-$20, columns in order), the donor's last donation ($21) and the audit entry
+   * (from $22), in one statement that gives the new row. The label counter is never written here:
+   * a donation only takes a number the counter already issued (checked after `read`).
    */
   write: (auditSql: string) => `WITH d AS (
       INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, plasma_covid, ta_sistolica,
@@ -84,12 +86,6 @@ export const CREATE_SQL = {
         registrado_por)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
       RETURNING *
-    ), contador_nuevo AS (
-      INSERT INTO etiqueta_contador AS c (servicio_id, ultimo)
-      SELECT $2, $4 WHERE NOT EXISTS (SELECT 1 FROM etiqueta_contador WHERE servicio_id = $2)
-      ON CONFLICT (servicio_id) DO UPDATE SET ultimo = GREATEST(c.ultimo, EXCLUDED.ultimo)
-    ), contador AS (
-      UPDATE etiqueta_contador SET ultimo = $4 WHERE servicio_id = $2 AND ultimo < $4
     ), donante AS (
       UPDATE donante SET ultima_donacion = $21 WHERE id = $3
     ), auditoria AS (${auditSql})
@@ -158,21 +154,29 @@ export class DonacionService {
    * The next label number of the caller's servicio. One atomic statement: the
    * row lock of the upsert serialises concurrent callers, so no number is
    * issued twice, and the counter only moves forward, so none is reused.
+   * `solicitud` is the HTTP request's context: one request issues at most
+   * ETIQUETAS_POR_SOLICITUD_MAX numbers, the rest are refused and burn nothing.
    */
-  async nextEtiquetaNumero(auth: AuthUser): Promise<number> {
+  async nextEtiquetaNumero(auth: AuthUser, solicitud: { etiquetasPedidas: number }): Promise<number> {
+    if (solicitud.etiquetasPedidas >= ETIQUETAS_POR_SOLICITUD_MAX) {
+      throw ValidationError.single('', MSG.demasiadasEtiquetasPorSolicitud);
+    }
+    solicitud.etiquetasPedidas += 1;
     // One statement (its own transaction): the counter row is locked for the
     // shortest possible time, and the audit entry commits with the number.
+    // Past NUMERO_ETIQUETA_MAX the upsert updates nothing and no number is issued.
     const [row] = await this.dataSource.query(
       `WITH n AS (
          INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, 1)
-         ON CONFLICT (servicio_id) DO UPDATE SET ultimo = c.ultimo + 1
+         ON CONFLICT (servicio_id) DO UPDATE SET ultimo = c.ultimo + 1 WHERE c.ultimo < $3
          RETURNING ultimo
        )
        INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
        SELECT $1, $2, 'crear', 'etiqueta', n.ultimo::text, jsonb_build_object('numero', n.ultimo) FROM n
        RETURNING entidad_id`,
-      [auth.servicio, auth.uid],
+      [auth.servicio, auth.uid, NUMERO_ETIQUETA_MAX],
     );
+    if (!row) throw ValidationError.single('', MSG.numerosEtiquetaAgotados);
     return Number(row.entidad_id);
   }
 
@@ -196,6 +200,9 @@ export class DonacionService {
       const fecha = data.fecha!;
 
       const [read] = await m.query(CREATE_SQL.read, [data.donanteId, auth.servicio, numero]);
+      const ultimo = Number(read.ultimo);
+      if (numero > ultimo)
+        throw ValidationError.single('numero', MSG.numeroEtiquetaNoEmitido(numero, ultimo));
       const previas = read.previas as { numero: number; fecha: string }[];
       if (previas.some((p) => p.fecha === fecha && p.numero === numero)) {
         throw ValidationError.single('', MSG.donacionYaRegistrada);
@@ -283,8 +290,9 @@ export class DonacionService {
     const errors = [];
     if (filter.fecha && !isValidIsoDate(filter.fecha))
       errors.push({ field: 'fecha', msg: MSG.fechaInvalida });
-    if (filter.numero !== null && filter.numero !== undefined && !Number.isInteger(filter.numero)) {
-      errors.push({ field: 'numero', msg: MSG.valorNoPermitido });
+    // A number no label can carry is refused as a typing mistake (never sent to the int column).
+    if (filter.numero !== null && filter.numero !== undefined && !isNumeroEtiqueta(filter.numero)) {
+      errors.push({ field: 'numero', msg: MSG.numeroEtiquetaFueraDeRango });
     }
     assertValid(errors);
     const offset = page.offset ?? 0;

@@ -17,6 +17,7 @@ import {
   validateSignosVitales,
 } from '../../domain/donacion';
 import { GraphQLObjectType } from 'graphql';
+import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { getSchema } from '../../graphql/schema';
 import { Donacion } from './donacion.entity';
@@ -30,6 +31,8 @@ const FIELDS = `id numero fecha hora servicioId donanteId plasmaCovid tipoBolsa 
   donante { id nombre apellido ultimaDonacion }`;
 const CREATE = `mutation ($input: CreateDonacionInput!) { createDonacion(input: $input) { ${FIELDS} } }`;
 const NEXT = `mutation { nextEtiquetaNumero }`;
+const AVANZAR = `mutation ($ultimo: Int!) { avanzarContadorEtiquetas(ultimo: $ultimo) }`;
+const CONTADOR = `{ contadorEtiquetas }`;
 const GET = `query ($id: ID!) { donacion(id: $id) { ${FIELDS} } }`;
 const SEARCH = `query ($filter: DonacionFilter, $page: PageInput) {
   donaciones(filter: $filter, page: $page) { total offset limit items { id numero fecha hora } }
@@ -55,11 +58,34 @@ let a: Session;
 let b: Session;
 let numeroSeq = 1000;
 const nextNumero = () => (numeroSeq += 1);
+/** Every servicio of these tests has issued the numbers up to this one (the numbers nextNumero gives). */
+const EMITIDOS = 1_000_000;
+
+/** The servicio's administrator moves its label counter forward to `ultimo` (as a paper book's servicio). */
+async function emitirHasta(session: Session, ultimo: number): Promise<void> {
+  const res = await server.gql(AVANZAR, { ultimo }, session.token);
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+}
+
+/** A new servicio whose numbers up to EMITIDOS are issued. */
+async function servicioConNumeros(): Promise<Session> {
+  const session = await registerServicio(server);
+  await emitirHasta(session, EMITIDOS);
+  return session;
+}
+
+async function contador(servicio: string): Promise<number | null> {
+  const [row] = await server.dataSource.query(
+    `SELECT ultimo::text AS ultimo FROM etiqueta_contador WHERE servicio_id = $1`,
+    [servicio],
+  );
+  return row ? Number(row.ultimo) : null;
+}
 
 beforeAll(async () => {
   server = await startTestServer();
-  a = await registerServicio(server);
-  b = await registerServicio(server);
+  a = await servicioConNumeros();
+  b = await servicioConNumeros();
 });
 afterAll(() => server.close());
 
@@ -409,55 +435,115 @@ describe('createDonacion', () => {
 // ---------------------------------------------------------------------------
 
 describe('label numbers', () => {
-  it('issues consecutive numbers per servicio; a typed number moves the counter past it', async () => {
+  const next = async (session: Session) =>
+    (await server.gql<{ nextEtiquetaNumero: number }>(NEXT, {}, session.token)).data!.nextEtiquetaNumero;
+
+  it('issues consecutive numbers per servicio; creating a donation never moves the counter', async () => {
     const s = await registerServicio(server);
     const t = await registerServicio(server);
-    const next = async (session: Session) =>
-      (await server.gql<{ nextEtiquetaNumero: number }>(NEXT, {}, session.token)).data!.nextEtiquetaNumero;
     expect(await next(s)).toBe(1);
     expect(await next(s)).toBe(2);
     expect(await next(t)).toBe(1);
-    await createOk(s, input(await insertDonante(s.servicio), { numero: 500 }));
-    expect(await next(s)).toBe(501);
-    // a lower typed number does not move it back
-    await createOk(s, input(await insertDonante(s.servicio), { numero: 3 }));
-    expect(await next(s)).toBe(502);
+    await createOk(s, input(await insertDonante(s.servicio), { numero: 2 }));
+    expect(await next(s)).toBe(3);
     const audits = await server.dataSource.query(
       `SELECT count(*)::int AS n FROM auditoria WHERE servicio_id = $1 AND entidad = 'etiqueta'`,
       [s.servicio],
     );
-    expect(audits[0].n).toBe(4);
+    expect(audits[0].n).toBe(3);
   });
 
-  it("a typed number moves the servicio's first counter row even when another request creates it meanwhile", async () => {
+  it('accepts the last issued number and refuses the next one, changing nothing', async () => {
     const s = await registerServicio(server);
     const donanteId = await insertDonante(s.servicio);
-    // Another transaction creates the counter row (as 'Generar Etiquetas' would) and commits
-    // only once the donation's statement, which did not see the row, is waiting for it.
-    const other = server.dataSource.createQueryRunner();
-    await other.connect();
-    try {
-      await other.startTransaction();
-      await other.query(`INSERT INTO etiqueta_contador (servicio_id, ultimo) VALUES ($1, 1)`, [s.servicio]);
-      const creating = create(s, input(donanteId, { numero: 500 }));
-      for (let i = 0; i < 200; i++) {
-        const [w] = await server.dataSource.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE '%contador_nuevo%'`,
-        );
-        if (w.n > 0) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      await other.commitTransaction();
-      expect((await creating).errors).toBeUndefined();
-    } finally {
-      await other.release();
+    // Nothing issued yet: not even 1.
+    const none = await create(s, input(donanteId, { numero: 1 }));
+    expect(codeOf(none)).toBe('BAD_USER_INPUT');
+    expect(errorsOf(none)).toEqual([{ field: 'numero', msg: MSG.numeroEtiquetaNoEmitido(1, 0) }]);
+    expect(await contador(s.servicio)).toBeNull();
+
+    await next(s);
+    await next(s);
+    const beyond = await create(s, input(donanteId, { numero: 3 }));
+    expect(codeOf(beyond)).toBe('BAD_USER_INPUT');
+    expect(errorsOf(beyond)).toEqual([{ field: 'numero', msg: MSG.numeroEtiquetaNoEmitido(3, 2) }]);
+    expect(await rowCount('servicio_id = $1', [s.servicio])).toBe(0);
+    expect(await contador(s.servicio)).toBe(2);
+
+    expect((await createOk(s, input(donanteId, { numero: 2 }))).numero).toBe(2);
+    expect(await contador(s.servicio)).toBe(2);
+    expect(await next(s)).toBe(3);
+  });
+
+  it('refuses 2147483647 and any number past NUMERO_ETIQUETA_MAX; the counter stays and keeps issuing', async () => {
+    const s = await registerServicio(server);
+    const donanteId = await insertDonante(s.servicio);
+    expect(await next(s)).toBe(1);
+    for (const numero of [2_147_483_647, NUMERO_ETIQUETA_MAX + 1, 0, -1]) {
+      const res = await create(s, input(donanteId, { numero }));
+      expect(codeOf(res)).toBe('BAD_USER_INPUT');
+      expect(errorsOf(res)).toEqual([{ field: 'numero', msg: MSG.numeroEtiquetaFueraDeRango }]);
     }
-    const [row] = await server.dataSource.query(
-      `SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $1`,
-      [s.servicio],
+    expect(await rowCount('servicio_id = $1', [s.servicio])).toBe(0);
+    expect(await contador(s.servicio)).toBe(1);
+    expect(await next(s)).toBe(2);
+  });
+
+  it('accepts NUMERO_ETIQUETA_MAX once issued, and issues nothing past it', async () => {
+    const s = await registerServicio(server);
+    const donanteId = await insertDonante(s.servicio);
+    const early = await create(s, input(donanteId, { numero: NUMERO_ETIQUETA_MAX }));
+    expect(errorsOf(early)).toEqual([
+      { field: 'numero', msg: MSG.numeroEtiquetaNoEmitido(NUMERO_ETIQUETA_MAX, 0) },
+    ]);
+    await emitirHasta(s, NUMERO_ETIQUETA_MAX - 1);
+    expect(await next(s)).toBe(NUMERO_ETIQUETA_MAX);
+    const res = await server.gql(NEXT, {}, s.token);
+    expect(codeOf(res)).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0].message).toBe(MSG.numerosEtiquetaAgotados);
+    expect(await contador(s.servicio)).toBe(NUMERO_ETIQUETA_MAX);
+    expect((await createOk(s, input(donanteId, { numero: NUMERO_ETIQUETA_MAX }))).numero).toBe(
+      NUMERO_ETIQUETA_MAX,
     );
-    expect(Number(row.ultimo)).toBe(500);
+  });
+
+  it(`one request issues at most ${ETIQUETAS_POR_SOLICITUD_MAX} numbers; the aliases past it burn nothing`, async () => {
+    const s = await registerServicio(server);
+    const aliases = Array.from(
+      { length: ETIQUETAS_POR_SOLICITUD_MAX + 1 },
+      (_, i) => `n${i}: nextEtiquetaNumero`,
+    );
+    const six = await server.gql<Record<string, number>>(
+      `mutation { ${aliases.slice(0, ETIQUETAS_POR_SOLICITUD_MAX).join(' ')} }`,
+      {},
+      s.token,
+    );
+    expect(six.errors).toBeUndefined();
+    expect(Object.values(six.data!)).toEqual([1, 2, 3, 4, 5, 6].slice(0, ETIQUETAS_POR_SOLICITUD_MAX));
+    const res = await server.gql<Record<string, number | null>>(
+      `mutation { ${aliases.join(' ')} }`,
+      {},
+      s.token,
+    );
+    // The field is non-null: the refused alias leaves the answer without data, and only it errs.
+    expect(res.data).toBeNull();
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors?.[0]).toMatchObject({
+      message: MSG.demasiadasEtiquetasPorSolicitud,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(await contador(s.servicio)).toBe(2 * ETIQUETAS_POR_SOLICITUD_MAX);
+    // Twice as many aliases still issue only the allowance.
+    const many = Array.from(
+      { length: 2 * ETIQUETAS_POR_SOLICITUD_MAX },
+      (_, i) => `m${i}: nextEtiquetaNumero`,
+    );
+    const flood = await server.gql(`mutation { ${many.join(' ')} }`, {}, s.token);
+    // The first refusal ends the operation: the aliases after it do not run.
+    expect(flood.errors?.map((e) => e.message)).toEqual([MSG.demasiadasEtiquetasPorSolicitud]);
+    expect(await contador(s.servicio)).toBe(3 * ETIQUETAS_POR_SOLICITUD_MAX);
+    // The next request has its own allowance.
+    expect(await next(s)).toBe(3 * ETIQUETAS_POR_SOLICITUD_MAX + 1);
   });
 
   it('100 concurrent requests get 100 distinct numbers', async () => {
@@ -474,6 +560,245 @@ describe('label numbers', () => {
       [s.servicio],
     );
     expect(Number(row.ultimo)).toBe(100);
+  });
+});
+
+describe('moving the label counter forward', () => {
+  it('reads the last issued number, moves it forward only, audited; the next number follows it', async () => {
+    const s = await registerServicio(server);
+    const read = async () =>
+      (await server.gql<{ contadorEtiquetas: number }>(CONTADOR, {}, s.token)).data!.contadorEtiquetas;
+    expect(await read()).toBe(0);
+    const res = await server.gql<{ avanzarContadorEtiquetas: number }>(AVANZAR, { ultimo: 500 }, s.token);
+    expect(res.data?.avanzarContadorEtiquetas).toBe(500);
+    expect(await read()).toBe(500);
+    const [entry] = await server.dataSource.query(
+      `SELECT accion, usuario_id, entidad_id, cambios FROM auditoria
+        WHERE servicio_id = $1 AND entidad = 'etiqueta' AND accion = 'editar'`,
+      [s.servicio],
+    );
+    expect(entry).toEqual({
+      accion: 'editar',
+      usuario_id: s.uid,
+      entidad_id: '500',
+      cambios: { ultimo: [0, 500] },
+    });
+    // A donation may now take any number up to 500, and no other.
+    const donanteId = await insertDonante(s.servicio);
+    const refused = await create(s, input(donanteId, { numero: 501 }));
+    expect(errorsOf(refused)).toEqual([{ field: 'numero', msg: MSG.numeroEtiquetaNoEmitido(501, 500) }]);
+    await createOk(s, input(donanteId, { numero: 500 }));
+    expect(
+      (await server.gql<{ nextEtiquetaNumero: number }>(NEXT, {}, s.token)).data!.nextEtiquetaNumero,
+    ).toBe(501);
+  });
+
+  it('refuses an equal or lower number, 0, and one past NUMERO_ETIQUETA_MAX, changing nothing', async () => {
+    const s = await registerServicio(server);
+    await emitirHasta(s, 40);
+    const cases: [number, string][] = [
+      [40, MSG.contadorEtiquetasNoRetrocede(40)],
+      [39, MSG.contadorEtiquetasNoRetrocede(40)],
+      [0, MSG.numeroEtiquetaFueraDeRango],
+      [-5, MSG.numeroEtiquetaFueraDeRango],
+      [NUMERO_ETIQUETA_MAX + 1, MSG.numeroEtiquetaFueraDeRango],
+      [2_147_483_647, MSG.numeroEtiquetaFueraDeRango],
+    ];
+    for (const [ultimo, msg] of cases) {
+      const res = await server.gql(AVANZAR, { ultimo }, s.token);
+      expect({ ultimo, code: codeOf(res), errors: errorsOf(res) }).toEqual({
+        ultimo,
+        code: 'BAD_USER_INPUT',
+        errors: [{ field: 'ultimo', msg }],
+      });
+    }
+    expect(await contador(s.servicio)).toBe(40);
+    const audits = await server.dataSource.query(
+      `SELECT count(*)::int AS n FROM auditoria WHERE servicio_id = $1 AND entidad = 'etiqueta'`,
+      [s.servicio],
+    );
+    expect(audits[0].n).toBe(1);
+    // Past the GraphQL Int: refused before it reaches the service.
+    const huge = await server.gql(`mutation { avanzarContadorEtiquetas(ultimo: 99999999999) }`, {}, s.token);
+    expect(huge.errors?.[0].message).toBe(MSG.datosInvalidos);
+    await emitirHasta(s, NUMERO_ETIQUETA_MAX);
+    expect(await contador(s.servicio)).toBe(NUMERO_ETIQUETA_MAX);
+  });
+});
+
+describe('REST: a donation takes an issued number only', () => {
+  const body = (servicio: string, donanteId: string, numero: unknown) => ({
+    servicio,
+    donanteId,
+    numero,
+    fecha: TODAY.replace(/-/g, ''),
+    hora: '09:30',
+    sv: JSON.stringify({ ta: '120/80', fc: '72', peso: '70', temp: '36.5', hb: '13.5', hto: '41' }),
+    tipoBolsa: 'Bolsa Doble',
+    loteBolsa: 'L-1',
+  });
+  const msgs = (res: { body: unknown }) =>
+    (res.body as { errors?: { msg: string }[] }).errors?.map((e) => e.msg);
+
+  it('accepts the counter value, refuses counter + 1, past the bound and 2147483647 with 400', async () => {
+    const s = await registerServicio(server);
+    const donanteId = await insertDonante(s.servicio);
+    const post = (numero: unknown) =>
+      server.rest('POST', '/donacion/', body(s.servicio, donanteId, numero), s.token);
+    let res = await post(1);
+    expect(res.status).toBe(400);
+    expect(msgs(res)).toEqual([MSG.numeroEtiquetaNoEmitido(1, 0)]);
+    await emitirHasta(s, 70);
+    res = await post('71');
+    expect(res.status).toBe(400);
+    expect(msgs(res)).toEqual([MSG.numeroEtiquetaNoEmitido(71, 70)]);
+    for (const numero of [2_147_483_647, '2147483648', 99_999_999_999, NUMERO_ETIQUETA_MAX + 1, '1.5', -3]) {
+      res = await post(numero);
+      expect({ numero, status: res.status, msgs: msgs(res) }).toEqual({
+        numero,
+        status: 400,
+        msgs: [MSG.numeroEtiquetaFueraDeRango],
+      });
+    }
+    expect(await rowCount('servicio_id = $1', [s.servicio])).toBe(0);
+    expect(await contador(s.servicio)).toBe(70);
+    res = await post(70);
+    expect(res.status).toBe(200);
+    expect(await contador(s.servicio)).toBe(70);
+    const issued = await server.rest<{ numero: number }>(
+      'POST',
+      '/donacion/next-etiqueta-number',
+      {},
+      s.token,
+    );
+    expect(issued.body.numero).toBe(71);
+  });
+
+  it('NUMERO_ETIQUETA_MAX is accepted once issued', async () => {
+    const s = await registerServicio(server);
+    await emitirHasta(s, NUMERO_ETIQUETA_MAX);
+    const res = await server.rest(
+      'POST',
+      '/donacion/',
+      body(s.servicio, await insertDonante(s.servicio), NUMERO_ETIQUETA_MAX),
+      s.token,
+    );
+    expect(res.status).toBe(200);
+    const next = await server.rest('POST', '/donacion/next-etiqueta-number', {}, s.token);
+    expect(next.status).toBe(400);
+    expect(msgs(next)).toEqual([MSG.numerosEtiquetaAgotados]);
+  });
+});
+
+describe('numbers beyond a column: the searches answer 400 in Spanish, never 500', () => {
+  const msgs = (res: { body: unknown }) =>
+    (res.body as { errors?: { msg: string }[] }).errors?.map((e) => e.msg);
+  /** A GraphQL request with its HTTP status. */
+  async function gqlHttp(query: string, variables: Record<string, unknown> = {}) {
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as GqlResult };
+  }
+
+  it.each([
+    ['99999999999', MSG.numeroEtiquetaFueraDeRango],
+    ['2147483648', MSG.numeroEtiquetaFueraDeRango],
+    [String(NUMERO_ETIQUETA_MAX + 1), MSG.numeroEtiquetaFueraDeRango],
+    ['0', MSG.numeroEtiquetaFueraDeRango],
+    ['-1', MSG.numeroEtiquetaFueraDeRango],
+    ['1.5', MSG.numeroEtiquetaFueraDeRango],
+    ['1e3', MSG.numeroEtiquetaFueraDeRango],
+  ])('REST GET /donacion/search?numero=%s: 400', async (numero, msg) => {
+    const res = await server.rest('GET', `/donacion/search?numero=${numero}`, undefined, a.token);
+    expect({ status: res.status, msgs: msgs(res) }).toEqual({ status: 400, msgs: [msg] });
+  });
+
+  it('REST: numero = NUMERO_ETIQUETA_MAX is a search like any other (empty here)', async () => {
+    const res = await server.rest(
+      'GET',
+      `/donacion/search?numero=${NUMERO_ETIQUETA_MAX}`,
+      undefined,
+      a.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ donaciones: [], total: 0 });
+  });
+
+  const pages = ['99999999999', '2147483648', '1000001', '-1', '1.5', '1e3', 'abc'];
+  it.each(['/donacion/search', '/donante/search'])(
+    'REST %s: offset and limit out of range are 400',
+    async (path) => {
+      for (const [name, value] of [
+        ...pages.map((v) => ['offset', v]),
+        ...[...pages, '0', '101'].map((v) => ['limit', v]),
+      ]) {
+        const res = await server.rest('GET', `${path}?${name}=${value}`, undefined, a.token);
+        expect({ name, value, status: res.status, msgs: msgs(res) }).toEqual({
+          name,
+          value,
+          status: 400,
+          msgs: [MSG.valorNoPermitido],
+        });
+      }
+    },
+  );
+
+  it('GraphQL donaciones: numero out of range is refused in Spanish, as a literal or a variable', async () => {
+    for (const numero of ['99999999999', '2147483648', '1.5']) {
+      const res = await gqlHttp(`{ donaciones(filter: { numero: ${numero} }) { total } }`);
+      expect({ numero, status: res.status, message: res.body.errors?.[0].message }).toEqual({
+        numero,
+        status: 400,
+        message: MSG.datosInvalidos,
+      });
+      const asVariable = await gqlHttp(SEARCH, { filter: { numero: Number(numero) } });
+      expect({ numero, status: asVariable.status, message: asVariable.body.errors?.[0].message }).toEqual({
+        numero,
+        status: 400,
+        message: MSG.datosInvalidos,
+      });
+    }
+    for (const numero of [NUMERO_ETIQUETA_MAX + 1, 2_147_483_647, 0, -1]) {
+      const res = await gqlHttp(SEARCH, { filter: { numero } });
+      expect({ numero, code: codeOf(res.body), errors: errorsOf(res.body) }).toEqual({
+        numero,
+        code: 'BAD_USER_INPUT',
+        errors: [{ field: 'numero', msg: MSG.numeroEtiquetaFueraDeRango }],
+      });
+    }
+    const max = await gqlHttp(SEARCH, { filter: { numero: NUMERO_ETIQUETA_MAX } });
+    expect(max.body.data).toEqual({ donaciones: { total: 0, offset: 0, limit: 20, items: [] } });
+  });
+
+  it.each([
+    ['donaciones', 'total'],
+    ['donantes', 'total'],
+  ])('GraphQL %s: offset and limit out of range are refused in Spanish', async (field, pick) => {
+    for (const page of ['{ offset: 99999999999 }', '{ limit: 2147483648 }', '{ offset: 1.5 }']) {
+      const res = await gqlHttp(`{ ${field}(page: ${page}) { ${pick} } }`);
+      expect({ page, status: res.status, message: res.body.errors?.[0].message }).toEqual({
+        page,
+        status: 400,
+        message: MSG.datosInvalidos,
+      });
+    }
+    for (const page of [
+      { offset: -1 },
+      { offset: 1_000_001 },
+      { limit: 0 },
+      { limit: 101 },
+      { offset: 2_147_483_647 },
+    ]) {
+      const res = await gqlHttp(`query ($p: PageInput) { ${field}(page: $p) { ${pick} } }`, { p: page });
+      expect({ page, code: codeOf(res.body), msg: res.body.errors?.[0].message }).toEqual({
+        page,
+        code: 'BAD_USER_INPUT',
+        msg: MSG.valorNoPermitido,
+      });
+    }
   });
 });
 
@@ -507,6 +832,7 @@ describe('queries', () => {
   let ids: DonacionResult[];
   beforeAll(async () => {
     s = await registerServicio(server);
+    await emitirHasta(s, 14);
     donanteId = await insertDonante(s.servicio, 'Ana', 'Ruiz');
     ids = [];
     ids.push(await createOk(s, input(donanteId, { numero: 11, fecha: day(-120), hora: '09:00' })));
@@ -702,7 +1028,7 @@ describe('read columns', () => {
   });
 
   it('a search answers every field asked for, as the donation itself', async () => {
-    const s = await registerServicio(server);
+    const s = await servicioConNumeros();
     const donanteId = await insertDonante(s.servicio, 'Nélida', 'Ortiz');
     const created = await createOk(s, input(donanteId, { fecha: day(-1), hora: '07:45' }));
     const byId = (await server.gql<{ donacion: DonacionResult }>(GET, { id: created.id }, s.token)).data!

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
+import { isNumeroEtiqueta } from '../../domain/etiquetas';
 import { OpcionesDatos, validateOpciones } from '../../domain/integrante';
 import { MSG } from '../../domain/messages';
-import { assertValid, ForbiddenError, NotFoundError } from '../../errors';
+import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { audit, diff } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
 import { Servicio } from './servicio.entity';
@@ -53,5 +54,44 @@ export class OpcionesService {
       return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });
     });
     return { servicio, message: MSG.opcionesGuardadas };
+  }
+
+  /** The servicio's last issued label number; 0 when none was issued yet. Every role may read it. */
+  async contadorEtiquetas(auth: AuthUser): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT ultimo::text AS ultimo FROM etiqueta_contador WHERE servicio_id = $1`,
+      [auth.servicio],
+    );
+    return row ? Number(row.ultimo) : 0;
+  }
+
+  /**
+   * Moves the label counter forward to `ultimo` (a servicio that continues a
+   * paper book): the numbers up to it count as issued and the next label is
+   * ultimo + 1. Never back, never past NUMERO_ETIQUETA_MAX. Only the service
+   * administrator; audited in the same transaction.
+   */
+  async avanzarContadorEtiquetas(auth: AuthUser, ultimo: number): Promise<number> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    if (!isNumeroEtiqueta(ultimo)) throw ValidationError.single('ultimo', MSG.numeroEtiquetaFueraDeRango);
+    return this.dataSource.transaction(async (m) => {
+      // The row exists and is locked: nextEtiquetaNumero waits, so the comparison holds at the update.
+      await m.query(
+        `INSERT INTO etiqueta_contador (servicio_id, ultimo) VALUES ($1, 0) ON CONFLICT (servicio_id) DO NOTHING`,
+        [auth.servicio],
+      );
+      const [row] = await m.query(
+        `SELECT ultimo::text AS ultimo FROM etiqueta_contador WHERE servicio_id = $1 FOR UPDATE`,
+        [auth.servicio],
+      );
+      const antes = Number(row.ultimo);
+      if (ultimo <= antes) throw ValidationError.single('ultimo', MSG.contadorEtiquetasNoRetrocede(antes));
+      await m.query(`UPDATE etiqueta_contador SET ultimo = $2 WHERE servicio_id = $1`, [
+        auth.servicio,
+        ultimo,
+      ]);
+      await audit(m, auth, 'editar', 'etiqueta', String(ultimo), { ultimo: [antes, ultimo] });
+      return ultimo;
+    });
   }
 }
