@@ -16,6 +16,7 @@ import { showToast } from '@/components/toast';
 import { ServicioDocument, UpdateOpcionesDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
+import { NumeracionEtiquetas } from './numeracion-etiquetas';
 import { PageCard } from './page-card';
 
 export const VERSION_LINE = `Versión: ${APP_VERSION}`;
@@ -132,6 +133,7 @@ export function OpcionesGeneralesPage() {
           </Form>
         )}
       </PageCard>
+      {esAdmin && <NumeracionEtiquetas />}
       <PageCard title="Acerca de" as="h2">
         <Stack gap="1" fontSize="sm" color="gray.700">
           <Text>{VERSION_LINE}</Text>
