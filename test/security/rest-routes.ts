@@ -1,24 +1,20 @@
 /**
- * Every /api route, read from the express router the app mounts, and how the
- * security suites call each one against a target servicio's records.
+ * Every /api route, as the served OpenAPI document lists them, and how the security suites call
+ * each one against a target servicio's records. test/api/openapi.test.ts proves that the document
+ * lists exactly the routes the router serves, so no route escapes these suites.
  */
-import { createRestRouter } from '../../server/src/rest/router';
 import { TestServer } from '../../server/src/test-utils/harness';
 import { donacionInput, PASSWORD, TODAY, World } from './fixtures';
 
-type Layer = { route?: { path: string; methods: Record<string, boolean> } };
-
-/** 'METHOD /path' of every route registered on the /api router (express syntax: /donante/:id). */
+/** 'METHOD /path' of every route of /api/openapi.json, in express syntax (/donante/:id). */
 export async function restRoutes(server: TestServer): Promise<string[]> {
-  const router = createRestRouter(server.services) as unknown as { stack: Layer[] };
-  const out: string[] = [];
-  for (const layer of router.stack) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) {
-      if (on && method !== '_all') out.push(`${method.toUpperCase()} ${layer.route.path}`);
-    }
-  }
-  return [...new Set(out)].sort();
+  const res = await server.rest<{ paths: Record<string, object> }>('GET', '/openapi.json');
+  if (res.status !== 200) throw new Error(`GET /api/openapi.json: ${res.status}`);
+  return Object.entries(res.body.paths)
+    .flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    )
+    .sort();
 }
 
 export type RestCase = { method: string; path: string; body?: unknown; expect?: number };
