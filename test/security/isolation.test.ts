@@ -4,8 +4,17 @@
  * A may be read (no A id, name, DNI or username in any answer), changed or
  * deleted (A's rows are identical before and after).
  */
+import { MSG } from '../../server/src/domain/messages';
 import { startTestServer, TestServer } from '../../server/src/test-utils/harness';
-import { codeOf, operationCalls, schemaOperations, seedWorld, snapshot, World } from './fixtures';
+import {
+  codeOf,
+  donacionInput,
+  operationCalls,
+  schemaOperations,
+  seedWorld,
+  snapshot,
+  World,
+} from './fixtures';
 import { restCases, restRoutes } from './rest-routes';
 
 jest.setTimeout(60_000);
@@ -122,5 +131,64 @@ test('every /api route has an isolation case and reaches nothing of A', async ()
     if (c.expect) expect({ route, status: res.status }).toEqual({ route, status: c.expect });
     expect(res.status).not.toBe(500);
   }
+  expect(await snapshot(server, a.admin.servicio)).toEqual(before);
+});
+
+/** Routes anyone may call; every other /api route needs a valid session. */
+const PUBLIC_ROUTES = ['GET /openapi.json', 'POST /auth/login', 'POST /auth/register'];
+
+test('every other /api route answers 401 to a missing, malformed or altered token, and changes nothing', async () => {
+  const cases = restCases(a);
+  const before = await snapshot(server, a.admin.servicio);
+  for (const route of (await restRoutes(server)).filter((r) => !PUBLIC_ROUTES.includes(r))) {
+    const c = cases[route];
+    for (const token of [undefined, 'basura', `${b.admin.token}x`]) {
+      const res = await server.rest(c.method, c.path, c.body, token);
+      expect({ route, token, status: res.status, body: res.body }).toEqual({
+        route,
+        token,
+        status: 401,
+        body: { errors: [{ msg: MSG.noAutenticado }] },
+      });
+    }
+  }
+  expect(await snapshot(server, a.admin.servicio)).toEqual(before);
+});
+
+test("/api refuses B's other aims at A with the error list, and B's searches list nothing of A", async () => {
+  const before = await snapshot(server, a.admin.servicio);
+  const body = { errors: [{ msg: expect.any(String) }] };
+  // the refusals of restCases, now with their answer's shape
+  const cases = restCases(a);
+  for (const route of await restRoutes(server)) {
+    const c = cases[route];
+    if (!c.expect || c.expect < 400) continue;
+    const res = await server.rest(c.method, c.path, c.body, b.admin.token);
+    expect({ route, body: res.body }).toEqual({ route, body });
+  }
+  // A's member removed through B's own servicio id; a donation claiming A's servicio
+  const member = a.members.ROL_TECNICO.id;
+  const more: [string, string, unknown, number][] = [
+    ['DELETE', `/auth/integrante/${member}/user/${b.admin.uid}`, undefined, 404],
+    ['POST', '/donacion/', { ...donacionInput(a.donanteId), servicio: a.admin.servicio }, 403],
+  ];
+  for (const [method, path, sent, status] of more) {
+    const res = await server.rest(method, path, sent, b.admin.token);
+    expect({ path, status: res.status, body: res.body }).toEqual({ path, status, body });
+  }
+  const donantes = await server.rest<{ donantes: unknown[] }>(
+    'GET',
+    '/donante/search',
+    undefined,
+    b.admin.token,
+  );
+  expect(donantes.body.donantes.map((d) => leaks(d))).toEqual(donantes.body.donantes.map(() => []));
+  const donaciones = await server.rest<{ donaciones: unknown[] }>(
+    'GET',
+    '/donacion/search',
+    undefined,
+    b.admin.token,
+  );
+  expect(donaciones.body.donaciones.map((d) => leaks(d))).toEqual(donaciones.body.donaciones.map(() => []));
   expect(await snapshot(server, a.admin.servicio)).toEqual(before);
 });
