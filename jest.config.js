@@ -31,7 +31,8 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/src', '<rootDir>/test/api', '<rootDir>/test/security', '<rootDir>/test/perf'],
+      // test/perf has only the bench smoke test: `npm run test:bench-smoke`, not part of `npm test`.
+      roots: ['<rootDir>/server/src', '<rootDir>/test/api', '<rootDir>/test/security'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.ts$': swcServer },
       globalSetup: '<rootDir>/test/setup/postgres-global-setup.mjs',
