@@ -14,6 +14,7 @@
  * is an index range read in order (or a skip scan), stopping at what it needs.
  * The total is counted up to TOTAL_MAX; beyond that the screen says "más de".
  */
+import { escapeLiteral } from 'pg';
 import type { RunQuery } from '../../database/prepared';
 import { normalizeDni } from '../../domain/donante';
 
@@ -105,12 +106,6 @@ const startsWith = (column: string, p: Prefix) =>
 const anyWord = (column: string, p: Prefix) =>
   `(${startsWith(column, p)} OR EXISTS (SELECT 1 FROM busqueda_sufijos(${column}) s WHERE ${startsWith('s', p)}))`;
 
-/** A string as an SQL literal (quotes doubled; with a backslash, an E'' literal). */
-function literal(text: string): string {
-  const quoted = text.replace(/'/g, "''");
-  return text.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
-}
-
 type Plan = {
   stretches: Stretch[];
   params: unknown[];
@@ -133,7 +128,9 @@ function plan(servicio: string, filter: DonanteFilterData): Plan | null {
   const nombreText = term(filter.nombre);
   const inline = Boolean(apellidoText && nombreText && !term(filter.dni));
   const params: unknown[] = [];
-  const param = (value: string) => (inline ? literal(value) : `$${params.push(value)}`);
+  // Written in, the values need pg's literal escaping: the read pool plans every parameterised
+  // statement without its values (plan_cache_mode = force_generic_plan, even unnamed ones).
+  const param = (value: string) => (inline ? escapeLiteral(value) : `$${params.push(value)}`);
   const servicioValue = param(servicio);
   // The search text brought to the stored form, as a prefix range.
   const prefix = (text: string): Prefix => {
