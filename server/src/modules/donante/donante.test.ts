@@ -15,7 +15,6 @@ import {
 } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
-import { DonanteService } from './donante.service';
 import { GraphQLObjectType } from 'graphql';
 import { getSchema } from '../../graphql/schema';
 import {
@@ -401,19 +400,38 @@ describe('create', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('a unique-index violation (check bypassed) gives the same message', async () => {
+  it('a save that only the unique index stops (the other one not yet committed) gives the same message', async () => {
     const existing = await create(donorInput({ nombre: 'Primero', apellido: 'Índice' }));
-    const proto = DonanteService.prototype as unknown as { assertDniFree: () => Promise<void> };
-    const spy = jest.spyOn(proto, 'assertDniFree').mockResolvedValueOnce(undefined);
+    const dni = nextDni();
+    // Another save takes the DNI and has not committed yet: the check cannot see it, the
+    // insert waits on the index and fails once that save commits.
+    const other = server.dataSource.createQueryRunner();
+    await other.connect();
     try {
-      const res = await server.gql(CREATE, { input: donorInput({ dni: existing.dni }) }, a.token);
-      expect(spy).toHaveBeenCalled();
+      await other.startTransaction();
+      await other.query(`UPDATE donante SET dni = $1 WHERE id = $2`, [dni, existing.id]);
+      const [{ xid }] = await other.query(`SELECT pg_current_xact_id()::xid::text AS xid`);
+      const pending = server.gql(CREATE, { input: donorInput({ dni }) }, a.token);
+      // until the new insert waits on the other save's row
+      for (let i = 0; i < 200; i++) {
+        const [{ waiting }] = await server.dataSource.query(
+          `SELECT count(*)::int AS waiting FROM pg_locks
+            WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = $1`,
+          [xid],
+        );
+        if (waiting > 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await other.commitTransaction();
+      const res = await pending;
       expect(res.errors?.[0].extensions?.errors).toEqual([
-        { field: 'dni', msg: `Ya existe un donante con DNI ${existing.dni}: Índice, Primero` },
+        { field: 'dni', msg: `Ya existe un donante con DNI ${dni}: Índice, Primero` },
       ]);
     } finally {
-      spy.mockRestore();
+      await other.release();
     }
+    const rows = await server.dataSource.query(`SELECT id FROM donante WHERE dni = $1`, [dni]);
+    expect(rows).toEqual([{ id: existing.id }]);
   });
 
   it('requires a session', async () => {
