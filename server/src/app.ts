@@ -13,7 +13,8 @@ import { Config } from './config';
 import { createContext, Context } from './context';
 import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
-import { queryLimits } from './graphql/limits';
+import { introspectionOnlySignedIn } from './graphql/introspection';
+import { queryLimitPlugins, queryLimits, queryParseOptions } from './graphql/limits';
 import { getSchema } from './graphql/schema';
 import { graphqlPost, headersOf, trackRequest } from './graphql/http-handler';
 import { errorAnswer } from './http-errors';
@@ -34,7 +35,7 @@ export type App = {
 /** Builds the app: /healthz, /graphql, /api, /planillas and the built client. */
 export async function createApp(
   services: Services,
-  config: Pick<Config, 'clientDir' | 'planillasDir'>,
+  config: Pick<Config, 'clientDir' | 'planillasDir'> & Partial<Pick<Config, 'production'>>,
 ): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
@@ -42,6 +43,8 @@ export async function createApp(
 
   app.use((req, res, next) => {
     trackRequest(req, res);
+    // Answers carry personal and health data: no cache keeps them (static files set their own).
+    res.setHeader('Cache-Control', 'no-store');
     next();
   });
 
@@ -77,10 +80,16 @@ export async function createApp(
     schema: getSchema(),
     formatError,
     validationRules: [queryLimits()],
+    parseOptions: queryParseOptions,
     introspection: true,
     includeStacktraceInErrorResponses: false,
     // No HTTP cache hints are used: without this plugin Apollo does not wrap every field resolver.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      ...queryLimitPlugins(),
+      introspectionOnlySignedIn(config.production ?? false),
+    ],
   });
   await apollo.start();
 

@@ -17,6 +17,8 @@ export type Config = {
   clientDir: string;
   /** Where the static forms (planillas) live. */
   planillasDir: string;
+  /** NODE_ENV=production: anonymous callers may not read the GraphQL schema. */
+  production: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -94,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: readPoolSize(env.DB_POOL_SIZE, os.availableParallelism()),
     clientDir: path.join(root, 'client', 'dist'),
     planillasDir: path.join(root, 'server', 'planillas'),
+    production: env.NODE_ENV === 'production',
   };
 }

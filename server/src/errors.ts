@@ -56,9 +56,13 @@ export class NotFoundError extends AppError {
 export class TooManyRequestsError extends AppError {
   readonly code = 'TOO_MANY_REQUESTS';
   readonly status = 429;
+  /** Whole seconds until the next attempt is let through. */
+  readonly retryAfterSeconds: number;
 
-  constructor(message: string = MSG.demasiadosIntentos) {
-    super(message);
+  constructor(waitMs: number) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    super(MSG.demasiadosIntentos(seconds));
+    this.retryAfterSeconds = seconds;
   }
 }
 

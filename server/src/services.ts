@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { FailureRateLimiter } from './auth/rate-limit';
+import { Clock, FailureThrottle } from './auth/rate-limit';
 import { TokenService } from './auth/jwt';
 import { SessionCache } from './auth/session-cache';
 import { readPool, RunQuery } from './database/prepared';
@@ -28,28 +28,28 @@ export type Services = {
   auditoria: AuditoriaService;
 };
 
-export function createServices(dataSource: DataSource, jwtSecret: string): Services {
+/** `now`: the clock of the sign-in delays (tests move it instead of waiting). */
+export function createServices(
+  dataSource: DataSource,
+  jwtSecret: string,
+  options: { now?: Clock } = {},
+): Services {
   const tokens = new TokenService(jwtSecret);
   const sessions = new SessionCache();
   const reads = readPool(dataSource);
   const query = reads.run;
+  const throttle = new FailureThrottle(dataSource, query, { now: options.now });
   return {
     dataSource,
     query,
     close: reads.end,
     tokens,
-    auth: new AuthService(
-      dataSource,
-      tokens,
-      { login: new FailureRateLimiter(), register: new FailureRateLimiter() },
-      sessions,
-      query,
-    ),
+    auth: new AuthService(dataSource, tokens, throttle, sessions, query),
     donante: new DonanteService(dataSource, query),
     donacion: new DonacionService(dataSource, query),
     integrante: new IntegranteService(dataSource, sessions),
     opciones: new OpcionesService(dataSource),
-    password: new PasswordService(dataSource, tokens, sessions, new FailureRateLimiter()),
+    password: new PasswordService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource),
   };
 }

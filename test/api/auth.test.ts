@@ -4,7 +4,9 @@ import { msgs, registrar, Sesion } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The clock of the sign-in delays stands still: a wait never runs out by itself here.
+  const frozen = Date.now();
+  server = await startTestServer({ now: () => frozen });
 });
 afterAll(() => server.close());
 
@@ -141,7 +143,29 @@ describe('POST /api/auth/login', () => {
       last = await server.rest('POST', '/auth/login', { username: 'atacado', password: `mala${i}` });
     }
     expect(last.status).toBe(429);
-    expect(msgs(last.body)).toEqual([MSG.demasiadosIntentos]);
+    expect(msgs(last.body)).toEqual([MSG.demasiadosIntentos(1)]);
+  });
+
+  it('a stranger failing from another address never makes the owner wait; the stranger waits', async () => {
+    const admin = await registrar(server, 'Servicio Atacado');
+    const [{ username }] = await server.dataSource.query(`SELECT username FROM usuario WHERE id = $1`, [
+      admin.usuario.uid,
+    ]);
+    const login = (password: string, ip: string) =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ username, password }),
+      });
+    for (let i = 0; i < 5; i += 1) expect((await login(`mala${i}`, '203.0.113.9')).status).toBe(401);
+    const stranger = await login('mala', '203.0.113.9');
+    expect(stranger.status).toBe(429);
+    expect(stranger.headers.get('retry-after')).toBe('1');
+    expect(stranger.headers.get('cache-control')).toBe('no-store');
+    expect(await stranger.json()).toEqual({ errors: [{ msg: MSG.demasiadosIntentos(1) }] });
+    const owner = await login('clave-segura', '198.51.100.20');
+    expect(owner.status).toBe(200);
+    expect(((await owner.json()) as Sesion).usuario.uid).toBe(admin.usuario.uid);
   });
 });
 

@@ -47,7 +47,14 @@ export const MSG = {
   integranteEliminado: 'Integrante eliminado con exito',
   // Texts the specification leaves to us ("not shown"): plain, specific Spanish.
   credencialesInvalidas: 'Usuario o contraseña incorrectos',
-  demasiadosIntentos: 'Demasiados intentos fallidos. Espere 15 minutos antes de volver a intentar.',
+  demasiadosIntentos: (segundos: number) => {
+    const minutos = Math.ceil(segundos / 60);
+    const espera =
+      segundos < 60
+        ? `${segundos} segundo${segundos === 1 ? '' : 's'}`
+        : `${minutos} minuto${minutos === 1 ? '' : 's'}`;
+    return `Demasiados intentos fallidos. Espere ${espera} antes de volver a intentar.`;
+  },
   usuarioExistente: 'El nombre de usuario ya está en uso',
   noAutenticado: 'Debe iniciar sesión para continuar',
   sinPermiso: 'No tiene permiso para realizar esta acción',
@@ -63,6 +70,7 @@ export const MSG = {
   donanteEliminado: 'Donante eliminado con exito',
   baseNoDisponible: 'La base de datos no está disponible. Intente nuevamente en unos minutos.',
   consultaDemasiadoProfunda: 'La consulta es demasiado compleja',
+  introspeccionNoPermitida: 'Debe iniciar sesión para consultar la descripción de la API',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande',
   // Donations (issue 4)
   menos8Semanas: (fecha: string) => `Este donante dono hace menos de 8 semanas (${fecha}).`,

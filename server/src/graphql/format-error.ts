@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { ValidationError } from 'class-validator';
-import { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import { FieldError, MSG } from '../domain/messages';
 import { isDatabaseUnavailable } from '../database/unavailable';
 import { AppError, DatabaseUnavailableError } from '../errors';
 import { logger } from '../logger';
+import { TOO_MANY_TOKENS } from './limits';
 
 /** class-validator failures as the spec's { field, msg } list. */
 export function argumentErrors(error: ArgumentValidationError): FieldError[] {
@@ -35,13 +36,29 @@ const REQUEST_ERROR_CODES = new Set([
   'QUERY_TOO_COMPLEX',
 ]);
 
+/** graphql-js's hints at names the caller did not send ("Did you mean "x"?", "... the enum value ..."). */
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
+
+/** A message without suggestions: they would tell anyone the schema's names. */
+export function withoutSuggestions(message: string): string {
+  return message.replace(SUGGESTION, '');
+}
+
+/** Our own error thrown by a plugin outside a resolver (Apollo wraps it without a path). */
+function appErrorOf(error: unknown): unknown {
+  const unwrapped = unwrapResolverError(error);
+  return unwrapped instanceof GraphQLError && unwrapped.originalError instanceof AppError
+    ? unwrapped.originalError
+    : unwrapped;
+}
+
 /**
  * What a client may see of an error: the Spanish message and field list of
  * our own errors; for anything unexpected a generic text and an id that
  * points at the full log line.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original = appErrorOf(error);
   if (original instanceof AppError) {
     return {
       message: original.message,
@@ -68,12 +85,14 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
-    const spanish =
-      formatted.message === MSG.consultaDemasiadoProfunda ? formatted.message : MSG.datosInvalidos;
+    const tooComplex =
+      formatted.message === MSG.consultaDemasiadoProfunda || TOO_MANY_TOKENS.test(formatted.message);
+    const spanish = tooComplex ? MSG.consultaDemasiadoProfunda : MSG.datosInvalidos;
     return {
       message: spanish,
       locations: formatted.locations,
-      extensions: { code, detail: formatted.message },
+      // A refused query is not told which limit it passed, nor by how much.
+      extensions: tooComplex ? { code } : { code, detail: withoutSuggestions(formatted.message) },
     };
   }
   const errorId = randomUUID();

@@ -101,6 +101,8 @@ export function graphqlPost(options: GraphqlPostOptions) {
     Object.setPrototypeOf(req, app.request);
     trackRequest(req, res);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    // As every answer of the app: it carries personal and health data.
+    res.setHeader('Cache-Control', 'no-store');
     void serve(req as unknown as Request, res, query < 0 ? '' : url.slice(query)).catch((err: unknown) => {
       const { status, body } = errorAnswer(err, (req as Request).id);
       if (!res.headersSent) answer(res, status, body);

@@ -8,6 +8,7 @@ import {
   AppError,
   DatabaseUnavailableError,
   ForbiddenError,
+  TooManyRequestsError,
   UnauthenticatedError,
   ValidationError,
 } from '../errors';
@@ -23,6 +24,7 @@ export function errorBody(errors: FieldError[]): RestErrorBody {
 
 function sendError(res: Response, req: Request, error: unknown): void {
   if (error instanceof AppError) {
+    if (error instanceof TooManyRequestsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(error.status).json(errorBody(error.errors));
     return;
   }

@@ -19,6 +19,8 @@ export type RestResult<T = unknown> = { status: number; body: T };
 
 export type TestServer = {
   url: string;
+  /** The database it runs on (another server may share it: `sameDatabaseAs`). */
+  databaseUrl: string;
   dataSource: DataSource;
   services: Services;
   gql: <T = Record<string, unknown>>(
@@ -57,15 +59,26 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
+export type TestServerOptions = {
+  /** The clock of the sign-in delays. */
+  now?: () => number;
+  /** Built as with NODE_ENV=production. */
+  production?: boolean;
+  /** A second app process on that server's database (which that server drops). */
+  sameDatabaseAs?: TestServer;
+};
+
 /** The real app (GraphQL, REST, static files) on a fresh database, listening on a free port. */
-export async function startTestServer(): Promise<TestServer> {
-  const db = await createTestDatabase();
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const shared = options.sameDatabaseAs?.databaseUrl;
+  const db = shared ? { url: shared, drop: async () => undefined } : await createTestDatabase();
   const dataSource = await connectDatabase(db.url);
-  const services = createServices(dataSource, TEST_JWT_SECRET);
+  const services = createServices(dataSource, TEST_JWT_SECRET, { now: options.now });
   const root = path.resolve(__dirname, '..', '..', '..');
   const { handler, apollo } = await createApp(services, {
     clientDir: path.join(root, 'client', 'dist'),
     planillasDir: path.join(root, 'server', 'planillas'),
+    production: options.production ?? false,
   });
   const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,6 +91,7 @@ export async function startTestServer(): Promise<TestServer> {
 
   return {
     url,
+    databaseUrl: db.url,
     dataSource,
     services,
     gql: async (query, variables, token) => {

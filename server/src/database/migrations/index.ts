@@ -2,6 +2,7 @@ import { Inicial1763780000000 } from './1763780000000-inicial';
 import { Donante1763790000000 } from './1763790000000-donante';
 import { Donacion1763800000000 } from './1763800000000-donacion';
 import { DonanteBusqueda1763810000000 } from './1763810000000-donante-busqueda';
+import { LoginIntentos1763820000000 } from './1763820000000-login-intentos';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   Donante1763790000000,
   Donacion1763800000000,
   DonanteBusqueda1763810000000,
+  LoginIntentos1763820000000,
 ];

@@ -78,7 +78,7 @@ export function addAuthRoutes(router: Router, services: Services): void {
       const copied = b.newPassword2 === undefined ? 'newPassword2' : null;
       const result = await sinErroresDe(copied, async () => {
         await checkInput(PasswordChangeInput, data);
-        return services.password.change(ctx.auth, data, ctx.ip);
+        return services.password.change(ctx.auth, data);
       });
       // The status text; the new token replaces the old one, which stops working.
       return { ok: true, msg: result.message, message: result.message, token: result.token };

@@ -6,7 +6,7 @@ import { SessionCache } from '../../auth/session-cache';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
-import { FailureRateLimiter } from '../../auth/rate-limit';
+import { FailureThrottle, userAtAddress } from '../../auth/rate-limit';
 import { MSG } from '../../domain/messages';
 import { validateRegister } from '../../domain/validation';
 import { assertValid, UnauthenticatedError, ValidationError } from '../../errors';
@@ -30,7 +30,8 @@ export class AuthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
-    private readonly limiters: { login: FailureRateLimiter; register: FailureRateLimiter },
+    /** Failed sign-ins and registrations, per user at an address and per address. */
+    private readonly throttle: FailureThrottle,
     private readonly sessions: SessionCache,
     private readonly query: RunQuery,
   ) {}
@@ -48,7 +49,7 @@ export class AuthService {
   /** Creates a servicio and its administrator (same id) and signs them in. */
   async register(data: RegisterData, ip: string): Promise<AuthResult> {
     const username = (data.username ?? '').trim();
-    this.limiters.register.check(ip, username);
+    const attempt = await this.throttle.begin(userAtAddress('registro', username, ip));
     try {
       const errors = validateRegister(data);
       if (data.rol && data.rol !== Rol.ROL_SERVICIO) {
@@ -98,17 +99,17 @@ export class AuthService {
       return this.issue(usuario);
     } catch (error) {
       if (isUniqueViolation(error, UNIQUE_INDEX.usuarioUsername)) {
-        this.limiters.register.fail(ip, username);
+        await attempt.failed();
         throw ValidationError.single('username', MSG.usuarioExistente);
       }
-      if (error instanceof ValidationError) this.limiters.register.fail(ip, username);
+      if (error instanceof ValidationError) await attempt.failed();
       throw error;
     }
   }
 
   async login(usernameRaw: string, password: string, ip: string): Promise<AuthResult> {
     const username = (usernameRaw ?? '').trim();
-    this.limiters.login.check(ip, username);
+    const attempt = await this.throttle.begin(userAtAddress('login', username, ip));
     const usuario = await this.dataSource
       .getRepository(Usuario)
       .createQueryBuilder('u')
@@ -119,11 +120,12 @@ export class AuthService {
     const ok = usuario
       ? await verifyPassword(usuario.passwordHash, password ?? '')
       : (await verifyPassword(await dummyPasswordHash(), password ?? ''), false);
+    // The same answer, after the same work, for an unknown user and a wrong password.
     if (!usuario || !ok) {
-      this.limiters.login.fail(ip, username);
+      await attempt.failed();
       throw new UnauthenticatedError(MSG.credencialesInvalidas);
     }
-    this.limiters.login.succeed(username);
+    await attempt.succeeded();
     return this.issue(usuario);
   }
 

@@ -1,6 +1,12 @@
 import jwt from 'jsonwebtoken';
 import { MSG } from '../../domain/messages';
-import { registerServicio, startTestServer, TEST_JWT_SECRET, TestServer } from '../../test-utils/harness';
+import {
+  GqlResult,
+  registerServicio,
+  startTestServer,
+  TEST_JWT_SECRET,
+  TestServer,
+} from '../../test-utils/harness';
 
 const REGISTER = `mutation ($input: RegisterInput!) {
   register(input: $input) { token usuario { id servicioId username rol nombre email servicio { id nombre email } } }
@@ -8,11 +14,32 @@ const REGISTER = `mutation ($input: RegisterInput!) {
 const LOGIN = `mutation ($input: LoginInput!) { login(input: $input) { token usuario { id rol servicioId } } }`;
 const ME = `{ me { id username rol servicio { nombre } } }`;
 
+const MINUTE = 60 * 1000;
+/** The clock of the sign-in delays: tests move it instead of waiting. */
+let now = Date.now();
+
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ now: () => now });
 });
 afterAll(() => server.close());
+
+type LoginResult = GqlResult<{ login: { token: string; usuario: { id: string } } }>;
+
+/** A login as if from `ip` (the app trusts X-Forwarded-For from loopback, as from its proxy). */
+async function loginFrom(
+  target: TestServer,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<LoginResult> {
+  const res = await fetch(`${target.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ query: LOGIN, variables: { input: { username, password } } }),
+  });
+  return (await res.json()) as LoginResult;
+}
 
 const count = async (table: string) =>
   Number((await server.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
@@ -149,17 +176,85 @@ describe('login and me', () => {
     }
   });
 
-  it('rate-limits repeated failures per username', async () => {
-    await registerServicio(server, { username: 'victima', password: 'sangre123' });
-    for (let i = 0; i < 10; i += 1) {
-      const res = await server.gql(LOGIN, { input: { username: 'victima', password: `mal${i}` } });
+  it('refuses an unknown user and a wrong password with the same answer', async () => {
+    await registerServicio(server, { username: 'hemo3', password: 'sangre123' });
+    const wrong = await loginFrom(server, 'hemo3', 'otra-clave', '192.0.2.30');
+    const unknown = await loginFrom(server, 'nadie-3', 'otra-clave', '192.0.2.31');
+    expect(unknown).toEqual(wrong);
+    expect(wrong).toEqual({
+      data: null,
+      errors: [
+        {
+          message: MSG.credencialesInvalidas,
+          path: ['login'],
+          extensions: {
+            code: 'UNAUTHENTICATED',
+            errors: [{ field: '', msg: MSG.credencialesInvalidas }],
+          },
+        },
+      ],
+    });
+  });
+
+  it('the owner signs in from their address while an attacker elsewhere has failed 50 times', async () => {
+    const owner = await registerServicio(server, { username: 'victima', password: 'sangre123' });
+    for (let i = 0; i < 50; i += 1) {
+      // Each attempt after the first 5 waits for the attacker's delay (at most 15 minutes).
+      now += 15 * MINUTE;
+      const res = await loginFrom(server, 'victima', `mal${i}`, '203.0.113.66');
       expect(res.errors?.[0].message).toBe(MSG.credencialesInvalidas);
     }
-    const blocked = await server.gql(LOGIN, { input: { username: 'victima', password: 'sangre123' } });
-    expect(blocked.errors?.[0]).toMatchObject({
-      message: MSG.demasiadosIntentos,
+    const attacker = await loginFrom(server, 'victima', 'sangre123', '203.0.113.66');
+    expect(attacker.errors?.[0]).toMatchObject({
+      message: MSG.demasiadosIntentos(15 * 60),
       extensions: { code: 'TOO_MANY_REQUESTS' },
     });
+    expect(attacker.errors?.[0].message).toBe(
+      'Demasiados intentos fallidos. Espere 15 minutos antes de volver a intentar.',
+    );
+    const signedIn = await loginFrom(server, 'VICTIMA', 'sangre123', '198.51.100.7');
+    expect(signedIn.errors).toBeUndefined();
+    expect(signedIn.data?.login.usuario.id).toBe(owner.uid);
+  });
+
+  it('delays the sixth failure in a row of a user at one address, and less after a success', async () => {
+    await registerServicio(server, { username: 'olvidadiza', password: 'sangre123' });
+    const ip = '192.0.2.40';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await loginFrom(server, 'olvidadiza', `mal${i}`, ip)).errors?.[0].message).toBe(
+        MSG.credencialesInvalidas,
+      );
+    }
+    const waiting = await loginFrom(server, 'olvidadiza', 'sangre123', ip);
+    expect(waiting.errors?.[0].message).toBe(MSG.demasiadosIntentos(1));
+    now += 1000;
+    expect((await loginFrom(server, 'olvidadiza', 'sangre123', ip)).errors).toBeUndefined();
+    // The success cleared the count: five more mistakes are let through.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await loginFrom(server, 'olvidadiza', `otra${i}`, ip)).errors?.[0].message).toBe(
+        MSG.credencialesInvalidas,
+      );
+    }
+  });
+
+  it('two app processes on the same database share the counts', async () => {
+    const second = await startTestServer({ now: () => now, sameDatabaseAs: server });
+    try {
+      await registerServicio(server, { username: 'compartida', password: 'sangre123' });
+      const ip = '192.0.2.50';
+      for (let i = 0; i < 5; i += 1) {
+        await loginFrom(i % 2 ? server : second, 'compartida', `mal${i}`, ip);
+      }
+      for (const target of [server, second]) {
+        const res = await loginFrom(target, 'compartida', 'sangre123', ip);
+        expect(res.errors?.[0]).toMatchObject({
+          message: MSG.demasiadosIntentos(1),
+          extensions: { code: 'TOO_MANY_REQUESTS' },
+        });
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses missing, tampered, expired, alg none and wrong-secret tokens', async () => {

@@ -12,6 +12,6 @@ export class PasswordResolver {
     @Arg('input') input: PasswordChangeInput,
     @Ctx() ctx: Context,
   ): Promise<PasswordChangePayload> {
-    return ctx.services.password.change(requireAuth(ctx), input, ctx.ip);
+    return ctx.services.password.change(requireAuth(ctx), input);
   }
 }

@@ -3,7 +3,7 @@ import { AuthUser } from '../../auth/context';
 import { TokenService } from '../../auth/jwt';
 import { SessionCache } from '../../auth/session-cache';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { FailureRateLimiter } from '../../auth/rate-limit';
+import { FailureThrottle, userAnywhere } from '../../auth/rate-limit';
 import { MSG } from '../../domain/messages';
 import { validatePasswordChange } from '../../domain/validation';
 import { assertValid, UnauthenticatedError, ValidationError } from '../../errors';
@@ -20,20 +20,20 @@ export class PasswordService {
     private readonly tokens: TokenService,
     private readonly sessions: SessionCache,
     /** Wrong old passwords per user: a stolen token cannot be used to guess the password. */
-    private readonly limiter: FailureRateLimiter = new FailureRateLimiter(),
+    private readonly throttle: FailureThrottle,
   ) {}
 
-  async change(auth: AuthUser, data: PasswordChangeData, ip = ''): Promise<PasswordChangeResult> {
+  async change(auth: AuthUser, data: PasswordChangeData): Promise<PasswordChangeResult> {
     assertValid(validatePasswordChange(data));
-    this.limiter.check(ip, auth.uid);
+    const attempt = await this.throttle.begin(userAnywhere('clave', auth.uid));
     try {
       const result = await this.apply(auth, data);
       // Committed: the tokens issued before the change stop working now.
       this.sessions.forget(auth.uid);
-      this.limiter.succeed(auth.uid);
+      await attempt.succeeded();
       return result;
     } catch (error) {
-      if (error instanceof ValidationError) this.limiter.fail(ip, auth.uid);
+      if (error instanceof ValidationError) await attempt.failed();
       throw error;
     }
   }
