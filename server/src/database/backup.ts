@@ -27,10 +27,13 @@ const BATCH = 5000;
 /** TypeORM's own bookkeeping: carried in the header, never restored as data. */
 const MIGRATIONS_TABLE = 'migrations';
 /**
- * Tables computed from others by triggers, neither dumped nor restored: restoring
- * their source rows makes them again (donante_clave: migration 1763810000000).
+ * Tables neither dumped nor restored:
+ * - computed from others by triggers: restoring their source rows makes them again
+ *   (donante_clave: migration 1763810000000);
+ * - passing state that is not the service's data: the sign-in throttle's counters
+ *   (login_intento: migration 1763820000000), left as the target has them.
  */
-const DERIVED_TABLES = ['donante_clave'];
+export const TABLES_NOT_CARRIED = ['donante_clave', 'login_intento'];
 
 export class BackupError extends Error {}
 
@@ -72,7 +75,7 @@ export async function tablesInForeignKeyOrder(client: Client): Promise<string[]>
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> ALL($1)
         ORDER BY c.relname`,
-      [[MIGRATIONS_TABLE, ...DERIVED_TABLES]],
+      [[MIGRATIONS_TABLE, ...TABLES_NOT_CARRIED]],
     )
   ).rows.map((r) => r.name);
   const edges = (
