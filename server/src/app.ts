@@ -15,11 +15,12 @@ import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { introspectionOnlySignedIn } from './graphql/introspection';
 import { queryLimitPlugins, queryLimits, queryParseOptions } from './graphql/limits';
+import { knownOperationTypes } from './graphql/operation-types';
 import { getSchema } from './graphql/schema';
 import { graphqlPost, headersOf, trackRequest } from './graphql/http-handler';
-import { errorAnswer } from './http-errors';
+import { errorAnswer, sendErrorAnswer } from './http-errors';
 import { createRestRouter } from './rest/router';
-import { rejectUnsafeText } from './input-guard';
+import { rejectBadInput } from './input-guard';
 import { Services } from './services';
 
 /** Request bodies up to 200 kB (GraphQL and /api). */
@@ -79,7 +80,7 @@ export async function createApp(
   const apollo = new ApolloServer<Context>({
     schema: getSchema(),
     formatError,
-    validationRules: [queryLimits()],
+    validationRules: [queryLimits(), knownOperationTypes],
     parseOptions: queryParseOptions,
     introspection: true,
     includeStacktraceInErrorResponses: false,
@@ -97,10 +98,10 @@ export async function createApp(
   app.use(
     '/graphql',
     json,
-    rejectUnsafeText('graphql'),
+    rejectBadInput('graphql'),
     expressMiddleware(apollo, { context: async ({ req }) => createContext(req, services) }),
   );
-  app.use('/api', json, rejectUnsafeText('rest'), createRestRouter(services));
+  app.use('/api', json, rejectBadInput('rest'), createRestRouter(services));
 
   // /planillas/{file} is a static file (404 when missing); /planillas itself is the app's screen.
   const planillas = express.static(config.planillasDir, {
@@ -120,8 +121,7 @@ export async function createApp(
   }
 
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
-    const { status, body } = errorAnswer(err, req.id);
-    res.status(status).json(body);
+    sendErrorAnswer(res, errorAnswer(err, req.id));
   };
   app.use(onError);
 

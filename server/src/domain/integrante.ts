@@ -30,17 +30,23 @@ export function isRolIntegrante(value: unknown): value is Rol {
   return typeof value === 'string' && (ROLES_INTEGRANTE as readonly string[]).includes(value);
 }
 
+/** No role chosen: missing, null or the empty string (what a select left alone sends). */
+function sinRol(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
 /** The role a new member gets: the one chosen, or ROL_MEDICO when none was. */
 export function rolIntegrante(value: unknown): string {
-  return isBlank(value) ? ROL_INTEGRANTE_DEFAULT : String(value);
+  return sinRol(value) ? ROL_INTEGRANTE_DEFAULT : String(value);
 }
 
 function checkEmail(list: ErrorList, email: unknown): void {
   if (!isBlank(email) && !isEmail(String(email).trim())) list.add('email', MSG.emailNoValido);
 }
 
+/** A role is none or exactly one of ROLES_INTEGRANTE: ' ', a BOM or a zero-width space is not a role. */
 function checkRol(list: ErrorList, rol: unknown): void {
-  if (!isBlank(rol) && !isRolIntegrante(rol)) list.add('rol', MSG.valorNoPermitido);
+  if (!sinRol(rol) && !isRolIntegrante(rol)) list.add('rol', MSG.valorNoPermitido);
 }
 
 /** New member: nombre, apellido, username and password required; password >= 6; repeat equal. */

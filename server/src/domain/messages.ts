@@ -95,6 +95,16 @@ export const MSG = {
   donacionRestaurada: 'Donación restaurada con exito',
   restaurarDonanteEliminado: 'El donante de esta donación está eliminado: restáurelo primero',
   noEliminado: 'El registro no está eliminado',
+  // Requests the server cannot read (HTTP errors outside GraphQL's own)
+  solicitudNoValida: 'La solicitud no es válida',
+  tipoContenidoNoAdmitido: 'El tipo de contenido no es admitido: envíe JSON en UTF-8 (application/json)',
+  codificacionNoAdmitida:
+    'La codificación del contenido no es admitida: envíe el cuerpo sin comprimir o en gzip',
+  rangoNoSatisfacible: 'El rango pedido está fuera del archivo',
+  rutaNoPermitida: 'La ruta pedida no está permitida',
+  metodoNoPermitido: 'El método HTTP no está permitido en esta ruta',
+  datosDemasiadoAnidados: 'Los datos enviados tienen demasiados niveles de anidamiento',
+  operacionNoAdmitida: (tipo: string) => `El servidor no admite operaciones de tipo ${tipo}`,
 } as const;
 
 export type FieldError = { field: string; msg: string };

@@ -4,7 +4,7 @@ import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { Express, Request, RequestHandler } from 'express';
 import { Context, createContext } from '../context';
 import { errorAnswer } from '../http-errors';
-import { hasUnsafeText, unsafeTextAnswer } from '../input-guard';
+import { inputProblem, inputProblemAnswer } from '../input-guard';
 import { logger } from '../logger';
 import type { Services } from '../services';
 
@@ -140,8 +140,10 @@ export function graphqlPost(options: GraphqlPostOptions) {
       answer(res, invalid.status, invalid.body);
       return;
     }
-    if (hasUnsafeText(body) || (search && hasUnsafeText(Object.fromEntries(new URLSearchParams(search))))) {
-      answer(res, 400, unsafeTextAnswer('graphql'));
+    const problem =
+      inputProblem(body) ?? (search ? inputProblem(Object.fromEntries(new URLSearchParams(search))) : null);
+    if (problem) {
+      answer(res, 400, inputProblemAnswer('graphql', problem));
       return;
     }
 

@@ -12,6 +12,7 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../errors';
+import { jsonTextTooDeep } from '../input-guard';
 import { logger } from '../logger';
 import { Services } from '../services';
 
@@ -102,6 +103,7 @@ export function jsonField(value: unknown, field: string, msg: string = MSG.datos
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'object') return value;
   if (typeof value !== 'string') throw ValidationError.single(field, msg);
+  if (jsonTextTooDeep(value)) throw ValidationError.single(field, MSG.datosDemasiadoAnidados);
   try {
     return JSON.parse(value) as unknown;
   } catch {

@@ -4,6 +4,7 @@ import { AuthUser } from '../../auth/context';
 import { parseSerologia, parseSignosVitales, ResultadosData } from '../../domain/donacion';
 import { MSG } from '../../domain/messages';
 import { NotFoundError, ValidationError } from '../../errors';
+import { jsonTextTooDeep } from '../../input-guard';
 import { assertOwnServicio, authed, body } from '../../rest/http';
 import { checkInput, entero, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
 import { DonacionRecord, donacionRecord, donanteRecord } from '../../rest/records';
@@ -12,8 +13,11 @@ import { Donacion } from './donacion.entity';
 import { CreateDonacionInput, DonacionFilter, ResultadosDonacionInput } from './donacion.input';
 import { CreateDonacionData } from './donacion.service';
 
-/** A JSON-string field that may also arrive already parsed. */
-function jsonText(value: unknown): string | null | undefined {
+/** A JSON-string field that may also arrive already parsed; nested too deep it is refused unparsed. */
+function jsonText(value: unknown, field: string): string | null | undefined {
+  if (typeof value === 'string' && jsonTextTooDeep(value)) {
+    throw ValidationError.single(field, MSG.datosDemasiadoAnidados);
+  }
   if (value === undefined || value === null || typeof value === 'string') return value;
   return JSON.stringify(value);
 }
@@ -63,7 +67,7 @@ function createData(req: Request, auth: AuthUser): CreateDonacionData {
   assertOwnServicio(auth, scalar(b.servicio, 'servicio'));
   assertOwnServicio(auth, scalar(b.servicioId, 'servicioId'));
   let sv: CreateDonacionData['sv'] = null;
-  const svText = jsonText(b.sv);
+  const svText = jsonText(b.sv, 'sv');
   if (svText) {
     const parsed = parseSignosVitales(svText);
     if (!parsed.ok) throw ValidationError.single('sv', parsed.error);
@@ -90,7 +94,7 @@ function resultadosData(req: Request): ResultadosData {
   if (b.abo !== undefined) data.abo = aboCanonico(b.abo) as string | null;
   if (b.rh !== undefined) data.rh = rhCanonico(b.rh) as string | null;
   if (b.serologia !== undefined) {
-    const text = jsonText(b.serologia);
+    const text = jsonText(b.serologia, 'serologia');
     if (text === null) data.serologia = null;
     else {
       const parsed = parseSerologia(text);
