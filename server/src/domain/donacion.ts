@@ -1,11 +1,11 @@
 /**
  * Donation (donacion) rules shared by the server and the client: value lists,
- * vital-sign bounds, the 8-week rule text, serology and vital-sign parsing for
+ * vital-sign checks, the donation-interval rule text, serology and vital-sign parsing for
  * the REST JSON strings, and the donor-type derivation.
  */
 import { formatDate, isValidIsoDate, IsoDate } from './dates';
-import { MIN_DAYS_BETWEEN_DONATIONS } from './donante';
 import { isNumeroEtiqueta } from './etiquetas';
+import { DIAS_ENTRE_DONACIONES, SV_LIMITES } from './limites';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank } from './validation';
 
@@ -60,9 +60,6 @@ export const EXCLUSION_TIEMPO_LABELS: Record<number, string> = {
 export const EXCLUSION_CODIGO_MAX = 50;
 export const LOTE_BOLSA_MAX = 50;
 
-/** Minimum days between two donations of a donor (8 weeks = 56 days). */
-export const DONACION_MIN_DIAS = MIN_DAYS_BETWEEN_DONATIONS;
-
 // ---------------------------------------------------------------------------
 // Vital signs
 
@@ -83,15 +80,7 @@ export function signosVitalesVacios(): SignosVitales {
   return { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
 }
 
-/** The spec's bounds (SPEC 5 and 9), inclusive. */
-export const SV_BOUNDS = {
-  fc: { min: 60, max: 100 },
-  tas: { min: 90, max: 180 },
-  tad: { min: 60, max: 100 },
-  hto: { min: 35 },
-  peso: { min: 50 },
-  hb: { min: 12 },
-} as const;
+export { SV_LIMITES } from './limites';
 
 /** Physically possible ranges; outside them the value is a typing mistake. */
 export const SV_POSIBLE: Record<SignoVitalKey, { min: number; max: number }> = {
@@ -128,15 +117,15 @@ export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefi
     const value = sv[key];
     if (typeof value === 'number' && Number.isFinite(value) && bad(value)) list.add(svField(key), msg);
   };
-  check('fc', (v) => v < SV_BOUNDS.fc.min, MSG.fcBaja);
-  check('fc', (v) => v > SV_BOUNDS.fc.max, MSG.fcAlta);
-  check('hto', (v) => v < SV_BOUNDS.hto.min, MSG.htoBajo);
-  check('tas', (v) => v < SV_BOUNDS.tas.min, MSG.tasBaja);
-  check('tas', (v) => v > SV_BOUNDS.tas.max, MSG.tasAlta);
-  check('tad', (v) => v < SV_BOUNDS.tad.min, MSG.tadBaja);
-  check('tad', (v) => v > SV_BOUNDS.tad.max, MSG.tadAlta);
-  check('peso', (v) => v < SV_BOUNDS.peso.min, MSG.pesoBajo);
-  check('hb', (v) => v < SV_BOUNDS.hb.min, MSG.hemoglobinaBaja);
+  check('fc', (v) => v < SV_LIMITES.fc.min, MSG.fcBaja);
+  check('fc', (v) => v > SV_LIMITES.fc.max, MSG.fcAlta);
+  check('hto', (v) => v < SV_LIMITES.hto.min, MSG.htoBajo);
+  check('tas', (v) => v < SV_LIMITES.tas.min, MSG.tasBaja);
+  check('tas', (v) => v > SV_LIMITES.tas.max, MSG.tasAlta);
+  check('tad', (v) => v < SV_LIMITES.tad.min, MSG.tadBaja);
+  check('tad', (v) => v > SV_LIMITES.tad.max, MSG.tadAlta);
+  check('peso', (v) => v < SV_LIMITES.peso.min, MSG.pesoBajo);
+  check('hb', (v) => v < SV_LIMITES.hb.min, MSG.hemoglobinaBaja);
   return list.errors;
 }
 
@@ -223,13 +212,13 @@ export function textoMenos8Semanas(fechaOtraDonacion: IsoDate): string {
 }
 
 /**
- * The donation of `otras` (ISO dates) that is less than 8 weeks before or
- * after `fecha`, the latest one if several; null if none.
+ * The donation of `otras` (ISO dates) that is less than DIAS_ENTRE_DONACIONES
+ * days before or after `fecha`, the latest one if several; null if none.
  */
 export function donacionDentroDe8Semanas(fecha: IsoDate, otras: IsoDate[]): IsoDate | null {
   const toDay = (d: IsoDate) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86_400_000;
   const day = toDay(fecha);
-  const near = otras.filter((o) => Math.abs(toDay(o) - day) < DONACION_MIN_DIAS).sort();
+  const near = otras.filter((o) => Math.abs(toDay(o) - day) < DIAS_ENTRE_DONACIONES).sort();
   return near.length ? near[near.length - 1] : null;
 }
 

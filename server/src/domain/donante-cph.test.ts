@@ -1,11 +1,11 @@
-import { CPH_AGE_MAX, CPH_AGE_MIN, cumpleEdadCph } from './donante';
+import { EDAD_CPH_MAX, EDAD_CPH_MIN, cumpleEdadCph } from './donante';
 
 describe('cumpleEdadCph (registro CPH: 18 a 40 años)', () => {
   const today = '2025-06-15';
 
   it('uses the limits of the spec', () => {
-    expect(CPH_AGE_MIN).toBe(18);
-    expect(CPH_AGE_MAX).toBe(40);
+    expect(EDAD_CPH_MIN).toBe(18);
+    expect(EDAD_CPH_MAX).toBe(40);
   });
 
   it.each([

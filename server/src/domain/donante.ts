@@ -7,6 +7,13 @@ import {
   parseIsoDate,
   yearsBetween,
 } from './dates';
+import {
+  DIAS_ENTRE_DONACIONES,
+  EDAD_CPH_MAX,
+  EDAD_CPH_MIN,
+  EDAD_DONANTE_MAX,
+  EDAD_DONANTE_MIN,
+} from './limites';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank, isEmail } from './validation';
 
@@ -63,11 +70,14 @@ export const DONANTE_DEFAULTS = {
   esVoluntario: EsVoluntario;
 };
 
-export const DONOR_AGE_MIN = 16;
-export const DONOR_AGE_MAX = 65;
-export const DONATION_INTERVAL_WEEKS = 8;
-/** A donation exactly 56 days after the previous one is allowed; 55 days is not. */
-export const MIN_DAYS_BETWEEN_DONATIONS = DONATION_INTERVAL_WEEKS * 7;
+export {
+  DIAS_ENTRE_DONACIONES,
+  EDAD_CPH_MAX,
+  EDAD_CPH_MIN,
+  EDAD_DONANTE_MAX,
+  EDAD_DONANTE_MIN,
+  SEMANAS_ENTRE_DONACIONES,
+} from './limites';
 
 /** Longest value each text field accepts. */
 export const DONANTE_MAX = {
@@ -208,21 +218,17 @@ export function parseFecha(value: unknown): IsoDate | null {
   return parseIsoDate(iso) ? iso : null;
 }
 
-/** CPH registry age (SPEC: "over 17 and under 41"): 18 to 40 inclusive, in whole years. */
-export const CPH_AGE_MIN = 18;
-export const CPH_AGE_MAX = 40;
-
-/** Whether a donor born on `fechaNacimiento` may join the CPH registry on `today`. */
+/** Whether a donor born on `fechaNacimiento` may join the CPH registry on `today` (EDAD_CPH_MIN..MAX). */
 export function cumpleEdadCph(fechaNacimiento: IsoDate | null | undefined, today: IsoDate): boolean {
   if (!fechaNacimiento) return false;
   const age = yearsBetween(fechaNacimiento, today);
-  return age >= CPH_AGE_MIN && age <= CPH_AGE_MAX;
+  return age >= EDAD_CPH_MIN && age <= EDAD_CPH_MAX;
 }
 
-/** Age in whole years on `today`; ok from the 16th birthday through the day before the 66th. */
+/** Age in whole years on `today` within EDAD_DONANTE_MIN..EDAD_DONANTE_MAX. */
 export function edadPermitida(fechaNacimiento: IsoDate, today: IsoDate): boolean {
   const age = yearsBetween(fechaNacimiento, today);
-  return age >= DONOR_AGE_MIN && age <= DONOR_AGE_MAX;
+  return age >= EDAD_DONANTE_MIN && age <= EDAD_DONANTE_MAX;
 }
 
 export function validateFechaNacimiento(value: unknown, today: IsoDate): string | undefined {
@@ -385,16 +391,16 @@ export function normalizeDni(value: unknown): string {
   return str(value).replace(/[\s.]/g, '').toUpperCase();
 }
 
-/** A donor may donate when the last donation was at least 8 weeks (56 days) ago, or never. */
+/** A donor may donate when the last donation was at least DIAS_ENTRE_DONACIONES days ago, or never. */
 export function puedeDonar(ultimaDonacion: IsoDate | null | undefined, today: IsoDate): boolean {
   if (!ultimaDonacion) return true;
-  return daysBetween(ultimaDonacion, today) >= MIN_DAYS_BETWEEN_DONATIONS;
+  return daysBetween(ultimaDonacion, today) >= DIAS_ENTRE_DONACIONES;
 }
 
 /** First day the donor may donate again, or null if there is no previous donation. */
 export function proximaDonacionPosible(ultimaDonacion: IsoDate | null | undefined): IsoDate | null {
   if (!ultimaDonacion || !isValidIsoDate(ultimaDonacion)) return null;
-  return addDays(ultimaDonacion, MIN_DAYS_BETWEEN_DONATIONS);
+  return addDays(ultimaDonacion, DIAS_ENTRE_DONACIONES);
 }
 
 /** The duplicate-DNI error, naming the donor who already has it. */

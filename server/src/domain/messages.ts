@@ -3,15 +3,23 @@
  * validation and the client's forms and screens both import from here.
  */
 import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from './etiquetas';
+import {
+  CLAVE_MIN,
+  EDAD_CPH_MAX,
+  EDAD_CPH_MIN,
+  EDAD_DONANTE_MAX,
+  EDAD_DONANTE_MIN,
+  SEMANAS_ENTRE_DONACIONES,
+} from './limites';
 
 export const MSG = {
   requerido: 'Requerido',
   fechaNacimientoRequerida: 'La fecha de nacimiento es requerida',
   fechaInvalida: 'Debe proporcionar una fecha válida',
-  edadDonante: 'Debe tener entre 16 y 65 años',
+  edadDonante: `Debe tener entre ${EDAD_DONANTE_MIN} y ${EDAD_DONANTE_MAX} años`,
   emailNoValido: 'No es un email válido',
   emailInvalido: 'El email es invalido',
-  claveCorta: 'La clave debe tener al menos 6 caracteres',
+  claveCorta: `La clave debe tener al menos ${CLAVE_MIN} caracteres`,
   clavesDistintas: 'Las passwords no coinciden',
   fcBaja: 'FC baja',
   fcAlta: 'FC alta',
@@ -23,7 +31,7 @@ export const MSG = {
   pesoBajo: 'Peso bajo',
   hemoglobinaBaja: 'Hemoglobina baja',
   donacionYaRegistrada: 'Esta donación ya se encuentra registrada',
-  edadCph: 'La edad para ingresar al registro CPH es entre 18 y 40 años.',
+  edadCph: `La edad para ingresar al registro CPH es entre ${EDAD_CPH_MIN} y ${EDAD_CPH_MAX} años.`,
   errorCargarDonacion: 'Error al cargar donacion',
   sinDonaciones: 'No se encontraron donaciones',
   errorActualizarDonacion: 'Error al actualizar la donación',
@@ -73,7 +81,8 @@ export const MSG = {
   introspeccionNoPermitida: 'Debe iniciar sesión para consultar la descripción de la API',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande',
   // Donations (issue 4)
-  menos8Semanas: (fecha: string) => `Este donante dono hace menos de 8 semanas (${fecha}).`,
+  menos8Semanas: (fecha: string) =>
+    `Este donante dono hace menos de ${SEMANAS_ENTRE_DONACIONES} semanas (${fecha}).`,
   numeroDonacionEnUso: (numero: number) => `El número ${numero} ya corresponde a otra donación del servicio`,
   fechaFutura: 'La fecha no puede ser posterior a hoy',
   // Label numbers (domain/etiquetas.ts)

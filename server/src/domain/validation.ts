@@ -1,8 +1,7 @@
+import { CLAVE_MAX, CLAVE_MIN } from './limites';
 import { FieldError, MSG } from './messages';
 
-export const PASSWORD_MIN = 6;
-/** Longest text any free-text field accepts. */
-export const TEXT_MAX = 200;
+export { CLAVE_MIN } from './limites';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -28,8 +27,8 @@ export class ErrorList {
 }
 
 export function validatePassword(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length < PASSWORD_MIN) return MSG.claveCorta;
-  if (value.length > 200) return MSG.textoDemasiadoLargo(200);
+  if (typeof value !== 'string' || value.length < CLAVE_MIN) return MSG.claveCorta;
+  if (value.length > CLAVE_MAX) return MSG.textoDemasiadoLargo(CLAVE_MAX);
   return undefined;
 }
 

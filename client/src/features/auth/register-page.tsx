@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '@domain/messages';
-import { PASSWORD_MIN, validateRegister } from '@domain/validation';
+import { CLAVE_MIN, validateRegister } from '@domain/validation';
 import type { RegisterData } from '@domain/validation';
 import { useAuth } from '@/app/auth-context';
 import { AppAlert } from '@/components/app-alert';
@@ -68,7 +68,7 @@ export function RegisterPage() {
                 label="Clave"
                 type="password"
                 autoComplete="new-password"
-                helperText={`Al menos ${PASSWORD_MIN} caracteres`}
+                helperText={`Al menos ${CLAVE_MIN} caracteres`}
                 required
               />
               <TextField

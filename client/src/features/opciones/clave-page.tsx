@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { MSG } from '@domain/messages';
-import { PASSWORD_MIN, validatePasswordChange } from '@domain/validation';
+import { CLAVE_MIN, validatePasswordChange } from '@domain/validation';
 import { useAuth } from '@/app/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { TextField } from '@/components/form';
@@ -75,7 +75,7 @@ export function ClavePage() {
                   label="Clave nueva"
                   type="password"
                   autoComplete="new-password"
-                  helperText={`Al menos ${PASSWORD_MIN} caracteres`}
+                  helperText={`Al menos ${CLAVE_MIN} caracteres`}
                   required
                 />
                 <TextField

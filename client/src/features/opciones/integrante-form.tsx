@@ -4,7 +4,7 @@ import type { FormApi } from 'final-form';
 import { validateEditarIntegrante, validateNuevoIntegrante } from '@domain/integrante';
 import type { NuevoIntegranteDatos } from '@domain/integrante';
 import { ROL_INTEGRANTE_DEFAULT, ROL_LABEL, ROLES_INTEGRANTE } from '@domain/roles';
-import { PASSWORD_MIN } from '@domain/validation';
+import { CLAVE_MIN } from '@domain/validation';
 import { CheckboxField, SelectField, TextField } from '@/components/form';
 import { toFormErrors } from '@/lib/form';
 
@@ -103,7 +103,7 @@ export function IntegranteForm({
                     type="password"
                     required
                     autoComplete="new-password"
-                    helperText={`Al menos ${PASSWORD_MIN} caracteres`}
+                    helperText={`Al menos ${CLAVE_MIN} caracteres`}
                   />
                   <TextField
                     name="password2"

@@ -3,7 +3,7 @@ import {
   DONANTE_DEFAULTS,
   donanteDuplicadoMsg,
   ES_VOLUNTARIO,
-  MIN_DAYS_BETWEEN_DONATIONS,
+  DIAS_ENTRE_DONACIONES,
   parseFecha,
   PROVINCIAS,
   proximaDonacionPosible,
@@ -127,7 +127,7 @@ describe('domain rules (fixed today 2025-06-15)', () => {
   });
 
   it('8 weeks: day 56 after the last donation is allowed, day 55 is not', () => {
-    expect(MIN_DAYS_BETWEEN_DONATIONS).toBe(56);
+    expect(DIAS_ENTRE_DONACIONES).toBe(56);
     expect(puedeDonar(null, today)).toBe(true);
     expect(puedeDonar(addDays(today, -56), today)).toBe(true);
     expect(puedeDonar(addDays(today, -55), today)).toBe(false);

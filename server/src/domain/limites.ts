@@ -1,0 +1,33 @@
+/**
+ * The numbers of the specification's rules (SPEC sections 5 and 9), defined once. This module imports
+ * nothing, so messages.ts builds its texts from these constants and the rules
+ * (donante.ts, donacion.ts, validation.ts) test against the same values.
+ */
+
+/** Donor age in whole years, inclusive: from the 16th birthday through the day before the 66th. */
+export const EDAD_DONANTE_MIN = 16;
+export const EDAD_DONANTE_MAX = 65;
+
+/** CPH registry age (SPEC: "over 17 and under 41"): 18 to 40 inclusive, in whole years. */
+export const EDAD_CPH_MIN = 18;
+export const EDAD_CPH_MAX = 40;
+
+/** Weeks that must pass between two donations of a donor. */
+export const SEMANAS_ENTRE_DONACIONES = 8;
+/** The same interval in days: a donation exactly 56 days after the previous one is allowed; 55 days is not. */
+export const DIAS_ENTRE_DONACIONES = SEMANAS_ENTRE_DONACIONES * 7;
+
+/** Shortest password. */
+export const CLAVE_MIN = 6;
+/** Longest password accepted. */
+export const CLAVE_MAX = 200;
+
+/** The vital signs' normal bounds, inclusive; outside them the sign is 'FC baja', 'TAS alta', ... */
+export const SV_LIMITES = {
+  fc: { min: 60, max: 100 },
+  tas: { min: 90, max: 180 },
+  tad: { min: 60, max: 100 },
+  hto: { min: 35 },
+  peso: { min: 50 },
+  hb: { min: 12 },
+} as const;
