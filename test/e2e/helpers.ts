@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
+import { todayIso } from '../../server/src/domain/dates';
 import { baseUrl } from './browser';
 
 const AXE_PATH = path.resolve(__dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
@@ -78,9 +79,9 @@ export function ddmmyyyy(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** Today as the app sees it (America/Argentina/Buenos_Aires). */
+/** Today as the app sees it (in the domain's TIME_ZONE). */
 export function hoyIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+  return todayIso();
 }
 
 export type DonanteSeed = { id: string; nombre: string; apellido: string; dni: string };

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
-import { isValidIsoDate } from '../../domain/dates';
+import { isValidIsoDate, TIME_ZONE } from '../../domain/dates';
 import { donacionDentroDe8Semanas, textoMenos8Semanas } from '../../domain/donacion';
 import { donanteDuplicadoMsg } from '../../domain/donante';
 import { FieldError, MSG } from '../../domain/messages';
@@ -25,7 +25,6 @@ export type AuditoriaEntry = Auditoria & { usuarioNombre: string | null };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
-const TZ = 'America/Argentina/Buenos_Aires';
 
 type Row = {
   id: string;
@@ -73,8 +72,8 @@ export class AuditoriaService {
     };
     if (entidad) add('a.entidad = ?', entidad);
     if (entidadId) add('a.entidad_id = ?', entidadId);
-    if (filter.desde) add(`a.at >= (?::date::timestamp AT TIME ZONE '${TZ}')`, filter.desde);
-    if (filter.hasta) add(`a.at < ((?::date + 1)::timestamp AT TIME ZONE '${TZ}')`, filter.hasta);
+    if (filter.desde) add(`a.at >= (?::date::timestamp AT TIME ZONE '${TIME_ZONE}')`, filter.desde);
+    if (filter.hasta) add(`a.at < ((?::date + 1)::timestamp AT TIME ZONE '${TIME_ZONE}')`, filter.hasta);
     const clause = where.join(' AND ');
 
     const [{ total }] = await this.dataSource.query(
