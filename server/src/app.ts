@@ -84,6 +84,8 @@ export async function createApp(
     parseOptions: queryParseOptions,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    // server/src/index.ts stops Apollo itself, after the HTTP server has finished its requests.
+    stopOnTerminationSignals: false,
     // No HTTP cache hints are used: without this plugin Apollo does not wrap every field resolver.
     plugins: [
       ApolloServerPluginLandingPageDisabled(),

@@ -3,11 +3,14 @@ import http from 'node:http';
 import { resolveJwtSecret } from './auth/jwt';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './database/data-source';
-import { startEmbeddedPostgres } from './database/embedded';
+import { leaveSignalsToServer, startEmbeddedPostgres } from './database/embedded';
 import { isDatabaseUnavailable } from './database/unavailable';
 import { createApp } from './app';
 import { logger } from './logger';
 import { createServices } from './services';
+
+/** How long a stopping server waits for the requests under way. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,19 +28,28 @@ async function main(): Promise<void> {
   const dataSource = await connectDatabase(url, { poolSize: config.dbPoolSize });
   const services = createServices(dataSource, resolveJwtSecret(config.jwtSecret, config.dataDir));
   const { handler, apollo } = await createApp(services, config);
-  const server = http.createServer(handler);
+  let stopping: Promise<void> | undefined;
+  const server = http.createServer((req, res) => {
+    // While stopping, each answer closes its connection: a client that keeps sending on a
+    // keep-alive connection would otherwise hold the shutdown open for ever.
+    if (stopping) res.shouldKeepAlive = false;
+    handler(req, res);
+  });
   server.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port }, `Servidor listo en http://localhost:${port}`);
   });
 
-  let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
       logger.info({ signal }, 'Deteniendo el servidor');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Requests under way get SHUTDOWN_GRACE_MS to finish; then their connections are cut.
+      const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
       await apollo.stop();
       await services.close();
       await dataSource.destroy();
@@ -50,6 +62,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  if (stopEmbedded) leaveSignalsToServer();
 }
 
 main().catch((error: unknown) => {

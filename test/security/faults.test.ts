@@ -356,6 +356,34 @@ test('pid files whose pid now belongs to an unrelated process: it is not signall
   }
 });
 
+test('SIGTERM mid-stream: the server finishes what it acknowledged, stops its Postgres last and exits 0', async () => {
+  const dataDir = newDataDir();
+  let first: Running | undefined;
+  let second: Running | undefined;
+  try {
+    first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    await waitHealthy(first);
+    const token = await registerAdmin(first.url);
+    const pgPid = postmaster(dataDir).pid;
+
+    const writes = writeConcurrently(first.url, token);
+    await writes.until(40);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    await writes.stop();
+    // Its own shutdown ran to the end (not the embedded Postgres package's, which exits at once).
+    expect(first.output()).toContain('Servidor detenido');
+    await waitDead(pgPid);
+    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+    second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitHealthy(second);
+    await expectAcknowledgedPresent(dataDir, writes.acknowledged);
+  } finally {
+    await cleanUp(dataDir, [first, second]);
+  }
+});
+
 test('database missing at start: the server exits non-zero quickly with a Spanish message', async () => {
   const closed = await freePort();
   const started = Date.now();

