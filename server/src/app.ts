@@ -14,6 +14,7 @@ import { createContext, Context } from './context';
 import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { introspectionOnlySignedIn } from './graphql/introspection';
+import { etiquetasPorSolicitud } from './graphql/etiquetas-por-solicitud';
 import { queryLimitPlugins, queryLimits, queryParseOptions } from './graphql/limits';
 import { knownOperationTypes } from './graphql/operation-types';
 import { getSchema } from './graphql/schema';
@@ -80,7 +81,7 @@ export async function createApp(
   const apollo = new ApolloServer<Context>({
     schema: getSchema(),
     formatError,
-    validationRules: [queryLimits(), knownOperationTypes],
+    validationRules: [queryLimits(), knownOperationTypes, etiquetasPorSolicitud],
     parseOptions: queryParseOptions,
     introspection: true,
     includeStacktraceInErrorResponses: false,

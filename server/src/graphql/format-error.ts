@@ -10,7 +10,7 @@ import { logger } from '../logger';
 import { TOO_MANY_TOKENS } from './limits';
 
 /** class-validator failures as the spec's { field, msg } list. */
-export function argumentErrors(error: ArgumentValidationError): FieldError[] {
+function argumentErrors(error: ArgumentValidationError): FieldError[] {
   const out: FieldError[] = [];
   const walk = (items: ValidationError[], prefix: string) => {
     for (const item of items) {
@@ -23,6 +23,9 @@ export function argumentErrors(error: ArgumentValidationError): FieldError[] {
   for (const arg of error.extensions.validationErrors) walk(arg.children?.length ? arg.children : [arg], '');
   return out;
 }
+
+/** Set by this server's validation rules whose message is meant for the caller as it is. */
+export const OWN_MESSAGE = 'mensajePropio';
 
 /** Known codes of Apollo's own request errors: shown in Spanish, never with internals. */
 const REQUEST_ERROR_CODES = new Set([
@@ -40,7 +43,7 @@ const REQUEST_ERROR_CODES = new Set([
 const SUGGESTION = /\s*Did you mean [^?]*\?/g;
 
 /** A message without suggestions: they would tell anyone the schema's names. */
-export function withoutSuggestions(message: string): string {
+function withoutSuggestions(message: string): string {
   return message.replace(SUGGESTION, '');
 }
 
@@ -87,7 +90,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
     const tooComplex =
       formatted.message === MSG.consultaDemasiadoProfunda || TOO_MANY_TOKENS.test(formatted.message);
-    const spanish = tooComplex ? MSG.consultaDemasiadoProfunda : MSG.datosInvalidos;
+    // Our own validation rules write Spanish for the caller (extensions.mensajePropio).
+    const own = formatted.extensions?.[OWN_MESSAGE] === true;
+    const spanish = tooComplex ? MSG.consultaDemasiadoProfunda : own ? formatted.message : MSG.datosInvalidos;
+    if (own) return { message: spanish, locations: formatted.locations, extensions: { code } };
     return {
       message: spanish,
       locations: formatted.locations,

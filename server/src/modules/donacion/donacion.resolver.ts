@@ -62,8 +62,8 @@ export class DonacionResolver {
   @Mutation(() => Int, {
     description:
       `Emite el próximo número de etiqueta del servicio (nunca se repite, nunca pasa de ${NUMERO_ETIQUETA_MAX}). ` +
-      `Una solicitud HTTP emite como máximo ${ETIQUETAS_POR_SOLICITUD_MAX} números: ` +
-      'los alias que excedan ese límite reciben un error y no consumen números.',
+      `Una operación emite como máximo ${ETIQUETAS_POR_SOLICITUD_MAX} números (alias incluidos): ` +
+      'una que pida más se rechaza entera antes de emitir ninguno.',
   })
   nextEtiquetaNumero(@Ctx() ctx: Context): Promise<number> {
     return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx), ctx);

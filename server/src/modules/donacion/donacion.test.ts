@@ -507,7 +507,7 @@ describe('label numbers', () => {
     );
   });
 
-  it(`one request issues at most ${ETIQUETAS_POR_SOLICITUD_MAX} numbers; the aliases past it burn nothing`, async () => {
+  it(`one request issues at most ${ETIQUETAS_POR_SOLICITUD_MAX} numbers; more is refused before any is issued`, async () => {
     const s = await registerServicio(server);
     const aliases = Array.from(
       { length: ETIQUETAS_POR_SOLICITUD_MAX + 1 },
@@ -520,30 +520,36 @@ describe('label numbers', () => {
     );
     expect(six.errors).toBeUndefined();
     expect(Object.values(six.data!)).toEqual([1, 2, 3, 4, 5, 6].slice(0, ETIQUETAS_POR_SOLICITUD_MAX));
-    const res = await server.gql<Record<string, number | null>>(
-      `mutation { ${aliases.join(' ')} }`,
-      {},
-      s.token,
-    );
-    // The field is non-null: the refused alias leaves the answer without data, and only it errs.
-    expect(res.data).toBeNull();
-    expect(res.errors).toHaveLength(1);
-    expect(res.errors?.[0]).toMatchObject({
-      message: MSG.demasiadasEtiquetasPorSolicitud,
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
-    expect(await contador(s.servicio)).toBe(2 * ETIQUETAS_POR_SOLICITUD_MAX);
-    // Twice as many aliases still issue only the allowance.
+    // One more is refused before anything runs: the whole request, and not one number burnt.
+    const refused = async (query: string) => {
+      const res = await server.gql<Record<string, number | null>>(query, {}, s.token);
+      expect(res.data ?? null).toBeNull();
+      expect(res.errors).toEqual([
+        expect.objectContaining({
+          message: MSG.demasiadasEtiquetasPorSolicitud,
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        }),
+      ]);
+      expect(await contador(s.servicio)).toBe(ETIQUETAS_POR_SOLICITUD_MAX);
+    };
+    await refused(`mutation { ${aliases.join(' ')} }`);
     const many = Array.from(
       { length: 2 * ETIQUETAS_POR_SOLICITUD_MAX },
       (_, i) => `m${i}: nextEtiquetaNumero`,
     );
-    const flood = await server.gql(`mutation { ${many.join(' ')} }`, {}, s.token);
-    // The first refusal ends the operation: the aliases after it do not run.
-    expect(flood.errors?.map((e) => e.message)).toEqual([MSG.demasiadasEtiquetasPorSolicitud]);
-    expect(await contador(s.servicio)).toBe(3 * ETIQUETAS_POR_SOLICITUD_MAX);
-    // The next request has its own allowance.
-    expect(await next(s)).toBe(3 * ETIQUETAS_POR_SOLICITUD_MAX + 1);
+    await refused(`mutation { ${many.join(' ')} }`);
+    // Through fragments and inline fragments too; a key spread twice runs once and counts once.
+    const f = aliases.slice(0, 4).join(' ');
+    const rest = aliases.slice(4).join(' ');
+    await refused(`mutation { ...F ... on Mutation { ${rest} } } fragment F on Mutation { ${f} }`);
+    const twice = await server.gql<Record<string, number>>(
+      `mutation { ...F ...F } fragment F on Mutation { ${f} }`,
+      {},
+      s.token,
+    );
+    expect(Object.values(twice.data ?? {})).toHaveLength(4);
+    expect(await contador(s.servicio)).toBe(ETIQUETAS_POR_SOLICITUD_MAX + 4);
+    expect(await next(s)).toBe(ETIQUETAS_POR_SOLICITUD_MAX + 5);
   });
 
   it('100 concurrent requests get 100 distinct numbers', async () => {
