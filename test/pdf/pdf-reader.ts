@@ -136,7 +136,8 @@ async function drawing(lib: PdfJs, page: PDFPageProxy, height: number) {
       case OPS.eoFillStroke:
       case OPS.closeFillStroke:
       case OPS.closeEOFillStroke:
-        segments.push(...path);
+        // The width in force when stroked: a painter may set it after building the path.
+        segments.push(...path.map((segment) => ({ ...segment, width: lineWidth })));
         path = [];
         break;
       case OPS.fill:

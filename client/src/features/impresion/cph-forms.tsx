@@ -1,41 +1,12 @@
 import type { ReactNode } from 'react';
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatDate, parseIsoDate } from '@domain/dates';
-import { mm } from './format';
+import { formatDate } from '@domain/dates';
+import { CPH_BOXES, CPH_CAMPOS, fitBoxes, type CphCampo } from './cph-campos';
+import { cphFileName, mm } from './format';
 import { FONT, FONT_BOLD } from './pdf-styles';
-import type { CphContacto, CphFormData, CphPage } from './types';
+import type { CphFormData, CphPage } from './types';
 
-/** Character boxes per field of the INCUCAI CPH registry form: longer values are cut. */
-export const CPH_BOXES = {
-  apellido: 33,
-  nombre: 27,
-  dni: 9,
-  fechaNacimiento: 8,
-  nacionalidad: 20,
-  lugarNacimiento: 24,
-  provincia: 24,
-  domicilio: 25,
-  altura: 5,
-  piso: 3,
-  depto: 3,
-  localidad: 24,
-  codPostal: 8,
-  telefono: 20,
-  email: 33,
-  ocupacion: 24,
-  establecimiento: 33,
-  relacion: 20,
-  matricula: 10,
-  servicio: 33,
-} as const;
-
-export type CphBoxField = keyof typeof CPH_BOXES;
-
-/** Upper-case and cut to the box count (by character, so 'Ñ' takes one box). */
-export function fitBoxes(value: string | null | undefined, boxes: number): string[] {
-  const chars = Array.from((value ?? '').trim().toLocaleUpperCase('es-AR'));
-  return chars.slice(0, boxes);
-}
+export { CPH_BOXES, fitBoxes, type CphBoxField } from './cph-campos';
 
 const BOX_W = 14.5;
 const BOX_H = 17;
@@ -80,6 +51,7 @@ const styles = StyleSheet.create({
     justifyContent: 'center',
     marginRight: 4,
   },
+  mark: { fontFamily: FONT_BOLD, fontSize: 9, lineHeight: 1 },
   signRow: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 36 },
   sign: { width: mm(70), borderTopWidth: 1, paddingTop: 3, textAlign: 'center', fontSize: 8.5 },
   footer: {
@@ -93,20 +65,13 @@ const styles = StyleSheet.create({
   },
 });
 
-function Boxes({
-  label,
-  field,
-  value,
-}: {
-  label: string;
-  field: CphBoxField;
-  value: string | null | undefined;
-}) {
-  const count = CPH_BOXES[field];
-  const chars = fitBoxes(value, count);
+/** A field's label over its row of boxes, one character each (CPH_CAMPOS says which and how many). */
+function Boxes({ campo, data }: { campo: CphCampo; data: CphFormData }) {
+  const count = CPH_BOXES[campo.cajas];
+  const chars = fitBoxes(campo.valor(data), count);
   return (
     <View style={styles.field}>
-      <Text style={styles.label}>{label}</Text>
+      <Text style={styles.label}>{campo.etiqueta}</Text>
       <View style={styles.boxes}>
         {Array.from({ length: count }, (_, i) => (
           <View key={i} style={styles.box}>
@@ -122,7 +87,8 @@ function Check({ checked, children }: { checked: boolean; children: ReactNode })
   return (
     <View style={{ flexDirection: 'row', alignItems: 'center', marginRight: 14 }}>
       <View style={styles.check}>
-        <Text style={{ fontFamily: FONT_BOLD, fontSize: 9 }}>{checked ? 'X' : ''}</Text>
+        {/* A line as tall as the box or less: a taller one would not fit inside it and not be drawn. */}
+        <Text style={styles.mark}>{checked ? 'X' : ''}</Text>
       </View>
       <Text>{children}</Text>
     </View>
@@ -152,86 +118,85 @@ function Footer({ data }: { data: CphFormData }) {
   );
 }
 
-/** fechaNacimiento as DDMMYYYY in 8 boxes. */
-function fechaBoxes(date: string | null): string {
-  if (!date || !parseIsoDate(date)) return '';
-  return formatDate(date).replaceAll('/', '');
-}
-
 function PersonalPage({ data }: { data: CphFormData }) {
   const d = data.donante;
+  const c = CPH_CAMPOS.donante;
   return (
     <Page size="A4" style={styles.page}>
       <Header pagina={1} />
       <Text style={styles.section}>1. Datos personales</Text>
-      <Boxes label="Apellido/s" field="apellido" value={d.apellido} />
-      <Boxes label="Nombre/s" field="nombre" value={d.nombre} />
+      <Boxes campo={c.apellido} data={data} />
+      <Boxes campo={c.nombre} data={data} />
       <View style={styles.inline}>
-        <Boxes label="DNI" field="dni" value={d.dni} />
-        <Boxes
-          label="Fecha de nacimiento (DD MM AAAA)"
-          field="fechaNacimiento"
-          value={fechaBoxes(d.fechaNacimiento)}
-        />
+        <Boxes campo={c.dni} data={data} />
+        <Boxes campo={c.fechaNacimiento} data={data} />
       </View>
       <View style={[styles.field, { flexDirection: 'row', alignItems: 'center' }]}>
         <Text style={[styles.label, { marginRight: 8, marginBottom: 0 }]}>Sexo</Text>
         <Check checked={d.sexo === 'Femenino'}>Femenino</Check>
         <Check checked={d.sexo === 'Masculino'}>Masculino</Check>
       </View>
-      <Boxes label="Nacionalidad" field="nacionalidad" value={d.nacionalidad} />
-      <Boxes label="Lugar de nacimiento" field="lugarNacimiento" value={d.lugarNacimiento} />
-      <Boxes label="Provincia de nacimiento" field="provincia" value={d.ProvinciaNacimiento} />
-      <Boxes label="Ocupación" field="ocupacion" value={d.ocupacion} />
+      <Boxes campo={c.nacionalidad} data={data} />
+      <Boxes campo={c.lugarNacimiento} data={data} />
+      <Boxes campo={c.provinciaNacimiento} data={data} />
+      <Boxes campo={c.ocupacion} data={data} />
       <Text style={styles.section}>2. Domicilio actual</Text>
-      <Boxes label="Calle" field="domicilio" value={d.domActual} />
+      <Boxes campo={c.calle} data={data} />
       <View style={styles.inline}>
-        <Boxes label="Número" field="altura" value={d.domActualAltura} />
-        <Boxes label="Piso" field="piso" value={d.domActualPiso} />
-        <Boxes label="Depto." field="depto" value={d.domActualDepto} />
-        <Boxes label="Código postal" field="codPostal" value={d.codPostal} />
+        <Boxes campo={c.altura} data={data} />
+        <Boxes campo={c.piso} data={data} />
+        <Boxes campo={c.depto} data={data} />
+        <Boxes campo={c.codPostal} data={data} />
       </View>
-      <Boxes label="Localidad" field="localidad" value={d.localidadActual} />
-      <Boxes label="Provincia" field="provincia" value={d.ProvinciaActual} />
+      <Boxes campo={c.localidad} data={data} />
+      <Boxes campo={c.provincia} data={data} />
       <View style={styles.inline}>
-        <Boxes label="Teléfono" field="telefono" value={d.telefono} />
-        <Boxes label="Teléfono alternativo" field="telefono" value={d.telefono2} />
+        <Boxes campo={c.telefono} data={data} />
+        <Boxes campo={c.telefono2} data={data} />
       </View>
-      <Boxes label="Correo electrónico" field="email" value={d.email} />
+      <Boxes campo={c.email} data={data} />
       <Footer data={data} />
     </Page>
   );
 }
 
-function Contacto({ titulo, contacto }: { titulo: string; contacto: CphContacto | null }) {
+function Contacto({
+  titulo,
+  campos: c,
+  data,
+}: {
+  titulo: string;
+  campos: typeof CPH_CAMPOS.contacto1;
+  data: CphFormData;
+}) {
   return (
     <View>
       <Text style={styles.section}>{titulo}</Text>
-      <Boxes label="Apellido/s" field="apellido" value={contacto?.apellido} />
-      <Boxes label="Nombre/s" field="nombre" value={contacto?.nombre} />
+      <Boxes campo={c.apellido} data={data} />
+      <Boxes campo={c.nombre} data={data} />
       <View style={styles.inline}>
-        <Boxes label="Teléfono" field="telefono" value={contacto?.telefono} />
-        <Boxes label="Relación con el donante" field="relacion" value={contacto?.relacion} />
+        <Boxes campo={c.telefono} data={data} />
+        <Boxes campo={c.relacion} data={data} />
       </View>
-      <Boxes label="Correo electrónico" field="email" value={contacto?.email} />
+      <Boxes campo={c.email} data={data} />
     </View>
   );
 }
 
 function ContactsPage({ data }: { data: CphFormData }) {
-  const cph = data.donante.cph;
+  const c = CPH_CAMPOS.laborales;
   return (
     <Page size="A4" style={styles.page}>
       <Header pagina={2} />
       <Text style={[styles.paragraph, { marginTop: 4 }]}>
         Personas de contacto que no vivan con el donante, para ubicarlo si cambiara sus datos.
       </Text>
-      <Contacto titulo="3. Contacto 1" contacto={cph?.contacto1 ?? null} />
-      <Contacto titulo="4. Contacto 2" contacto={cph?.contacto2 ?? null} />
+      <Contacto titulo="3. Contacto 1" campos={CPH_CAMPOS.contacto1} data={data} />
+      <Contacto titulo="4. Contacto 2" campos={CPH_CAMPOS.contacto2} data={data} />
       <Text style={styles.section}>5. Datos laborales</Text>
-      <Boxes label="Establecimiento laboral" field="establecimiento" value={cph?.establecimientoLaboral} />
-      <Boxes label="Teléfono laboral" field="telefono" value={cph?.telefonoLaboral} />
-      <Boxes label="Correo electrónico laboral" field="email" value={cph?.emailLaboral} />
+      <Boxes campo={c.establecimiento} data={data} />
+      <Boxes campo={c.telefono} data={data} />
+      <Boxes campo={c.email} data={data} />
       <Footer data={data} />
     </Page>
   );
@@ -239,7 +204,7 @@ function ContactsPage({ data }: { data: CphFormData }) {
 
 function ConsentPage({ data }: { data: CphFormData }) {
   const d = data.donante;
-  const agente = data.agente;
+  const c = CPH_CAMPOS.agente;
   return (
     <Page size="A4" style={styles.page}>
       <Header pagina={3} />
@@ -262,10 +227,10 @@ function ConsentPage({ data }: { data: CphFormData }) {
         style={[styles.paragraph, { marginTop: 10 }]}
       >{`Lugar y fecha: ____________________, ${formatDate(data.fecha)}`}</Text>
       <Text style={styles.section}>7. Agente de captación</Text>
-      <Boxes label="Apellido/s" field="apellido" value={agente?.apellido} />
-      <Boxes label="Nombre/s" field="nombre" value={agente?.nombre} />
-      <Boxes label="Matrícula" field="matricula" value={agente?.matricula} />
-      <Boxes label="Servicio / centro de captación" field="servicio" value={data.servicio.nombre} />
+      <Boxes campo={c.apellido} data={data} />
+      <Boxes campo={c.nombre} data={data} />
+      <Boxes campo={c.matricula} data={data} />
+      <Boxes campo={c.servicio} data={data} />
       <View style={styles.signRow}>
         <Text style={styles.sign}>Firma y sello del agente de captación</Text>
       </View>
@@ -279,7 +244,8 @@ export type CphFormsProps = { data: CphFormData; pages?: CphPage[] };
 /** Pages 1, 2 and 3 of the CPH registry form (all three by default). */
 export function CphForms({ data, pages = [1, 2, 3] }: CphFormsProps) {
   return (
-    <Document title={`Registro CPH ${data.donante.dni}`} language="es">
+    // The tab showing it is titled with the name the file is saved under.
+    <Document title={cphFileName(data.donante.dni, pages.length === 1 ? pages[0] : undefined)} language="es">
       {pages.includes(1) ? <PersonalPage data={data} /> : null}
       {pages.includes(2) ? <ContactsPage data={data} /> : null}
       {pages.includes(3) ? <ConsentPage data={data} /> : null}

@@ -161,12 +161,42 @@ describe('DonationSheet', () => {
     expect(page.text).not.toMatch(/\bnull\b|undefined|NaN/);
   });
 
-  it('prints serology as (+) and (-)', async () => {
+  it('prints non-reactive serology as (-) and a reactive marker in words, in a box at the top too', async () => {
     const d = donacion(0);
-    d.serologia = { ...d.serologia!, chagas: true };
+    d.serologia = { ...d.serologia!, chagas: true, hiv: true };
+    const [page] = await render(
+      <DonationSheet data={{ donacion: d, anteriores: [], servicio }} />,
+      'hemodonacion-reactiva',
+    );
+    expect(page.texts.filter((t) => t.text === '(-)')).toHaveLength(5);
+    // beside its marker, not only as a sign: '(+)' alone is easy to misread on paper
+    expect(page.text).toContain('HIV REACTIVO (+)');
+    expect(page.text).toContain('Chagas REACTIVO (+)');
+    // and above the donor's data, large, before anything else is read
+    const alert = find(page, 'SEROLOGÍA REACTIVA: HIV, Chagas')[0];
+    expect(alert).toBeDefined();
+    expect(alert.size).toBeGreaterThanOrEqual(12);
+    expect(alert.y).toBeLessThan(find(page, 'Datos del donante')[0].y);
+  });
+
+  it('prints a definitive exclusion in capitals, at the top and in the results', async () => {
+    const d = donacion(0, { exclusionDefinitiva: 'Definitiva', exclusionCodigo: 'C12' });
+    const [page] = await render(
+      <DonationSheet data={{ donacion: d, anteriores: [], servicio }} />,
+      'hemodonacion-excluida',
+    );
+    const alert = find(page, 'EXCLUSIÓN DEFINITIVA (código C12)')[0];
+    expect(alert).toBeDefined();
+    expect(alert.size).toBeGreaterThanOrEqual(12);
+    expect(page.text).toContain('Exclusión: DEFINITIVA (C12)');
+    expect(page.text).not.toContain('REACTIV');
+  });
+
+  it('has no warning for a donation with nothing reactive and a temporary exclusion', async () => {
+    const d = donacion(0, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 30 });
     const [page] = await render(<DonationSheet data={{ donacion: d, anteriores: [], servicio }} />);
-    expect(page.texts.filter((t) => t.text === '(+)')).toHaveLength(1);
-    expect(page.texts.filter((t) => t.text === '(-)')).toHaveLength(6);
+    expect(page.text).toContain('Exclusión: Temporal 30 días');
+    expect(page.text).not.toMatch(/REACTIV|DEFINITIVA/);
   });
 });
 
@@ -341,6 +371,76 @@ describe('RegisterBook', () => {
     expect(first.texts.filter((t) => /^\d{2} : \d{2}$/.test(t.text))).toHaveLength(5);
   });
 
+  it('is chronological, oldest first by date, time and number, whatever the order given', async () => {
+    const base = donaciones(12);
+    const when: [string, string][] = [
+      ['2025-08-10', '08:00'],
+      ['2025-08-09', '10:00'],
+      ['2025-08-09', '9:30'],
+      ['2025-08-09', '09:30'],
+      ['2025-07-31', '18:45'],
+    ];
+    // newest first, as the list on screen shows them; two donations share date and time
+    const list = base
+      .slice(0, when.length)
+      .map((d, i) => ({ ...d, fecha: when[i][0], hora: when[i][1], numero: String(1000 - i) }));
+    // same date and time: the lower number first
+    const expected = ['996', '997', '998', '999', '1000'];
+    const pages = await render(<RegisterBook donaciones={list} servicio={servicio} />, 'libro-orden');
+    for (const page of pages) {
+      const order = page.texts
+        .filter((t) => expected.includes(t.text))
+        .sort((a, b) => a.y - b.y)
+        .map((t) => t.text);
+      expect(order).toEqual(expected);
+    }
+    // the list given is left as it was
+    expect(list.map((d) => d.numero)).toEqual(['1000', '999', '998', '997', '996']);
+  });
+
+  it('spreads over the sheets in date order: the oldest nine fill the first sheet', async () => {
+    const list = donaciones(10).map((d, i) => ({
+      ...d,
+      fecha: `2025-08-${String(20 - i).padStart(2, '0')}`,
+    }));
+    const [first, , third] = await render(<RegisterBook donaciones={list} servicio={servicio} />);
+    expect(first.texts.some((t) => t.text === '11 / 08 / 2025')).toBe(true);
+    expect(first.texts.some((t) => t.text === '20 / 08 / 2025')).toBe(false);
+    expect(third.texts.some((t) => t.text === '20 / 08 / 2025')).toBe(true);
+  });
+
+  it('says SEROLOGÍA REACTIVA and EXCLUSIÓN DEFINITIVA on the row, framed heavily', async () => {
+    const list = donaciones(4);
+    list[1].serologia = { ...list[1].serologia!, hepC: true };
+    list[2].exclusionDefinitiva = 'Definitiva';
+    list[3].serologia = { ...list[3].serologia!, vdrl: true };
+    list[3].exclusionDefinitiva = 'Definitiva';
+    const [, second] = await render(<RegisterBook donaciones={list} servicio={servicio} />, 'libro-alertas');
+    const rowOf = (text: string) =>
+      second.texts
+        .filter((t) => t.text === text)
+        .map((t) => list.findIndex((d) => Math.abs(find(second, d.numero)[0].y - t.y) < mm(17) / 2))
+        .sort();
+    expect(rowOf('SEROLOGÍA REACTIVA')).toEqual([1, 3]);
+    expect(rowOf('EXCLUSIÓN DEFINITIVA')).toEqual([2, 3]);
+    // a heavy rule above and below each flagged row only (the table's own are 1 pt at most)
+    const heavyYs = [
+      ...new Set(
+        second.segments
+          .filter((l) => l.width >= 2 && Math.abs(l.y1 - l.y2) < 0.01 && Math.abs(l.x2 - l.x1) > mm(267) - 1)
+          .map((l) => Math.round(l.y1)),
+      ),
+    ].sort((a, b) => a - b);
+    const top = (i: number) => find(second, list[i].numero)[0].y;
+    expect(heavyYs).toHaveLength(4); // rows 1 to 3 are together: 4 lines frame them
+    expect(heavyYs[0]).toBeLessThan(top(1));
+    expect(heavyYs[0]).toBeGreaterThan(top(0));
+    expect(heavyYs[3]).toBeGreaterThan(top(3));
+    expect(second.texts.some((t) => t.text.includes('REACTIV') && Math.abs(t.y - top(0)) < mm(17) / 2)).toBe(
+      false,
+    );
+  });
+
   it('is saved as donaciones-DD-MM-YYYY.pdf', () => {
     expect(fileName(new Date('2025-08-09T15:00:00Z'))).toBe('donaciones-09-08-2025.pdf');
     // just after midnight UTC it is still the previous day in Argentina
@@ -418,6 +518,31 @@ describe('CphForms', () => {
     }
     expect(CPH_BOXES).toMatchObject({ apellido: 33, nombre: 27, domicilio: 25, localidad: 24, dni: 9 });
     for (const t of page.texts) expect(t.x + 8).toBeLessThan(page.width);
+  });
+
+  it.each(['Femenino', 'Masculino'] as const)(
+    'marks sex %s with one X in the box beside its word on page 1',
+    async (sexo) => {
+      const data = { ...cphData, donante: { ...cphData.donante, sexo } };
+      const [page] = await render(<CphForms data={data} pages={[1]} />, `cph-sexo-${sexo}`);
+      const sexoLine = find(page, 'Sexo')[0];
+      const marks = page.texts.filter((t) => t.text === 'X' && Math.abs(t.y - sexoLine.y) < 6);
+      expect(marks).toHaveLength(1);
+      // the nearest word to the right of the X is the donor's sex
+      const words = ['Femenino', 'Masculino'].map((w) => find(page, w)[0]);
+      const right = words.filter((w) => w.x > marks[0].x).sort((a, b) => a.x - b.x)[0];
+      expect(right.text).toBe(sexo);
+      expect(right.x - marks[0].x).toBeLessThan(20);
+      expect(linesOf(page.texts).find((l) => l.startsWith('Sexo'))).toBe(
+        sexo === 'Femenino' ? 'Sexo X Femenino Masculino' : 'Sexo Femenino X Masculino',
+      );
+    },
+  );
+
+  it('leaves both sex boxes empty when the sex is unknown', async () => {
+    const data = { ...cphData, donante: { ...cphData.donante, sexo: null } };
+    const [page] = await render(<CphForms data={data} pages={[1]} />);
+    expect(linesOf(page.texts).find((l) => l.startsWith('Sexo'))).toBe('Sexo Femenino Masculino');
   });
 
   it('prints only the requested page', async () => {

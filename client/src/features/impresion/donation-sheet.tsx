@@ -4,6 +4,7 @@ import { formatDate } from '@domain/dates';
 import {
   SEROLOGIA_KEYS,
   SEROLOGIA_LABELS,
+  donationSheetFileName,
   edad,
   formatDomicilio,
   formatExclusion,
@@ -15,7 +16,7 @@ import {
   tipoDonante,
 } from './format';
 import { FONT, FONT_BOLD, LIGHT, RULE } from './pdf-styles';
-import type { DonacionResumen, DonationSheetData } from './types';
+import type { DonacionImprimible, DonacionResumen, DonationSheetData } from './types';
 
 export const ULTIMAS_DONACIONES = 3;
 
@@ -46,6 +47,10 @@ const styles = StyleSheet.create({
     marginRight: 5,
   },
   boxMark: { fontFamily: FONT_BOLD, fontSize: 9, lineHeight: 1 },
+  // What must not be missed: bold capitals in a heavy black frame, never colour alone.
+  alert: { borderWidth: 2.5, padding: 6, marginTop: 9 },
+  alertText: { fontFamily: FONT_BOLD, fontSize: 12 },
+  reactive: { fontFamily: FONT_BOLD, borderWidth: 1.5, paddingHorizontal: 2 },
   table: { borderTopWidth: 0.75, borderLeftWidth: 0.75, borderColor: RULE },
   tr: { flexDirection: 'row' },
   td: {
@@ -122,6 +127,17 @@ function FillLines({ label, lines }: { label: string; lines: number }) {
   );
 }
 
+/** The lines of the alert box: reactive serology markers and a definitive exclusion, in words. */
+export function alertas(d: DonacionImprimible): string[] {
+  const lines: string[] = [];
+  const reactivos = SEROLOGIA_KEYS.filter((key) => d.serologia?.[key] === true);
+  if (reactivos.length)
+    lines.push(`SEROLOGÍA REACTIVA: ${reactivos.map((key) => SEROLOGIA_LABELS[key]).join(', ')}`);
+  if (d.exclusionDefinitiva === 'Definitiva')
+    lines.push(`EXCLUSIÓN DEFINITIVA${d.exclusionCodigo ? ` (código ${d.exclusionCodigo})` : ''}`);
+  return lines;
+}
+
 function ultimas(list: DonacionResumen[], numeroActual: string): DonacionResumen[] {
   return list
     .filter((d) => d.numero !== numeroActual)
@@ -137,10 +153,13 @@ export function DonationSheet({ data }: DonationSheetProps) {
   const tipo = tipoDonante(donante);
   const s = donacion.signos;
   const previas = ultimas(data.anteriores, donacion.numero);
+  const avisos = alertas(donacion);
+  const definitiva = donacion.exclusionDefinitiva === 'Definitiva';
   const tension =
     formatSigno(s.tas) || formatSigno(s.tad) ? `${formatSigno(s.tas)} / ${formatSigno(s.tad)}` : '';
   return (
-    <Document title={`Hemodonación ${donacion.numero}`} language="es">
+    // The tab showing it is titled with the name the file is saved under.
+    <Document title={donationSheetFileName(donacion.numero)} language="es">
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View>
@@ -154,6 +173,16 @@ export function DonationSheet({ data }: DonationSheetProps) {
             <Text>{`Fecha: ${formatDate(donacion.fecha)}    Hora: ${donacion.hora}`}</Text>
           </View>
         </View>
+
+        {avisos.length > 0 && (
+          <View style={styles.alert}>
+            {avisos.map((line) => (
+              <Text key={line} style={styles.alertText}>
+                {line}
+              </Text>
+            ))}
+          </View>
+        )}
 
         <View style={styles.section}>
           <Text style={styles.sectionTitle}>Datos del donante</Text>
@@ -259,29 +288,36 @@ export function DonationSheet({ data }: DonationSheetProps) {
           </View>
           <View style={styles.row}>
             <Field label="Grupo y factor" value={formatGrupo(donacion.abo, donacion.rh)} width="50%" />
-            <Field
-              label="Exclusión"
-              value={formatExclusion(
-                donacion.exclusionDefinitiva,
-                donacion.exclusionTiempo,
-                donacion.exclusionCodigo,
-              )}
-              width="50%"
-            />
+            <View style={[styles.row, { width: '50%' }]}>
+              <Text style={styles.label}>Exclusión:</Text>
+              <Text style={definitiva ? styles.reactive : undefined}>
+                {formatExclusion(
+                  definitiva ? 'DEFINITIVA' : donacion.exclusionDefinitiva,
+                  donacion.exclusionTiempo,
+                  donacion.exclusionCodigo,
+                )}
+              </Text>
+            </View>
           </View>
           <View style={[styles.row, { flexWrap: 'wrap' }]}>
             <Text style={styles.label}>Serología:</Text>
-            {SEROLOGIA_KEYS.map((key) => (
-              <View key={key} style={{ flexDirection: 'row', marginRight: 8 }}>
-                <Text>{SEROLOGIA_LABELS[key]} </Text>
-                {/* Not done yet: room to write the result by hand. */}
-                <Text
-                  style={{ minWidth: 16, borderBottomWidth: 0.5, borderColor: LIGHT, textAlign: 'center' }}
-                >
-                  {formatSerologia(donacion.serologia, key)}
-                </Text>
-              </View>
-            ))}
+            {SEROLOGIA_KEYS.map((key) =>
+              donacion.serologia?.[key] === true ? (
+                <View key={key} style={{ flexDirection: 'row', marginRight: 8 }}>
+                  <Text style={styles.reactive}>{`${SEROLOGIA_LABELS[key]} REACTIVO (+)`}</Text>
+                </View>
+              ) : (
+                <View key={key} style={{ flexDirection: 'row', marginRight: 8 }}>
+                  <Text>{SEROLOGIA_LABELS[key]} </Text>
+                  {/* Not done yet: room to write the result by hand. */}
+                  <Text
+                    style={{ minWidth: 16, borderBottomWidth: 0.5, borderColor: LIGHT, textAlign: 'center' }}
+                  >
+                    {formatSerologia(donacion.serologia, key)}
+                  </Text>
+                </View>
+              ),
+            )}
           </View>
         </View>
 

@@ -24,6 +24,32 @@ export function registerBookFileName(now: Date = new Date()): string {
   return `donaciones-${formatDate(todayIso(now)).split('/').join('-')}.pdf`;
 }
 
+/** Only letters, digits and '-' in a file name's variable part ('Ñ-17' -> 'N-17'). */
+function fileNamePart(value: string): string {
+  const plain = value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return plain || 'sin-numero';
+}
+
+/** The label sheet's file name: 'etiquetas-<numero>.pdf'. */
+export function labelSheetFileName(numero: string): string {
+  return `etiquetas-${fileNamePart(numero)}.pdf`;
+}
+
+/** The donation sheet's file name: 'hemodonacion-<numero>.pdf'. */
+export function donationSheetFileName(numero: string): string {
+  return `hemodonacion-${fileNamePart(numero)}.pdf`;
+}
+
+/** A CPH form's file name: 'cph-<dni>-pagina-<n>.pdf' for one page, 'cph-<dni>.pdf' for all three. */
+export function cphFileName(dni: string, pagina?: 1 | 2 | 3): string {
+  const base = `cph-${fileNamePart(dni)}`;
+  return pagina ? `${base}-pagina-${pagina}.pdf` : `${base}.pdf`;
+}
+
 /** A measured value as text; null / NaN ("not measured") prints blank, never '_' or 0. */
 export function formatSigno(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
@@ -125,6 +151,27 @@ export function formatExclusion(tipo: string | null, dias: number | null, codigo
   if (tipo === 'Temporal' && dias) text += ` ${dias === 365 ? '1 año' : `${dias} días`}`;
   if (codigo) text += ` (${codigo})`;
   return text;
+}
+
+/** 'H:mm' and 'HH:mm' alike, so that '9:05' sorts before '10:00'. */
+const sortableTime = (time: string): string => {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
+  return match ? `${match[1].padStart(2, '0')}:${match[2]}` : '';
+};
+
+/**
+ * The register book's order, as a paper book is written: oldest first, by date, then time, then
+ * donation number ('000998' before '001000'). A new list; the given one is left as it is.
+ */
+export function chronological<T extends { fecha: string; hora: string; numero: string }>(
+  items: readonly T[],
+): T[] {
+  return [...items].sort(
+    (a, b) =>
+      a.fecha.localeCompare(b.fecha) ||
+      sortableTime(a.hora).localeCompare(sortableTime(b.hora)) ||
+      a.numero.localeCompare(b.numero, 'es', { numeric: true }),
+  );
 }
 
 /** Splits a list into pages of `size` items. */

@@ -1,7 +1,7 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate } from '@domain/dates';
 import { pngBarcodeMaker, safeBarcode, type BarcodeMaker } from './barcode';
-import { mm } from './format';
+import { labelSheetFileName, mm } from './format';
 import { FONT, FONT_BOLD, LIGHT } from './pdf-styles';
 import type { LabelSheetData } from './types';
 
@@ -48,7 +48,8 @@ export function LabelSheet({ data, barcodeMaker = pngBarcodeMaker }: LabelSheetP
   const barcode = safeBarcode(barcodeMaker, data.numero);
   const labels = Array.from({ length: LABELS_PER_SHEET }, (_, i) => i);
   return (
-    <Document title={`Etiquetas ${data.numero}`} language="es">
+    // The tab showing it is titled with the name the file is saved under.
+    <Document title={labelSheetFileName(data.numero)} language="es">
       <Page size="A4" orientation="landscape" style={styles.page}>
         {labels.map((i) => (
           <View key={i} style={styles.label} wrap={false}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Canvas, Document, Page, Text, type Styles } from '@react-pdf/renderer';
 import {
   SEROLOGIA_KEYS,
+  chronological,
   chunk,
   formatBookDate,
   formatBookTime,
@@ -172,6 +173,20 @@ function tableRules(boxes: Box[], groups: { box: Box; columns: Box[] }[]): Rule[
   for (let i = 1; i <= DONORS_PER_SHEET; i++)
     rules.push(hRule(rowTop(i), TABLE_LEFT, TABLE_RIGHT, 0.5, RULE));
   return rules;
+}
+
+/** Line width of the frame around a flagged row (the table's own rules are 1 and 0.5 pt). */
+const HEAVY = 2.5;
+
+/** A heavy frame around row i of the clinical page: a donor with a reactive result or excluded for good. */
+function heavyRowFrame(i: number): Rule[] {
+  const [top, bottom] = [rowTop(i), rowTop(i + 1)];
+  return [
+    hRule(top, TABLE_LEFT, TABLE_RIGHT, HEAVY),
+    hRule(bottom, TABLE_LEFT, TABLE_RIGHT, HEAVY),
+    vRule(TABLE_LEFT, top, bottom, HEAVY),
+    vRule(TABLE_RIGHT, top, bottom, HEAVY),
+  ];
 }
 
 const RULES_PAGE1 = tableRules(Object.values(C1), []);
@@ -410,11 +425,23 @@ function IdentityPage({ rows, servicio, hoja, hojas }: PageProps) {
   );
 }
 
+/**
+ * What must not be missed on a donor's row, in words (not by a mark or colour alone): a reactive
+ * serology marker, a definitive exclusion.
+ */
+export function rowWarnings(d: DonacionImprimible): string[] {
+  const warnings: string[] = [];
+  if (SEROLOGIA_KEYS.some((key) => d.serologia?.[key] === true)) warnings.push('SEROLOGÍA REACTIVA');
+  if (d.exclusionDefinitiva === 'Definitiva') warnings.push('EXCLUSIÓN DEFINITIVA');
+  return warnings;
+}
+
 /** Every clinical value is short; only the antibodies are free text, one <Text> per cell. */
 function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
   const signos = rows.map((d) => d.signos);
   const signo = (key: keyof SignosImprimibles) => signos.map((s) => formatSigno(s?.[key]));
   const tipos = rows.map((d) => tipoDonante(d.donante));
+  const warnings = rows.map(rowWarnings);
   return (
     <>
       <Column box={C2.numero} values={rows.map((d) => d.numero)} bold />
@@ -430,6 +457,18 @@ function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
         line={1}
         size={SIZE.small}
       />
+      {/* under the donor type, in bold capitals; the row is framed heavily too (ClinicalPage) */}
+      {[0, 1].map((n) => (
+        <Column
+          key={n}
+          box={C2.tipo}
+          values={warnings.map((w) => w[n] ?? '')}
+          alignTop
+          line={2 + n}
+          size={SIZE.small}
+          bold
+        />
+      ))}
       <Column box={C2.ta} values={signos.map((s) => (s ? formatTension(s) : ''))} />
       <Column box={C2.fc} values={signo('fc')} />
       <Column box={C2.peso} values={signo('peso')} />
@@ -464,9 +503,10 @@ function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
 }
 
 function ClinicalPage({ rows, servicio, hoja, hojas }: PageProps) {
+  const frames = rows.flatMap((d, i) => (rowWarnings(d).length ? heavyRowFrame(i) : []));
   return (
     <Page size="A4" orientation="landscape" style={pageStyle} wrap={false}>
-      <Rules rules={RULES_PAGE2} />
+      <Rules rules={frames.length ? [...RULES_PAGE2, ...frames] : RULES_PAGE2} />
       <SheetHeader servicio={servicio} hoja={hoja} hojas={hojas} parte="Datos clínicos e inmunohematología" />
       <HeadCell box={C2.numero} text="N°" />
       <HeadCell box={C2.tipo} text="Tipo de donante" />
@@ -499,9 +539,12 @@ type PageProps = {
 
 export type RegisterBookProps = { donaciones: DonacionImprimible[]; servicio: ServicioImprimible };
 
-/** The caller must not print an empty list (there is nothing to register). */
+/**
+ * The caller must not print an empty list (there is nothing to register). The book is
+ * chronological, oldest first, whatever the order of the list given.
+ */
 export function RegisterBook({ donaciones, servicio }: RegisterBookProps) {
-  const sheets = chunk(donaciones, DONORS_PER_SHEET);
+  const sheets = chunk(chronological(donaciones), DONORS_PER_SHEET);
   return (
     <Document title="Libro de registro de donaciones" language="es">
       {sheets.flatMap((rows, i) => [
