@@ -12,6 +12,7 @@ import type {
   LabelSheetData,
   ServicioImprimible,
 } from './types';
+import { cphFileName, donationSheetFileName, labelSheetFileName } from './format';
 
 async function toBlob(doc: ReactElement): Promise<Blob> {
   const { pdf } = await import('@react-pdf/renderer');
@@ -19,11 +20,20 @@ async function toBlob(doc: ReactElement): Promise<Blob> {
   return pdf(doc as Parameters<typeof pdf>[0]).toBlob();
 }
 
-function open(blob: Blob): void {
+/** How long a PDF's object URL lives: the new tab and the download have read it long before. */
+const URL_LIFETIME_MS = 60_000;
+
+/**
+ * Saves the PDF under its name (an <a download>: the only way a browser takes a name for a blob)
+ * and shows it in a new tab to print at once. A blob URL has no name of its own, so without the
+ * download the viewer would save it as a random id; the tab's title is the PDF's own (each
+ * document sets it to its file name). A blocked pop-up still leaves the named download.
+ */
+function openAndSave(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
-  const win = window.open(url, '_blank');
-  if (!win) download(blob, 'documento.pdf', url);
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  download(blob, fileName, url);
+  window.open(url, '_blank');
+  setTimeout(() => URL.revokeObjectURL(url), URL_LIFETIME_MS);
 }
 
 function download(blob: Blob, fileName: string, existingUrl?: string): void {
@@ -34,7 +44,7 @@ function download(blob: Blob, fileName: string, existingUrl?: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  if (!existingUrl) setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  if (!existingUrl) setTimeout(() => URL.revokeObjectURL(url), URL_LIFETIME_MS);
 }
 
 /**
@@ -76,13 +86,14 @@ export async function renderCph(data: CphFormData, page?: CphPage): Promise<Blob
   return toBlob(createElement(CphForms, { data, pages: page ? [page] : undefined }));
 }
 
-/** 'Generar Etiquetas': opens the 6-label sheet. */
+/** 'Generar Etiquetas': the 6-label sheet, saved as etiquetas-<numero>.pdf and shown in a tab. */
 export async function printLabelSheet(data: LabelSheetData): Promise<void> {
-  open(await renderLabelSheet(data));
+  openAndSave(await renderLabelSheet(data), labelSheetFileName(data.numero));
 }
 
+/** The donation sheet, saved as hemodonacion-<numero>.pdf and shown in a tab. */
 export async function printDonationSheet(data: DonationSheetData): Promise<void> {
-  open(await renderDonationSheet(data));
+  openAndSave(await renderDonationSheet(data), donationSheetFileName(data.donacion.numero));
 }
 
 /** 'Imprimir Libro': downloads donaciones-DD-MM-YYYY.pdf. The caller hides the button for an empty list. */
@@ -95,7 +106,10 @@ export async function printRegisterBook(
   download(blob, fileName);
 }
 
-/** One page (1, 2 or 3) of the CPH registry form, or all three when page is omitted. */
+/**
+ * One page (1, 2 or 3) of the CPH registry form, saved as cph-<dni>-pagina-<n>.pdf, or all three
+ * (cph-<dni>.pdf) when page is omitted; shown in a tab too.
+ */
 export async function printCph(data: CphFormData, page?: CphPage): Promise<void> {
-  open(await renderCph(data, page));
+  openAndSave(await renderCph(data, page), cphFileName(data.donante.dni, page));
 }
