@@ -24,7 +24,9 @@ function nacido(years: number, plusDays = 0): string {
   return addDays(`${Number(y) - years}-${m}-${d === '29' && m === '02' ? '28' : d}`, plusDays);
 }
 
-function donanteDatos(fechaNacimiento: string) {
+type Cambios = { email?: string; emailContacto1?: string };
+
+function donanteDatos(fechaNacimiento: string, cambios: Cambios = {}) {
   const contacto = (o: Record<string, string>) => ({
     __typename: 'DonanteCphContacto',
     Nombre: '',
@@ -56,7 +58,7 @@ function donanteDatos(fechaNacimiento: string) {
     codPostal: null,
     telefono: '351 555-1234',
     telefono2: null,
-    email: 'begona@example.com',
+    email: cambios.email ?? 'begona@example.com',
     lugarNacimiento: 'Río Cuarto',
     ProvinciaNacimiento: 'Córdoba',
     nacionalidad: 'Argentina',
@@ -75,14 +77,15 @@ function donanteDatos(fechaNacimiento: string) {
         Apellido: 'Núñez',
         Telefono: '351 111-2222',
         Relacion: 'Hermana',
+        Email: cambios.emailContacto1 ?? '',
       }),
       contacto2: contacto({}),
     },
   };
 }
 
-function mocks(fechaNacimiento: string | null): MockedResponses {
-  const donante = fechaNacimiento ? donanteDatos(fechaNacimiento) : null;
+function mocks(fechaNacimiento: string | null, cambios: Cambios = {}): MockedResponses {
+  const donante = fechaNacimiento ? donanteDatos(fechaNacimiento, cambios) : null;
   const resumen = donante
     ? [
         {
@@ -143,12 +146,12 @@ function mocks(fechaNacimiento: string | null): MockedResponses {
   ];
 }
 
-async function buscarCon(fechaNacimiento: string | null) {
+async function buscarCon(fechaNacimiento: string | null, cambios: Cambios = {}) {
   renderWithProviders(
     <Routes>
       <Route path="/cph" element={<CphPage />} />
     </Routes>,
-    { route: '/cph', mocks: mocks(fechaNacimiento) },
+    { route: '/cph', mocks: mocks(fechaNacimiento, cambios) },
   );
   const dni = screen.getByRole('textbox', { name: 'DNI' });
   await userEvent.type(dni, `${DNI}{Enter}`);
@@ -207,5 +210,40 @@ describe('CphPage', () => {
     expect(data.donante.cph?.contacto1).toMatchObject({ nombre: 'Ana', relacion: 'Hermana', email: null });
     expect(data.servicio.nombre).toBe('Servicio de Hemoterapia Central');
     expect(data.fecha).toBe(todayIso());
+  });
+
+  it('lists before the print buttons each field longer than its boxes, with the box count', async () => {
+    const email = 'begona.nunez.de.la.fuente@example.com.ar'; // 40 characters, 33 boxes
+    const emailContacto1 = 'ana.nunez.de.la.fuente@example.com.ar'; // 37
+    await buscarCon(nacido(30), { email, emailContacto1 });
+    const lista = await screen.findByRole('list', { name: 'Datos que se imprimirán cortados' });
+    const avisos = Array.from(lista.querySelectorAll('li')).map((li) => li.textContent);
+    expect(avisos).toEqual([
+      'Correo electrónico (Domicilio actual, página 1): tiene 40 caracteres y el formulario tiene 33 ' +
+        'casilleros; se imprimirán solo los primeros 33.',
+      'Correo electrónico (Contacto 1, página 2): tiene 37 caracteres y el formulario tiene 33 ' +
+        'casilleros; se imprimirán solo los primeros 33.',
+    ]);
+    expect(
+      screen.getByText('Estos datos no entran en los casilleros del formulario y se imprimirán cortados:'),
+    ).toBeInTheDocument();
+    // read before printing: above the buttons
+    const boton = screen.getByRole('button', { name: 'Página 1' });
+    expect(lista.compareDocumentPosition(boton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('warns from one character over the boxes on: 33 fit the 33 boxes, 34 do not', async () => {
+    const fits = `${'a'.repeat(21)}@example.com`; // 33
+    await buscarCon(nacido(30), { email: fits, emailContacto1: `b${fits}` });
+    const lista = await screen.findByRole('list', { name: 'Datos que se imprimirán cortados' });
+    expect(lista.querySelectorAll('li')).toHaveLength(1);
+    expect(lista).toHaveTextContent(/^Correo electrónico \(Contacto 1, página 2\): tiene 34 caracteres/);
+  });
+
+  it('shows no warning when every value fits its boxes', async () => {
+    await buscarCon(nacido(30));
+    await screen.findByRole('button', { name: 'Página 1' });
+    expect(screen.queryByRole('list', { name: 'Datos que se imprimirán cortados' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/se imprimirán cortados/)).not.toBeInTheDocument();
   });
 });

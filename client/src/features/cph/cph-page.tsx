@@ -24,6 +24,7 @@ import type { AgentesCphQuery, DonanteDatosFragment, DonanteResumenFragment } fr
 import { errorMessages } from '@/lib/graphql-errors';
 import { toDonanteImprimible } from '@/features/donaciones/imprimibles';
 import { useServicioImprimible } from '@/features/donaciones/use-servicio-imprimible';
+import { avisoCorte, camposCortados } from '@/features/impresion/cph-campos';
 import { printCph } from '@/features/impresion/print';
 import type { AgenteCph, CphContacto, CphFormData, CphPage as Pagina } from '@/features/impresion/types';
 import { usePrint } from '@/features/impresion/use-print';
@@ -123,6 +124,7 @@ export function CphPage() {
   const donante = donanteId ? donanteQuery.data?.donante : undefined;
   const hoy = todayIso();
   const edadOk = donante ? cumpleEdadCph(donante.fechaNacimiento, hoy) : false;
+  const cortados = donante && edadOk ? camposCortados(toCphFormData(donante, agente, servicio, hoy)) : [];
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
@@ -253,6 +255,21 @@ export function CphPage() {
                 </ChakraField.HelperText>
               )}
             </ChakraField.Root>
+            {cortados.length > 0 && (
+              <AppAlert
+                severity="warning"
+                title="Estos datos no entran en los casilleros del formulario y se imprimirán cortados:"
+                message={
+                  <Box as="ul" ps="5" listStyleType="disc" aria-label="Datos que se imprimirán cortados">
+                    {cortados.map((c) => (
+                      <li key={`${c.campo.pagina}-${c.campo.seccion}-${c.campo.etiqueta}`}>
+                        {avisoCorte(c)}
+                      </li>
+                    ))}
+                  </Box>
+                }
+              />
+            )}
             <HStack gap="2" wrap="wrap">
               {PAGINAS_CPH.map((n) => (
                 <Button
