@@ -6,11 +6,11 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
-import express, { ErrorRequestHandler, Express } from 'express';
+import express, { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import helmet from 'helmet';
+import proxyaddr from 'proxy-addr';
 import { Config } from './config';
-import { createContext, Context } from './context';
+import { Context } from './context';
 import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { introspectionOnlySignedIn } from './graphql/introspection';
@@ -18,7 +18,7 @@ import { etiquetasPorSolicitud } from './graphql/etiquetas-por-solicitud';
 import { queryLimitPlugins, queryLimits, queryParseOptions } from './graphql/limits';
 import { knownOperationTypes } from './graphql/operation-types';
 import { getSchema } from './graphql/schema';
-import { graphqlPost, headersOf, trackRequest } from './graphql/http-handler';
+import { graphqlHandler, isGraphqlPath, trackRequest } from './graphql/http-handler';
 import { errorAnswer, sendErrorAnswer } from './http-errors';
 import { createRestRouter } from './rest/router';
 import { rejectBadInput } from './input-guard';
@@ -30,7 +30,7 @@ export const BODY_LIMIT_BYTES = 200 * 1024;
 export type App = {
   app: Express;
   apollo: ApolloServer<Context>;
-  /** What the HTTP server runs: POST /graphql on its own path (graphql/http-handler.ts), the rest through `app`. */
+  /** What the HTTP server runs: /graphql on its own path (graphql/http-handler.ts), the rest through `app`. */
   handler: RequestListener;
 };
 
@@ -41,14 +41,17 @@ export async function createApp(
 ): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // req.ip (Express) and the GraphQL path's caller address follow this one rule.
+  const trustProxy = proxyaddr.compile('loopback');
+  app.set('trust proxy', trustProxy);
 
-  app.use((req, res, next) => {
+  const basics: RequestHandler = (req, res, next) => {
     trackRequest(req, res);
     // Answers carry personal and health data: no cache keeps them (static files set their own).
     res.setHeader('Cache-Control', 'no-store');
     next();
-  });
+  };
+  app.use(basics);
 
   const security = helmet({
     contentSecurityPolicy: {
@@ -98,12 +101,6 @@ export async function createApp(
   await apollo.start();
 
   const json = express.json({ limit: BODY_LIMIT_BYTES });
-  app.use(
-    '/graphql',
-    json,
-    rejectBadInput('graphql'),
-    expressMiddleware(apollo, { context: async ({ req }) => createContext(req, services) }),
-  );
   app.use('/api', json, rejectBadInput('rest'), createRestRouter(services));
 
   // /planillas/{file} is a static file (404 when missing); /planillas itself is the app's screen.
@@ -128,12 +125,11 @@ export async function createApp(
   };
   app.use(onError);
 
-  const post = graphqlPost({
+  const graphql = graphqlHandler({
     apollo,
     services,
-    app,
-    securityHeaders: headersOf(security),
-    bodyLimitBytes: BODY_LIMIT_BYTES,
+    middleware: [basics, security, json],
+    clientIp: (req) => proxyaddr(req, trustProxy),
   });
-  return { app, apollo, handler: (req, res) => post(req, res) || app(req, res) };
+  return { app, apollo, handler: (req, res) => (isGraphqlPath(req) ? graphql(req, res) : app(req, res)) };
 }

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { AuthUser } from './auth/context';
 import { tokenFromHeader } from './auth/jwt';
 import { UnauthenticatedError } from './errors';
@@ -16,7 +16,10 @@ export type Context = {
   etiquetasPedidas: number;
 };
 
-export async function createContext(req: Request, services: Services): Promise<Context> {
+/** What a context is built from: an Express request, or the GraphQL path's plain one. */
+export type RequestInfo = Pick<IncomingMessage, 'headers'> & { id?: string; ip?: string };
+
+export async function createContext(req: RequestInfo, services: Services): Promise<Context> {
   const token = tokenFromHeader(req.headers.authorization);
   const auth = token ? await services.auth.authenticate(token) : null;
   return {

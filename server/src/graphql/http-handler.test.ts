@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { MSG } from '../domain/messages';
 import { registerServicio, startTestServer, TestServer } from '../test-utils/harness';
 
@@ -40,7 +41,7 @@ function raw(
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const typename = JSON.stringify({ query: '{ __typename }' });
 
-describe('POST /graphql', () => {
+describe('/graphql', () => {
   it('answers with the same security headers as every other route, and the request id', async () => {
     const post = await raw('POST', '/graphql', { ...JSON_HEADERS, 'x-request-id': 'pedido-123' }, typename);
     expect(post.status).toBe(200);
@@ -106,9 +107,9 @@ describe('POST /graphql', () => {
     expect(anon.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('leaves other content types and GET to the Express route', async () => {
+  it('serves every method and content type on the one path, with the same headers', async () => {
     const text = await raw('POST', '/graphql', { 'content-type': 'text/plain' }, typename);
-    // Apollo's own check behind Express refuses it (a simple request: possible CSRF).
+    // Apollo's own check refuses it (a simple request: possible CSRF).
     expect(text.status).toBe(400);
     expect(JSON.parse(text.text).errors[0]).toMatchObject({
       message: MSG.datosInvalidos,
@@ -119,5 +120,32 @@ describe('POST /graphql', () => {
     });
     expect(get.status).toBe(200);
     expect(JSON.parse(get.text)).toEqual({ data: { __typename: 'Query' } });
+    // A compressed body is inflated by the same JSON parser as /api's.
+    const gzip = await new Promise<http.IncomingMessage & { text?: string }>((resolve, reject) => {
+      const url = new URL('/graphql', server.url);
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { ...JSON_HEADERS, 'content-encoding': 'gzip' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve(Object.assign(res, { text: body })));
+        },
+      );
+      req.on('error', reject);
+      req.end(zlib.gzipSync(typename));
+    });
+    expect(gzip.statusCode).toBe(200);
+    expect(JSON.parse(gzip.text ?? '')).toEqual({ data: { __typename: 'Query' } });
+    for (const answer of [text.headers, get.headers, gzip.headers]) {
+      expect(answer['cache-control']).toBe('no-store');
+      expect(answer['content-security-policy']).toBeTruthy();
+      expect(answer['x-request-id']).toBeTruthy();
+    }
   });
 });

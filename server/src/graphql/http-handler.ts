@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApolloServer, HeaderMap } from '@apollo/server';
-import type { Express, Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { Context, createContext } from '../context';
-import { errorAnswer } from '../http-errors';
+import { errorAnswer, sendErrorAnswer } from '../http-errors';
 import { inputProblem, inputProblemAnswer } from '../input-guard';
 import { logger } from '../logger';
 import type { Services } from '../services';
+
+/** A request as the GraphQL path sees it: the body is what the JSON parser left there. */
+type GraphqlRequest = IncomingMessage & { id?: string; body?: unknown };
 
 /**
  * Gives the request its id (the caller's X-Request-Id when well formed, else a
@@ -32,118 +35,55 @@ export function trackRequest(req: IncomingMessage & { id?: string }, res: Server
   });
 }
 
-/** The headers a middleware sets on every response (helmet's are fixed): read once. */
-export function headersOf(middleware: RequestHandler): [string, string][] {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: string) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-    getHeader: (name: string) => headers.get(name),
-  };
-  middleware({ headers: {}, method: 'POST', url: '/graphql' } as Request, res as never, () => undefined);
-  return [...headers];
-}
-
-/** A JSON body in UTF-8, the only kind this path reads; anything else goes to Express. */
-const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
-
-export type GraphqlPostOptions = {
-  apollo: ApolloServer<Context>;
-  services: Services;
-  /** Requests become Express requests (req.ip follows the app's 'trust proxy'). */
-  app: Express;
-  securityHeaders: [string, string][];
-  bodyLimitBytes: number;
-};
-
-/**
- * The body as UTF-8 text, or null as soon as it passes `limit` bytes (the
- * answer then closes the connection, which stops the upload).
- */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/** Runs one Express-style middleware on a plain request: resolves when it calls next(). */
+function run(middleware: RequestHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else resolve(null);
-    });
-    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks, size).toString('utf8')));
-    // A client that goes away mid-upload: a bad request (as Express's body parser says), not a bug.
-    req.on('error', (err) => reject(Object.assign(err, { status: 400 })));
+    // The middlewares given here use only what node's request and response have.
+    middleware(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve()));
   });
 }
 
-function answer(res: ServerResponse, status: number, body: unknown): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify(body));
+export type GraphqlHandlerOptions = {
+  apollo: ApolloServer<Context>;
+  services: Services;
+  /**
+   * The app's own middleware functions, run in order before Apollo: the very ones the
+   * Express app runs for every other path (request id and log, security headers, the JSON
+   * body parser with its size limit), not copies of them.
+   */
+  middleware: RequestHandler[];
+  /** The caller's address, by the same proxy-trust rule as the Express app's req.ip. */
+  clientIp: (req: IncomingMessage) => string;
+};
+
+/** Whether a request is for /graphql (with or without a query string). */
+export function isGraphqlPath(req: IncomingMessage): boolean {
+  const url = req.url ?? '';
+  const query = url.indexOf('?');
+  return (query < 0 ? url : url.slice(0, query)) === '/graphql';
 }
 
 /**
- * POST /graphql with a JSON body, served without the Express pipeline (router,
- * body parser, helmet's chain, res.send), which cost as much CPU per request
- * as Apollo itself: the same headers, limits, checks and answers as the
- * Express route. Returns false for anything else (GET, another content type,
- * a compressed body), which Express then serves.
+ * The one HTTP path of /graphql (every method and content type), served without Express's
+ * router and response helpers, which cost as much CPU per request as Apollo itself
+ * (PERFORMANCE.md, "Una sola ruta HTTP"). What it runs before Apollo is the app's own
+ * middleware; its errors get the app's one error answer.
  */
-export function graphqlPost(options: GraphqlPostOptions) {
-  const { apollo, services, app, securityHeaders, bodyLimitBytes } = options;
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
+export function graphqlHandler(options: GraphqlHandlerOptions) {
+  const { apollo, services, middleware, clientIp } = options;
+
+  async function serve(req: GraphqlRequest, res: ServerResponse): Promise<void> {
+    for (const step of middleware) await run(step, req, res);
     const url = req.url ?? '';
     const query = url.indexOf('?');
-    if (req.method !== 'POST' || (query < 0 ? url : url.slice(0, query)) !== '/graphql') return false;
-    if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) return false;
-    const encoding = req.headers['content-encoding'];
-    if (encoding && encoding.toLowerCase() !== 'identity') return false;
-
-    Object.setPrototypeOf(req, app.request);
-    trackRequest(req, res);
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    // As every answer of the app: it carries personal and health data.
-    res.setHeader('Cache-Control', 'no-store');
-    void serve(req as unknown as Request, res, query < 0 ? '' : url.slice(query)).catch((err: unknown) => {
-      const { status, body } = errorAnswer(err, (req as Request).id);
-      if (!res.headersSent) answer(res, status, body);
-      else res.destroy();
-    });
-    return true;
-  };
-
-  async function serve(req: Request, res: ServerResponse, search: string): Promise<void> {
-    const declared = Number(req.headers['content-length']);
-    const tooBig = () => {
-      res.setHeader('Connection', 'close');
-      const { status, body } = errorAnswer({ status: 413 });
-      answer(res, status, body);
-    };
-    if (declared > bodyLimitBytes) {
-      req.resume();
-      tooBig();
-      return;
-    }
-    const text = await readBody(req, bodyLimitBytes);
-    if (text === null) {
-      tooBig();
-      return;
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    // As express.json (strict): only an object or an array.
-    if (typeof body !== 'object' || body === null) {
-      const invalid = errorAnswer({ status: 400 });
-      answer(res, invalid.status, invalid.body);
-      return;
-    }
+    const search = query < 0 ? '' : url.slice(query);
     const problem =
-      inputProblem(body) ?? (search ? inputProblem(Object.fromEntries(new URLSearchParams(search))) : null);
+      inputProblem(req.body) ??
+      (search ? inputProblem(Object.fromEntries(new URLSearchParams(search))) : null);
     if (problem) {
-      answer(res, 400, inputProblemAnswer('graphql', problem));
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify(inputProblemAnswer('graphql', problem)));
       return;
     }
 
@@ -152,8 +92,8 @@ export function graphqlPost(options: GraphqlPostOptions) {
       if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
     const response = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: 'POST', headers, search, body },
-      context: () => createContext(req, services),
+      httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search, body: req.body },
+      context: () => createContext({ headers: req.headers, id: req.id, ip: clientIp(req) }, services),
     });
     for (const [key, value] of response.headers) res.setHeader(key, value);
     res.statusCode = response.status ?? 200;
@@ -164,4 +104,13 @@ export function graphqlPost(options: GraphqlPostOptions) {
     for await (const chunk of response.body.asyncIterator) res.write(chunk);
     res.end();
   }
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    serve(req, res).catch((err: unknown) => {
+      const answer = errorAnswer(err, (req as GraphqlRequest).id);
+      // A body refused for its size may still be arriving: the connection is not kept.
+      if (answer.status === 413) res.shouldKeepAlive = false;
+      sendErrorAnswer(res, answer);
+    });
+  };
 }
