@@ -23,6 +23,12 @@ const swcClient = [
   },
 ];
 
+/** Browser tests: no decorators; import() compiled to require(), so that it loads pdf.js in jest. */
+const swcE2e = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Chakra components in jsdom and real-Postgres suites are slow on a 2-core machine.
@@ -65,7 +71,10 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/test/e2e'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.ts$': swcServer },
+      // pdf.js (.mjs) reads the downloaded PDFs back (test/pdf/pdf-reader.ts loads it with import()).
+      // Only pdf.js's .mjs: global-setup.mjs is run as the ES module it is.
+      transform: { '^.+\\.ts$': swcE2e, 'pdfjs-dist/.+\\.mjs$': swcE2e },
+      transformIgnorePatterns: ['/node_modules/(?!pdfjs-dist/)'],
       globalSetup: '<rootDir>/test/e2e/global-setup.mjs',
       globalTeardown: '<rootDir>/test/e2e/global-teardown.mjs',
       testTimeout: 120000,

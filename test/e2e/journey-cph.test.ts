@@ -1,11 +1,14 @@
 /**
  * Journey 4: the CPH registry. Search a donor by DNI typed and Enter (a scanner), see the
- * details card and the CPH agents, print pages 1, 2 and 3 (each a PDF), and see the age
- * warning (and no printing) for a donor outside 18-40.
+ * details card and the CPH agents, print pages 1, 2 and 3 (each a PDF saved as
+ * cph-<dni>-pagina-<n>.pdf, page 1 with the donor's sex marked), be told before printing
+ * which values the form's boxes will cut, and see the age warning (and no printing) for a
+ * donor outside 18-40.
  *
  * Runs once the /cph screen is registered in client/src/app/feature-routes.tsx.
  */
 import type { Browser, Page } from 'playwright-core';
+import { linesOf, readPdf } from '../pdf/pdf-reader';
 import { launchBrowser, newPage, screenshot } from './browser';
 import {
   blobCount,
@@ -14,6 +17,7 @@ import {
   esperarCarga,
   ingresar,
   isoYearsAgo,
+  leerDescarga,
   nuevoBlob,
 } from './helpers';
 import { HAY_CPH, sembrar } from './screens';
@@ -26,6 +30,8 @@ jest.setTimeout(120000);
   let page: Page;
   let datos: Datos;
   let mayorDni = '';
+  let luciaDni = '';
+  const emailLargo = 'lucia.fernandez.de.la.fuente@example.com.ar';
 
   beforeAll(async () => {
     datos = await sembrar('cph');
@@ -35,6 +41,15 @@ jest.setTimeout(120000);
       apellido: 'Acuña',
       dni: mayorDni,
       fechaNacimiento: isoYearsAgo(45),
+    });
+    luciaDni = `4${String(Date.now()).slice(-7)}`;
+    await crearDonanteApi(datos.cuenta.token, {
+      nombre: 'Lucía',
+      apellido: 'Fernández',
+      dni: luciaDni,
+      fechaNacimiento: isoYearsAgo(25),
+      sexo: 'Femenino',
+      email: emailLargo,
     });
     browser = await launchBrowser();
     page = await newPage(browser, { width: 1366, height: 768 });
@@ -71,12 +86,50 @@ jest.setTimeout(120000);
     await screenshot(page, 'cph-01-donante');
   });
 
-  it.each([1, 2, 3])('prints page %i of the registry form as a PDF', async (n) => {
+  /** Clicks 'Página n' and returns the PDF saved (its name and the text of its page). */
+  async function imprimirPagina(n: number) {
     const antes = await blobCount(page);
-    await page.getByRole('button', { name: new RegExp(`(Página|Hoja|página|hoja) ${n}`) }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: new RegExp(`(Página|Hoja|página|hoja) ${n}`) }).click(),
+    ]);
     const pdf = await nuevoBlob(page, antes);
     expect(pdf.head).toBe('%PDF-');
     expect(pdf.pages).toBe(1);
+    const file = await leerDescarga(download);
+    const [hoja] = await readPdf(new Uint8Array(file.bytes));
+    return { name: file.name, lines: linesOf(hoja.texts) };
+  }
+
+  it.each([1, 2, 3])(
+    'prints page %i of the registry form as a PDF saved as cph-<dni>-pagina-<n>.pdf',
+    async (n) => {
+      const { name, lines } = await imprimirPagina(n);
+      expect(name).toBe(`cph-${datos.donanteDni}-pagina-${n}.pdf`);
+      expect(lines).toContain(`Formulario de inscripción del donante - Página ${n} de 3`);
+      // the seeded donor was registered without a sex: the form's default, Masculino
+      if (n === 1) expect(lines).toContain('Sexo Femenino X Masculino');
+    },
+  );
+
+  it('names the values the boxes will cut before printing, and marks Femenino on page 1', async () => {
+    await dniInput().fill(luciaDni);
+    await dniInput().press('Enter');
+    await page.getByRole('heading', { name: /Fernández/ }).waitFor();
+    const avisos = page.getByRole('list', { name: 'Datos que se imprimirán cortados' });
+    await expect(avisos.innerText()).resolves.toContain(
+      `Correo electrónico (Domicilio actual, página 1): tiene ${emailLargo.length} caracteres y el ` +
+        'formulario tiene 33 casilleros; se imprimirán solo los primeros 33.',
+    );
+    await page.getByLabel(/Agente de captación/).selectOption({ index: 1 });
+    await esperarCarga(page);
+    await screenshot(page, 'cph-03-datos-cortados');
+    const { name, lines } = await imprimirPagina(1);
+    expect(name).toBe(`cph-${luciaDni}-pagina-1.pdf`);
+    expect(lines).toContain('Sexo X Femenino Masculino');
+    // the email as the boxes hold it: its first 33 characters
+    expect(lines.join('\n').replace(/ /g, '')).toContain(emailLargo.slice(0, 33).toUpperCase());
+    expect(lines.join('\n').replace(/ /g, '')).not.toContain(emailLargo.slice(0, 34).toUpperCase());
   });
 
   it('warns and offers no printing for a donor outside 18-40', async () => {

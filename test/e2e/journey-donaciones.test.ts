@@ -78,7 +78,7 @@ describe('recorrido: donaciones e impresos', () => {
     await input('Lote de bolsa').fill('LT-4411');
   }
 
-  it('records a donation with a generated label number; the label sheet is a PDF', async () => {
+  it('records a donation with a generated label number; the label sheet is etiquetas-<numero>.pdf', async () => {
     await page.getByRole('textbox', { name: 'DNI', exact: true }).fill(begona.dni);
     await page.getByRole('textbox', { name: 'DNI', exact: true }).press('Enter');
     await page.getByRole('link', { name: 'Agregar donación de Núñez, Begoña' }).click();
@@ -87,12 +87,17 @@ describe('recorrido: donaciones e impresos', () => {
     await llenarDonacion();
 
     const antes = await blobCount(page);
-    await page.getByRole('button', { name: 'Generar Etiquetas' }).click();
+    const [etiquetas] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generar Etiquetas' }).click(),
+    ]);
     const pdf = await nuevoBlob(page, antes);
     expect(pdf.head).toBe('%PDF-');
     expect(pdf.type).toBe('application/pdf');
     numero = await input('Número').inputValue();
     expect(numero).toMatch(/^\d+$/);
+    // saved under its name, not a random id
+    expect(etiquetas.suggestedFilename()).toBe(`etiquetas-${numero}.pdf`);
     await esperarCarga(page);
     await screenshot(page, 'donaciones-01-nueva');
 
@@ -101,14 +106,18 @@ describe('recorrido: donaciones e impresos', () => {
     await page.getByRole('heading', { name: `Hemodonación N° ${numero}` }).waitFor();
   });
 
-  it('prints the donation sheet (a PDF)', async () => {
+  it('prints the donation sheet (a PDF saved as hemodonacion-<numero>.pdf)', async () => {
     await esperarCarga(page);
     await screenshot(page, 'donaciones-02-hemodos');
     const antes = await blobCount(page);
-    await page.getByRole('button', { name: 'Imprimir' }).click();
+    const [hoja] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Imprimir' }).click(),
+    ]);
     const pdf = await nuevoBlob(page, antes);
     expect(pdf.head).toBe('%PDF-');
     expect(pdf.pages).toBe(1);
+    expect(hoja.suggestedFilename()).toBe(`hemodonacion-${numero}.pdf`);
   });
 
   it('refuses a second donation within 8 weeks with the specification text', async () => {
