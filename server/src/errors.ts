@@ -1,3 +1,4 @@
+import type { ValidationError as ClassValidatorError } from 'class-validator';
 import { FieldError, MSG } from './domain/messages';
 
 /** Base of the errors a user can act on; each maps to a GraphQL code and an HTTP status. */
@@ -79,4 +80,13 @@ export class DatabaseUnavailableError extends AppError {
   constructor(message: string = MSG.baseNoDisponible) {
     super(message);
   }
+}
+
+/** class-validator failures (nested ones too) as the spec's { field, msg } list, fields dotted. */
+export function fieldErrors(items: ClassValidatorError[], prefix = ''): FieldError[] {
+  return items.flatMap((item) => {
+    const field = prefix ? `${prefix}.${item.property}` : item.property;
+    const own = Object.values(item.constraints ?? {}).map((msg) => ({ field, msg: String(msg) }));
+    return [...own, ...fieldErrors(item.children ?? [], field)];
+  });
 }

@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { ValidationError } from 'class-validator';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import { FieldError, MSG } from '../domain/messages';
 import { isDatabaseUnavailable } from '../database/unavailable';
-import { AppError, DatabaseUnavailableError } from '../errors';
+import { AppError, DatabaseUnavailableError, fieldErrors } from '../errors';
 import { logger } from '../logger';
 import { TOO_MANY_TOKENS } from './limits';
 
 /** class-validator failures as the spec's { field, msg } list. */
 function argumentErrors(error: ArgumentValidationError): FieldError[] {
-  const out: FieldError[] = [];
-  const walk = (items: ValidationError[], prefix: string) => {
-    for (const item of items) {
-      const field = prefix ? `${prefix}.${item.property}` : item.property;
-      for (const msg of Object.values(item.constraints ?? {})) out.push({ field, msg: String(msg) });
-      if (item.children?.length) walk(item.children, field);
-    }
-  };
   // The top level is the argument (`input`); fields are named as the form names them.
-  for (const arg of error.extensions.validationErrors) walk(arg.children?.length ? arg.children : [arg], '');
-  return out;
+  return error.extensions.validationErrors.flatMap((arg) =>
+    fieldErrors(arg.children?.length ? arg.children : [arg]),
+  );
 }
 
 /** Set by this server's validation rules whose message is meant for the caller as it is. */

@@ -1,7 +1,7 @@
-import { validate, ValidationError as ClassValidationError } from 'class-validator';
+import { validate } from 'class-validator';
 import type { Request } from 'express';
-import { FieldError, MSG } from '../domain/messages';
-import { assertValid, ValidationError } from '../errors';
+import { MSG } from '../domain/messages';
+import { assertValid, fieldErrors, ValidationError } from '../errors';
 import { PageInput } from '../graphql/pagination';
 
 type InputClass<T> = new () => T;
@@ -17,16 +17,7 @@ export async function checkInput<T extends object>(
 ): Promise<void> {
   const instance = Object.assign(new cls(), data);
   const failures = await validate(instance, { skipMissingProperties: true, forbidUnknownValues: false });
-  const errors: FieldError[] = [];
-  const walk = (items: ClassValidationError[], prefix: string) => {
-    for (const item of items) {
-      const field = prefix ? `${prefix}.${item.property}` : item.property;
-      for (const msg of Object.values(item.constraints ?? {})) errors.push({ field, msg: String(msg) });
-      if (item.children?.length) walk(item.children, field);
-    }
-  };
-  walk(failures, '');
-  assertValid(errors);
+  assertValid(fieldErrors(failures));
 }
 
 /** A query-string value as one string (the first of a repeated parameter). */
