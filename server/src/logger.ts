@@ -8,5 +8,3 @@ export const logger = pino({
     censor: '[oculto]',
   },
 });
-
-export type Logger = typeof logger;

@@ -3,7 +3,7 @@ import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'r
 import { AppAlert } from '@/components/app-alert';
 
 export const PAGE_ERROR_TITLE = 'No se pudo cargar esta pantalla.';
-export const PAGE_ERROR_TEXT =
+const PAGE_ERROR_TEXT =
   'Puede faltar la conexión o haber una versión nueva de la aplicación. Recargue la página para volver a intentarlo.';
 
 /**

@@ -7,11 +7,11 @@ import { useAuth } from './auth-context';
 import { featureRoutes } from './feature-routes';
 import { lazyPage } from './lazy-page';
 
-export const HOME_PATH = '/donantes';
-export const LOGIN_PATH = '/auth/login';
+const HOME_PATH = '/donantes';
+const LOGIN_PATH = '/auth/login';
 
 /** The authenticated area: anyone else goes to /auth/login. */
-export function RequireAuth() {
+function RequireAuth() {
   const { status } = useAuth();
   if (status === 'checking') return <LoadingOverlay open />;
   if (status === 'not-authenticated') return <Navigate to={LOGIN_PATH} replace />;
@@ -19,7 +19,7 @@ export function RequireAuth() {
 }
 
 /** Login and register: an authenticated user goes to /donantes. */
-export function PublicOnly() {
+function PublicOnly() {
   const { status } = useAuth();
   if (status === 'checking') return <LoadingOverlay open />;
   if (status === 'authenticated') return <Navigate to={HOME_PATH} replace />;

@@ -1,7 +1,7 @@
 import { Badge, Button, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export const DEFAULT_DOCUMENT_FOLDER = 'planillas';
+const DEFAULT_DOCUMENT_FOLDER = 'planillas';
 
 export type DocumentLinkProps = {
   fileName: string;

@@ -5,14 +5,14 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { clearSession, getToken } from './session';
 
 /** Sends `Authorization: Bearer <token>` whenever a token is stored. */
-export const authLink = new SetContextLink((prev) => {
+const authLink = new SetContextLink((prev) => {
   const token = getToken();
   if (!token) return {};
   return { headers: { ...prev.headers, Authorization: `Bearer ${token}` } };
 });
 
 /** An UNAUTHENTICATED answer ends the session (expired, revoked or tampered token). */
-export const sessionErrorLink = new ErrorLink(({ error }) => {
+const sessionErrorLink = new ErrorLink(({ error }) => {
   const unauthenticated =
     (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) ||
     (ServerError.is(error) && error.statusCode === 401);

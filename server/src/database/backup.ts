@@ -21,8 +21,8 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { migrations as codeMigrations } from './migrations';
 
-export const BACKUP_FORMAT = 'hemoterapia-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'hemoterapia-backup';
+const BACKUP_VERSION = 1;
 const BATCH = 5000;
 /** TypeORM's own bookkeeping: carried in the header, never restored as data. */
 const MIGRATIONS_TABLE = 'migrations';
@@ -69,7 +69,7 @@ function ensureBackupDir(dir: string): void {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The public tables (except `migrations` and the derived ones) with parents before children. */
-export async function tablesInForeignKeyOrder(client: Client): Promise<string[]> {
+async function tablesInForeignKeyOrder(client: Client): Promise<string[]> {
   const tables = (
     await client.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -252,7 +252,7 @@ async function migrateTarget(url: string): Promise<void> {
 }
 
 /** The names of the migrations this code knows, in order. */
-export function codeMigrationNames(): string[] {
+function codeMigrationNames(): string[] {
   return codeMigrations.map((m) => m.name);
 }
 

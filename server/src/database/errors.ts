@@ -1,5 +1,5 @@
 /** Postgres' SQLSTATE for a unique index or constraint violation. */
-export const PG_UNIQUE_VIOLATION = '23505';
+const PG_UNIQUE_VIOLATION = '23505';
 
 /** The unique indexes whose violations the services turn into Spanish messages. */
 export const UNIQUE_INDEX = {

@@ -59,19 +59,6 @@ export function formatDate(date: IsoDate | null | undefined): string {
   return `${String(p.d).padStart(2, '0')}/${String(p.m).padStart(2, '0')}/${p.y}`;
 }
 
-/** 'YYYY-MM-DD' -> 'YYYYMMDD' (the REST shim's fecha). */
-export function toCompactDate(date: IsoDate): string {
-  return date.replaceAll('-', '');
-}
-
-/** 'YYYYMMDD' or 'YYYY-MM-DD' -> 'YYYY-MM-DD', or null if it is not a real day. */
-export function fromAnyDate(value: string): IsoDate | null {
-  const iso = /^\d{8}$/.test(value)
-    ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
-    : value.slice(0, 10);
-  return isValidIsoDate(iso) ? iso : null;
-}
-
 export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 // Building an Intl.DateTimeFormat costs ~0.3 ms (more than a whole indexed query); format() ~3 µs.

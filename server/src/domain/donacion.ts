@@ -15,13 +15,12 @@ export const TIPO_BOLSA_DEFAULT: TipoBolsa = 'Bolsa Doble';
 
 /** '' = not yet determined. */
 export const ABO = ['', 'A', 'B', 'AB', 'O'] as const;
-export type Abo = (typeof ABO)[number];
+type Abo = (typeof ABO)[number];
 
 /** '' = not yet determined. */
-export const RH = ['', 'POSITIVO', 'NEGATIVO'] as const;
+const RH = ['', 'POSITIVO', 'NEGATIVO'] as const;
 export type Rh = (typeof RH)[number];
-export const RH_LABELS: Record<Rh, string> = { '': '', POSITIVO: 'Positivo', NEGATIVO: 'Negativo' };
-export const RH_SIGNO: Record<Rh, string> = { '': '', POSITIVO: '+', NEGATIVO: '-' };
+const RH_SIGNO: Record<Rh, string> = { '': '', POSITIVO: '+', NEGATIVO: '-' };
 
 /** 'A' + 'POSITIVO' -> 'A+'; empty when nothing is determined. */
 export function grupoYFactor(abo: string | null | undefined, rh: string | null | undefined): string {
@@ -57,8 +56,8 @@ export const EXCLUSION_TIEMPO_LABELS: Record<number, string> = {
   180: '180 días',
   365: '1 año',
 };
-export const EXCLUSION_CODIGO_MAX = 50;
-export const LOTE_BOLSA_MAX = 50;
+const EXCLUSION_CODIGO_MAX = 50;
+const LOTE_BOLSA_MAX = 50;
 
 // ---------------------------------------------------------------------------
 // Vital signs
@@ -76,14 +75,12 @@ export type SignosVitales = {
 export type SignoVitalKey = keyof SignosVitales;
 export const SIGNOS_VITALES_KEYS: SignoVitalKey[] = ['tas', 'tad', 'fc', 'peso', 'temp', 'hb', 'hto'];
 
-export function signosVitalesVacios(): SignosVitales {
+function signosVitalesVacios(): SignosVitales {
   return { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
 }
 
-export { SV_LIMITES } from './limites';
-
 /** Physically possible ranges; outside them the value is a typing mistake. */
-export const SV_POSIBLE: Record<SignoVitalKey, { min: number; max: number }> = {
+const SV_POSIBLE: Record<SignoVitalKey, { min: number; max: number }> = {
   tas: { min: 1, max: 300 },
   tad: { min: 1, max: 200 },
   fc: { min: 1, max: 300 },
@@ -94,7 +91,7 @@ export const SV_POSIBLE: Record<SignoVitalKey, { min: number; max: number }> = {
 };
 
 /** The form field (and GraphQL input path) of each sign. */
-export const svField = (key: SignoVitalKey): string => `sv.${key}`;
+const svField = (key: SignoVitalKey): string => `sv.${key}`;
 
 /** Errors for the measured signs; unmeasured (null/undefined) signs are accepted. */
 export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefined): FieldError[] {
@@ -143,7 +140,7 @@ export type DonacionData = {
 
 const HORA_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export function isHora(value: unknown): value is string {
+function isHora(value: unknown): value is string {
   return typeof value === 'string' && HORA_RE.test(value);
 }
 

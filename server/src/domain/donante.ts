@@ -55,7 +55,7 @@ export const SEXOS = ['Masculino', 'Femenino'] as const;
 export type Sexo = (typeof SEXOS)[number];
 
 export const ES_VOLUNTARIO = ['Si', 'No'] as const;
-export type EsVoluntario = (typeof ES_VOLUNTARIO)[number];
+type EsVoluntario = (typeof ES_VOLUNTARIO)[number];
 
 /** Defaults of a new donor (SPEC section 4). */
 export const DONANTE_DEFAULTS = {
@@ -70,17 +70,10 @@ export const DONANTE_DEFAULTS = {
   esVoluntario: EsVoluntario;
 };
 
-export {
-  DIAS_ENTRE_DONACIONES,
-  EDAD_CPH_MAX,
-  EDAD_CPH_MIN,
-  EDAD_DONANTE_MAX,
-  EDAD_DONANTE_MIN,
-  SEMANAS_ENTRE_DONACIONES,
-} from './limites';
+export { DIAS_ENTRE_DONACIONES, EDAD_CPH_MAX, EDAD_CPH_MIN } from './limites';
 
 /** Longest value each text field accepts. */
-export const DONANTE_MAX = {
+const DONANTE_MAX = {
   nombre: 100,
   apellido: 100,
   dni: 20,
@@ -120,9 +113,9 @@ export type DonanteCphData = {
 
 export const CPH_CONTACTO_FIELDS = ['Nombre', 'Apellido', 'Telefono', 'Relacion', 'Email'] as const;
 export const CPH_FIELDS = ['establecimientoLaboral', 'telefonoLaboral', 'emailLaboral'] as const;
-export const CPH_CONTACTOS = ['contacto1', 'contacto2'] as const;
+const CPH_CONTACTOS = ['contacto1', 'contacto2'] as const;
 
-export function emptyCphContacto(): DonanteCphContacto {
+function emptyCphContacto(): DonanteCphContacto {
   return { Nombre: '', Apellido: '', Telefono: '', Relacion: '', Email: '' };
 }
 
@@ -174,30 +167,30 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 }
 
-export function validateRequerido(value: unknown): string | undefined {
+function validateRequerido(value: unknown): string | undefined {
   return isBlank(value) ? MSG.requerido : undefined;
 }
 
-export function validateMaxLength(max: number) {
+function validateMaxLength(max: number) {
   return (value: unknown): string | undefined =>
     str(value).trim().length > max ? MSG.textoDemasiadoLargo(max) : undefined;
 }
 
 /** nombre, apellido, dni: required, with a length limit. */
-export function validateRequeridoMax(max: number) {
+function validateRequeridoMax(max: number) {
   const tooLong = validateMaxLength(max);
   return (value: unknown): string | undefined => validateRequerido(value) ?? tooLong(value);
 }
 
 /** An optional email: empty is fine, otherwise it must look like an address. */
-export function validateEmailOpcional(value: unknown): string | undefined {
+function validateEmailOpcional(value: unknown): string | undefined {
   const text = str(value).trim();
   if (text === '') return undefined;
   return isEmail(text) ? undefined : MSG.emailNoValido;
 }
 
 /** A value from a fixed list; empty is allowed only when `optional`. */
-export function validateEnum(list: readonly string[], optional = false) {
+function validateEnum(list: readonly string[], optional = false) {
   return (value: unknown): string | undefined => {
     const text = str(value);
     if (optional && text === '') return undefined;
@@ -226,7 +219,7 @@ export function cumpleEdadCph(fechaNacimiento: IsoDate | null | undefined, today
 }
 
 /** Age in whole years on `today` within EDAD_DONANTE_MIN..EDAD_DONANTE_MAX. */
-export function edadPermitida(fechaNacimiento: IsoDate, today: IsoDate): boolean {
+function edadPermitida(fechaNacimiento: IsoDate, today: IsoDate): boolean {
   const age = yearsBetween(fechaNacimiento, today);
   return age >= EDAD_DONANTE_MIN && age <= EDAD_DONANTE_MAX;
 }

@@ -26,7 +26,7 @@ export type OpcionesDatos = {
   telefono?: string | null;
 };
 
-export function isRolIntegrante(value: unknown): value is Rol {
+function isRolIntegrante(value: unknown): value is Rol {
   return typeof value === 'string' && (ROLES_INTEGRANTE as readonly string[]).includes(value);
 }
 

@@ -5,7 +5,7 @@ import { MSG } from '../domain/messages';
 import { ForbiddenError } from '../errors';
 
 /** Whether the document asks for the schema (`__schema` or `__type`; `__typename` is data). */
-export function asksForSchema(document: DocumentNode): boolean {
+function asksForSchema(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     Field(node) {

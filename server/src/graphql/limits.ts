@@ -4,17 +4,17 @@ import { GraphQLError, ValidationContext, type ValidationRule, visitInParallel }
 import { MSG } from '../domain/messages';
 
 /** Levels of nested fields, the leaves included (`{ me { id } }` is 2). */
-export const MAX_DEPTH = 9;
+const MAX_DEPTH = 9;
 /** Aliased fields in one operation (the client's documents use none). */
-export const MAX_ALIASES = 15;
+const MAX_ALIASES = 15;
 /**
  * graphql-armor's cost: 1 per scalar, 2 per object, each level weighing 1.5
  * times the one above it. The client's largest query (Donaciones) costs about 210.
  */
-export const MAX_COST = 2000;
+const MAX_COST = 2000;
 /** Tokens of the query text (names, punctuation, values), counted while parsing: the client's stay under 300. */
-export const MAX_TOKENS = 2000;
-export const MAX_DIRECTIVES = 20;
+const MAX_TOKENS = 2000;
+const MAX_DIRECTIVES = 20;
 
 /** Every refusal: the same Spanish text, a 400 and no detail of which limit or by how much. */
 function refuse(context: ValidationContext | null): void {

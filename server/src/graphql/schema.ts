@@ -16,7 +16,7 @@ const isObject = (value: unknown): value is object => value !== null && typeof v
  * TypeGraphQL's default does, but with class-validator imported once: the
  * default loads it with import() for every argument of every request.
  */
-export async function validateArgument(value: unknown): Promise<void> {
+async function validateArgument(value: unknown): Promise<void> {
   if (!isObject(value)) return;
   try {
     if (Array.isArray(value)) {

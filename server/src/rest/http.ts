@@ -19,7 +19,7 @@ import { Services } from '../services';
 /** The original product's error body: a list of objects with a msg field. */
 export type RestErrorBody = { errors: { msg: string; param?: string }[] };
 
-export function errorBody(errors: FieldError[]): RestErrorBody {
+function errorBody(errors: FieldError[]): RestErrorBody {
   return { errors: errors.map((e) => (e.field ? { msg: e.msg, param: e.field } : { msg: e.msg })) };
 }
 

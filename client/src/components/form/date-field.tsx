@@ -10,7 +10,7 @@ import { MSG } from '@domain/messages';
 import { visibleError } from './field-error';
 
 /** What the user sees and types. */
-export const DATE_PLACEHOLDER = 'DD/MM/AAAA';
+const DATE_PLACEHOLDER = 'DD/MM/AAAA';
 
 /**
  * The text a date field shows for a value: an ISO day as DD/MM/YYYY; anything

@@ -2,8 +2,8 @@ import { TIPOS_BOLSA, TIPO_BOLSA_DEFAULT } from '@domain/donacion';
 import type { TipoBolsa } from '@domain/donacion';
 
 /** localStorage keys of the bag type and lot last used on this browser. */
-export const TIPO_BOLSA_KEY = 'tipoBolsa';
-export const LOTE_BOLSA_KEY = 'loteBolsa';
+const TIPO_BOLSA_KEY = 'tipoBolsa';
+const LOTE_BOLSA_KEY = 'loteBolsa';
 
 export type UltimaBolsa = { tipoBolsa: TipoBolsa; loteBolsa: string };
 

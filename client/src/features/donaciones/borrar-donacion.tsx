@@ -9,7 +9,7 @@ import { StoreErrorAlert } from './store-error-alert';
 type Borrable = { id: string; nombre: string; apellido: string; fecha: string; hora: string };
 
 /** The confirmation title the specification fixes, word for word. */
-export function borrarDonacionTitulo(d: Omit<Borrable, 'id'>): string {
+function borrarDonacionTitulo(d: Omit<Borrable, 'id'>): string {
   return `¿Quiere borrar la donacion de ${d.nombre} ${d.apellido} de la fecha ${formatDate(d.fecha)} - ${d.hora}?`;
 }
 

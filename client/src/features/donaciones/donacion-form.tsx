@@ -46,7 +46,7 @@ export const SV_LABELS: Record<SignoVitalKey, string> = {
   hto: 'Hematocrito (%)',
 };
 
-export function initialDonacionValues(donacionAferesis = false, now = new Date()): DonacionFormValues {
+function initialDonacionValues(donacionAferesis = false, now = new Date()): DonacionFormValues {
   const bolsa = ultimaBolsa();
   return {
     fecha: todayIso(now),
@@ -65,7 +65,7 @@ function toNumero(value: string): number | null {
   return text === '' ? null : Number(text);
 }
 
-export function toDonacionData(values: DonacionFormValues): DonacionData {
+function toDonacionData(values: DonacionFormValues): DonacionData {
   const sv = Object.fromEntries(SIGNOS_VITALES_KEYS.map((k) => [k, parseMedida(values.sv[k])]));
   return {
     numero: toNumero(values.numero),
@@ -102,7 +102,7 @@ export function toNestedErrors(list: readonly FieldError[]): Record<string, unkn
   return errors;
 }
 
-export function validateDonacionForm(values: DonacionFormValues): Record<string, unknown> {
+function validateDonacionForm(values: DonacionFormValues): Record<string, unknown> {
   return toNestedErrors(validateDonacion(toDonacionData(values), todayIso()));
 }
 

@@ -32,7 +32,7 @@ export type DonacionConDonante = DonacionesQuery['donaciones']['items'][number];
 /** The search as the screen holds it (text fields); both empty = no filter. */
 export type DonacionesFiltro = { numero: string; fecha: string };
 
-export function filtroVariables(filtro: DonacionesFiltro, pagina: number) {
+function filtroVariables(filtro: DonacionesFiltro, pagina: number) {
   const numero = filtro.numero.trim() === '' ? null : Number(filtro.numero.trim());
   return {
     filter: {

@@ -26,7 +26,7 @@ import type { DonanteResumenFragment } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 import { Pager } from '@/components/pager';
 
-export const DONANTES_PAGE_SIZE = 20;
+const DONANTES_PAGE_SIZE = 20;
 const FILTERS = ['dni', 'nombre', 'apellido'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 

@@ -26,7 +26,7 @@ const MODULE_PX = 3;
 const BAR_HEIGHT_PX = 1;
 
 /** The CODE128 module pattern ('1' bar, '0' space), or null if the value cannot be encoded. */
-export function code128Modules(value: string): string | null {
+function code128Modules(value: string): string | null {
   if (!value) return null;
   const target: { encodings?: { data: string }[] } = {};
   try {

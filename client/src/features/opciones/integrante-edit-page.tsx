@@ -15,7 +15,7 @@ import type { IntegranteValues } from './integrante-form';
 import { nombreCompleto } from './integrantes-page';
 import { PageCard } from './page-card';
 
-export const INTEGRANTES_PATH = '/opciones/integrantes';
+const INTEGRANTES_PATH = '/opciones/integrantes';
 
 /** /opciones/integrantes/editar/:id: edit a member's data (no username or password). */
 export function IntegranteEditPage() {

@@ -22,7 +22,7 @@ export type IntegranteValues = {
 };
 
 /** The three staff roles with their Spanish labels; ROL_MEDICO first (the default). */
-export const ROL_OPTIONS = ROLES_INTEGRANTE.map((rol) => ({ value: rol, label: ROL_LABEL[rol] }));
+const ROL_OPTIONS = ROLES_INTEGRANTE.map((rol) => ({ value: rol, label: ROL_LABEL[rol] }));
 
 export const NUEVO_INTEGRANTE: IntegranteValues = { rol: ROL_INTEGRANTE_DEFAULT, agentecph: false };
 

@@ -19,8 +19,8 @@ import { errorMessages } from '@/lib/graphql-errors';
 import { NumeracionEtiquetas } from './numeracion-etiquetas';
 import { PageCard } from './page-card';
 
-export const VERSION_LINE = `Versión: ${APP_VERSION}`;
-export const BUILD_LINE = `Compilado: ${formatDateTime(APP_BUILD_DATE)}`;
+const VERSION_LINE = `Versión: ${APP_VERSION}`;
+const BUILD_LINE = `Compilado: ${formatDateTime(APP_BUILD_DATE)}`;
 
 type Values = { nombre: string; direccion: string; email: string; telefono: string };
 

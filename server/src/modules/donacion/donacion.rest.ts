@@ -23,7 +23,7 @@ function jsonText(value: unknown, field: string): string | null | undefined {
 }
 
 /** 'positivo', 'Positivo', '+', 'Rh+', true -> 'POSITIVO' (and the negatives); other values go on to be refused. */
-export function rhCanonico(value: unknown): unknown {
+function rhCanonico(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 'POSITIVO' : 'NEGATIVO';
   if (typeof value !== 'string') return value;
   const key = value.trim().toLowerCase().replace(/\s+/g, '');
@@ -34,14 +34,14 @@ export function rhCanonico(value: unknown): unknown {
 }
 
 /** 'a', 'Ab', '0' -> 'A', 'AB', 'O'. */
-export function aboCanonico(value: unknown): unknown {
+function aboCanonico(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const key = value.trim().toUpperCase();
   return key === '0' ? 'O' : key;
 }
 
 /** 'Definitiva' / 'Temporal' in any case; true / false as the two radio choices. */
-export function exclusionCanonica(value: unknown): unknown {
+function exclusionCanonica(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 'Definitiva' : 'Temporal';
   if (typeof value !== 'string') return value;
   const key = value.trim().toLowerCase();

@@ -18,7 +18,7 @@ import { Rol } from '../usuario/rol.enum';
 import { Usuario } from '../usuario/usuario.entity';
 
 /** A service has a handful of staff; this bounds the list anyway. */
-export const INTEGRANTES_MAX = 500;
+const INTEGRANTES_MAX = 500;
 
 export type IntegranteResult = { integrante: Usuario; message: string };
 
