@@ -3,12 +3,12 @@ import { Clock, FailureThrottle } from './auth/rate-limit';
 import { TokenService } from './auth/jwt';
 import { SessionCache } from './auth/session-cache';
 import { readPool, RunQuery } from './database/prepared';
-import { AuthService } from './modules/usuario/auth.service';
+import { AuthService } from './modules/cuenta/cuenta.service';
 import { DonanteService } from './modules/donante/donante.service';
 import { DonacionService } from './modules/donacion/donacion.service';
 import { IntegranteService } from './modules/integrante/integrante.service';
-import { OpcionesService } from './modules/servicio/opciones.service';
-import { PasswordService } from './modules/usuario/password.service';
+import { OpcionesService } from './modules/opciones/opciones.service';
+import { PasswordService } from './modules/cuenta/clave.service';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */

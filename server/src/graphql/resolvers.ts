@@ -1,10 +1,10 @@
 import { NonEmptyArray } from 'type-graphql';
-import { AuthResolver } from '../modules/usuario/auth.resolver';
+import { AuthResolver } from '../modules/cuenta/cuenta.resolver';
 import { DonanteResolver } from '../modules/donante/donante.resolver';
 import { DonacionResolver } from '../modules/donacion/donacion.resolver';
 import { IntegranteResolver } from '../modules/integrante/integrante.resolver';
-import { OpcionesResolver } from '../modules/servicio/opciones.resolver';
-import { PasswordResolver } from '../modules/usuario/password.resolver';
+import { OpcionesResolver } from '../modules/opciones/opciones.resolver';
+import { PasswordResolver } from '../modules/cuenta/clave.resolver';
 import { PlanillaResolver } from '../modules/planilla/planilla.resolver';
 import { AuditoriaResolver } from '../modules/auditoria/auditoria.resolver';
 

@@ -3,8 +3,8 @@ import { MSG } from '../domain/messages';
 import { addDonacionRoutes } from '../modules/donacion/donacion.rest';
 import { addDonanteRoutes } from '../modules/donante/donante.rest';
 import { addIntegranteRoutes } from '../modules/integrante/integrante.rest';
-import { addOpcionesRoutes } from '../modules/servicio/opciones.rest';
-import { addAuthRoutes } from '../modules/usuario/auth.rest';
+import { addOpcionesRoutes } from '../modules/opciones/opciones.rest';
+import { addAuthRoutes } from '../modules/cuenta/cuenta.rest';
 import { Services } from '../services';
 import { openApiDocument } from './openapi';
 

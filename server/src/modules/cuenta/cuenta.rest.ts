@@ -5,10 +5,10 @@ import { authed, body, route } from '../../rest/http';
 import { checkInput, scalar, sinErroresDe } from '../../rest/input';
 import { opcionesRecord, UsuarioRecord, usuarioRecord } from '../../rest/records';
 import { Services } from '../../services';
-import { LoginInput, RegisterInput } from './auth.input';
-import { PasswordChangeInput } from './password.input';
-import { Rol } from './rol.enum';
-import { Usuario } from './usuario.entity';
+import { LoginInput, RegisterInput } from './cuenta.input';
+import { PasswordChangeInput } from './clave.input';
+import { Rol } from '../usuario/rol.enum';
+import { Usuario } from '../usuario/usuario.entity';
 
 /**
  * The session the original client stores: the servicio's options for every

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import { Context, requireAuth } from '../../context';
 import { NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { OpcionesInput, OpcionesPayload } from './opciones.input';
-import { Servicio } from './servicio.entity';
+import { Servicio } from '../servicio/servicio.entity';
 
 @Resolver(() => Servicio)
 export class OpcionesResolver {

@@ -6,7 +6,7 @@ import { MSG } from '../../domain/messages';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { audit, diff } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
-import { Servicio } from './servicio.entity';
+import { Servicio } from '../servicio/servicio.entity';
 
 export type OpcionesResult = { servicio: Servicio; message: string };
 

@@ -12,8 +12,8 @@ import { validateRegister } from '../../domain/validation';
 import { assertValid, UnauthenticatedError, ValidationError } from '../../errors';
 import { audit } from '../auditoria/audit';
 import { Servicio } from '../servicio/servicio.entity';
-import { Rol } from './rol.enum';
-import { Usuario } from './usuario.entity';
+import { Rol } from '../usuario/rol.enum';
+import { Usuario } from '../usuario/usuario.entity';
 
 export type RegisterData = {
   nombre: string;

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
 import { Servicio } from '../servicio/servicio.entity';
-import { AuthPayload, LoginInput, RegisterInput } from './auth.input';
-import { Usuario } from './usuario.entity';
+import { AuthPayload, LoginInput, RegisterInput } from './cuenta.input';
+import { Usuario } from '../usuario/usuario.entity';
 
 @Resolver(() => Usuario)
 export class AuthResolver {

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
-import { PasswordChangeInput, PasswordChangePayload } from './password.input';
+import { PasswordChangeInput, PasswordChangePayload } from './clave.input';
 
 @Resolver()
 export class PasswordResolver {

@@ -8,7 +8,7 @@ import { MSG } from '../../domain/messages';
 import { validatePasswordChange } from '../../domain/validation';
 import { assertValid, UnauthenticatedError, ValidationError } from '../../errors';
 import { audit } from '../auditoria/audit';
-import { Usuario } from './usuario.entity';
+import { Usuario } from '../usuario/usuario.entity';
 
 export type PasswordChangeData = { oldPassword: string; newPassword: string; newPassword2: string };
 export type PasswordChangeResult = { message: string; token: string };

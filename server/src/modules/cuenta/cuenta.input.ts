@@ -1,8 +1,8 @@
 import { MaxLength } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { MSG } from '../../domain/messages';
-import { Rol } from './rol.enum';
-import { Usuario } from './usuario.entity';
+import { Rol } from '../usuario/rol.enum';
+import { Usuario } from '../usuario/usuario.entity';
 
 const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
 

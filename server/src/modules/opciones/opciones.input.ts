@@ -1,7 +1,7 @@
 import { MaxLength } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { MSG } from '../../domain/messages';
-import { Servicio } from './servicio.entity';
+import { Servicio } from '../servicio/servicio.entity';
 
 const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
 
