@@ -2,8 +2,19 @@
  * OpenAPI 3 description of the REST compatibility shim at /api (SPEC section 7).
  * A test checks that it lists exactly the routes the router registers.
  */
+import { TOKEN_TTL_SECONDS } from '../auth/jwt';
+import { APP_VERSION } from '../domain/app-info';
 import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } from '../domain/donacion';
 import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
+import {
+  CLAVE_MIN,
+  EDAD_DONANTE_MAX,
+  EDAD_DONANTE_MIN,
+  SEMANAS_ENTRE_DONACIONES,
+  SV_LIMITES,
+} from '../domain/limites';
+import { MSG } from '../domain/messages';
+import { PAGE_MAX } from '../graphql/pagination';
 import { ROLES, ROLES_INTEGRANTE } from '../domain/roles';
 import { TOTAL_MAX } from '../modules/donante/donante.search';
 
@@ -53,10 +64,10 @@ const queryParam = (name: string, description: string, schema: Schema = { type: 
 });
 const pageParams = [
   queryParam('offset', 'Resultados a saltear (por defecto 0)', { type: 'integer', minimum: 0 }),
-  queryParam('limit', 'Cantidad máxima de resultados (por defecto 20, máximo 100)', {
+  queryParam('limit', `Cantidad máxima de resultados (por defecto 20, máximo ${PAGE_MAX})`, {
     type: 'integer',
     minimum: 1,
-    maximum: 100,
+    maximum: PAGE_MAX,
   }),
 ];
 
@@ -73,8 +84,12 @@ const hora = str('Hora HH:mm', { pattern: '^\\d{2}:\\d{2}$', example: '09:30' })
 const SV_DESC =
   'Signos vitales como texto JSON: {"ta":"120/80","fc":"70","peso":"72","temp":"36.5","hb":"13","hto":"40"}. ' +
   'Cada valor puede ser número o texto numérico (coma o punto decimal); vacío o con guiones bajos ("___") ' +
-  'significa "no medido". También se aceptan tas y tad por separado. Límites: FC 60-100, TAS 90-180, TAD 60-100, ' +
-  'Hto >= 35, peso >= 50, hemoglobina >= 12. En las respuestas, lo no medido viaja como "".';
+  'significa "no medido". También se aceptan tas y tad por separado. ' +
+  `Límites: FC ${SV_LIMITES.fc.min}-${SV_LIMITES.fc.max}, TAS ${SV_LIMITES.tas.min}-${SV_LIMITES.tas.max}, ` +
+  `TAD ${SV_LIMITES.tad.min}-${SV_LIMITES.tad.max}, Hto >= ${SV_LIMITES.hto.min}, peso >= ${SV_LIMITES.peso.min}, ` +
+  `hemoglobina >= ${SV_LIMITES.hb.min}. En las respuestas, lo no medido viaja como "".`;
+const CLAVE_DESC = `Al menos ${CLAVE_MIN} caracteres`;
+const SEMANAS = `${SEMANAS_ENTRE_DONACIONES} semanas`;
 const SEROLOGIA_DESC =
   `Serología como texto JSON de booleanos (${SEROLOGIA_KEYS.join(', ')}); true = reactivo (+), ` +
   'false o ausente = no reactivo (-); se aceptan también "true"/"false". Un texto que no se puede leer da ' +
@@ -127,7 +142,9 @@ const opciones = obj(
 
 const sesion = obj(
   {
-    token: str('JWT para el encabezado Authorization (solo o como "Bearer <token>"); vence a las 12 horas'),
+    token: str(
+      `JWT para el encabezado Authorization (solo o como "Bearer <token>"); vence a las ${TOKEN_TTL_SECONDS / 3600} horas`,
+    ),
     usuario: obj(
       {
         uid: str('Id del usuario (para ROL_SERVICIO, igual al id del servicio)'),
@@ -164,7 +181,9 @@ const donanteInput = obj(
     nombre: str('Requerido'),
     apellido: str('Requerido'),
     dni: str('Requerido; único en el servicio (se guarda sin puntos ni espacios)'),
-    fechaNacimiento: str('YYYY-MM-DD (también DD/MM/YYYY o YYYYMMDD); edad de 16 a 65 años'),
+    fechaNacimiento: str(
+      `YYYY-MM-DD (también DD/MM/YYYY o YYYYMMDD); edad de ${EDAD_DONANTE_MIN} a ${EDAD_DONANTE_MAX} años`,
+    ),
     sexo: str('Masculino (por defecto) o Femenino'),
     email: str('Opcional; debe ser un email válido'),
     ProvinciaActual: str('Por defecto Buenos Aires'),
@@ -228,7 +247,7 @@ const donante = {
         fechaNacimiento: str('YYYY-MM-DD'),
         cph: str(CPH_DESC),
         ultimaDonacion: str('Fecha de la última donación (YYYYMMDD) o ""'),
-        puedeDonar: bool('Sin donaciones en las últimas 8 semanas'),
+        puedeDonar: bool(`Sin donaciones en las últimas ${SEMANAS}`),
         proximaDonacion: str('Primer día en que puede volver a donar (YYYYMMDD) o ""'),
         donacion: {
           type: 'array',
@@ -249,7 +268,7 @@ export const openApiDocument = {
   openapi: '3.0.3',
   info: {
     title: 'Hemoterapia: API REST de compatibilidad',
-    version: '1.1.9',
+    version: APP_VERSION,
     description:
       'Las rutas del producto original (SPEC sección 7), sobre los mismos servicios que la API GraphQL. ' +
       'Éxito = HTTP 200. Errores: { "errors": [ { "msg": "..." } ] } con 400 (validación), 401 (sin token ' +
@@ -312,7 +331,7 @@ export const openApiDocument = {
               nombre: str('Nombre del servicio; requerido'),
               username: str('Requerido; único'),
               email: str('Requerido; "El email es invalido" si no es válido'),
-              password: str('Al menos 6 caracteres'),
+              password: str(CLAVE_DESC),
               password2: str(
                 'Opcional: el cliente original no envía repetición; por defecto igual a password',
               ),
@@ -366,7 +385,7 @@ export const openApiDocument = {
             {
               uid: str('Id del usuario; otro usuario da 403'),
               oldPassword: str(),
-              newPassword: str('Al menos 6 caracteres'),
+              newPassword: str(CLAVE_DESC),
               newPassword2: str(
                 'Opcional (el cliente original no lo envía); por defecto igual a newPassword',
               ),
@@ -397,7 +416,7 @@ export const openApiDocument = {
               nombre: str('Requerido'),
               apellido: str('Requerido'),
               username: str('Requerido; único'),
-              password: str('Requerido; al menos 6 caracteres'),
+              password: str(`Requerido; al menos ${CLAVE_MIN} caracteres`),
               password2: str('Opcional; por defecto igual a password'),
               rol: str('Por defecto ROL_MEDICO', { enum: [...ROLES_INTEGRANTE] }),
               matricula: str(),
@@ -531,7 +550,7 @@ export const openApiDocument = {
         summary: 'Registra una donación',
         description:
           'Rechaza con 400 la misma fecha y número para el donante ("Esta donación ya se encuentra registrada") ' +
-          'y una donación a menos de 8 semanas de otra ("Este donante dono hace menos de 8 semanas (DD/MM/YYYY).").',
+          `y una donación a menos de ${SEMANAS} de otra ("${MSG.menos8Semanas('DD/MM/YYYY')}").`,
         requestBody: body(
           obj(
             {

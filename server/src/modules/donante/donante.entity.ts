@@ -3,6 +3,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } fro
 import { todayIso } from '../../domain/dates';
 import { proximaDonacionPosible, puedeDonar } from '../../domain/donante';
 import type { DonanteCphContacto, DonanteCphData } from '../../domain/donante';
+import { SEMANAS_ENTRE_DONACIONES } from '../../domain/limites';
 
 @ObjectType('DonanteCphContacto', { description: 'Contacto del donante para el registro CPH' })
 export class DonanteCphContactoType implements DonanteCphContacto {
@@ -171,7 +172,7 @@ export class Donante {
 
   // Derived fields as getters, not field resolvers: a list asks them for every row, and a
   // TypeGraphQL resolver runs its middleware chain each time.
-  @Field(() => Boolean, { description: 'Sin donaciones en las últimas 8 semanas' })
+  @Field(() => Boolean, { description: `Sin donaciones en las últimas ${SEMANAS_ENTRE_DONACIONES} semanas` })
   get puedeDonar(): boolean {
     return puedeDonar(this.ultimaDonacion, todayIso());
   }
