@@ -21,7 +21,7 @@ export type RequestInfo = Pick<IncomingMessage, 'headers'> & { id?: string; ip?:
 
 export async function createContext(req: RequestInfo, services: Services): Promise<Context> {
   const token = tokenFromHeader(req.headers.authorization);
-  const auth = token ? await services.auth.authenticate(token) : null;
+  const auth = token ? await services.cuenta.authenticate(token) : null;
   return {
     requestId: String(req.id ?? ''),
     ip: req.ip ?? '',

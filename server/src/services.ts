@@ -3,12 +3,12 @@ import { Clock, FailureThrottle } from './auth/rate-limit';
 import { TokenService } from './auth/jwt';
 import { SessionCache } from './auth/session-cache';
 import { readPool, RunQuery } from './database/prepared';
-import { AuthService } from './modules/cuenta/cuenta.service';
+import { CuentaService } from './modules/cuenta/cuenta.service';
 import { DonanteService } from './modules/donante/donante.service';
 import { DonacionService } from './modules/donacion/donacion.service';
 import { IntegranteService } from './modules/integrante/integrante.service';
 import { OpcionesService } from './modules/opciones/opciones.service';
-import { PasswordService } from './modules/cuenta/clave.service';
+import { ClaveService } from './modules/cuenta/clave.service';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
@@ -19,12 +19,12 @@ export type Services = {
   /** Closes what the services opened (the reads' pool); the data source stays the caller's. */
   close: () => Promise<void>;
   tokens: TokenService;
-  auth: AuthService;
+  cuenta: CuentaService;
   donante: DonanteService;
   donacion: DonacionService;
   integrante: IntegranteService;
   opciones: OpcionesService;
-  password: PasswordService;
+  clave: ClaveService;
   auditoria: AuditoriaService;
 };
 
@@ -44,12 +44,12 @@ export function createServices(
     query,
     close: reads.end,
     tokens,
-    auth: new AuthService(dataSource, tokens, throttle, sessions, query),
+    cuenta: new CuentaService(dataSource, tokens, throttle, sessions, query),
     donante: new DonanteService(dataSource, query),
     donacion: new DonacionService(dataSource, query),
     integrante: new IntegranteService(dataSource, sessions),
     opciones: new OpcionesService(dataSource),
-    password: new PasswordService(dataSource, tokens, sessions, throttle),
+    clave: new ClaveService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource),
   };
 }

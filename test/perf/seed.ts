@@ -1,7 +1,7 @@
 /**
  * `npm run seed:perf -- --donors N [--database-url URL | --data-dir DIR]`
  *
- * Fills ONE new servicio (registered through the real AuthService, so its
+ * Fills ONE new servicio (registered through the real CuentaService, so its
  * administrator can log in) with N realistic donors and about 3 donations each
  * over the last five years, with results, through `COPY ... FROM STDIN`
  * (see seedPerf). Prints the time of each phase.
@@ -630,7 +630,7 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
   const username = `${PERF_USER_PREFIX}${options.donors}_${randomBytes(3).toString('hex')}`;
   try {
     const services = createServices(dataSource, randomBytes(32).toString('hex'));
-    const { usuario } = await services.auth.register(
+    const { usuario } = await services.cuenta.register(
       {
         nombre: `Hemoterapia de prueba (${options.donors.toLocaleString('es-AR')} donantes)`,
         username,

@@ -22,7 +22,7 @@ export class TokenService {
    * Token string -> its claims, once its signature checked out. A token's signature never stops
    * being valid for the same secret, so only the expiry is checked again on a hit (as jwt.verify
    * does: expired when now >= exp). Revocation (tokenVersion, deleted user) is still checked on
-   * every request by AuthService.authenticate.
+   * every request by CuentaService.authenticate.
    */
   private readonly verified = new Map<string, TokenClaims & { iat: number; exp: number }>();
 

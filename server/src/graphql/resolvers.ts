@@ -1,22 +1,22 @@
 import { NonEmptyArray } from 'type-graphql';
-import { AuthResolver } from '../modules/cuenta/cuenta.resolver';
+import { CuentaResolver } from '../modules/cuenta/cuenta.resolver';
 import { DonanteResolver } from '../modules/donante/donante.resolver';
 import { DonacionResolver } from '../modules/donacion/donacion.resolver';
 import { IntegranteResolver } from '../modules/integrante/integrante.resolver';
 import { OpcionesResolver } from '../modules/opciones/opciones.resolver';
-import { PasswordResolver } from '../modules/cuenta/clave.resolver';
+import { ClaveResolver } from '../modules/cuenta/clave.resolver';
 import { PlanillaResolver } from '../modules/planilla/planilla.resolver';
 import { AuditoriaResolver } from '../modules/auditoria/auditoria.resolver';
 
 /** Every resolver class; each feature adds its own here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
-  AuthResolver,
+  CuentaResolver,
   DonanteResolver,
   DonacionResolver,
   IntegranteResolver,
   OpcionesResolver,
-  PasswordResolver,
+  ClaveResolver,
   PlanillaResolver,
   AuditoriaResolver,
 ];

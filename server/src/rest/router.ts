@@ -4,7 +4,7 @@ import { addDonacionRoutes } from '../modules/donacion/donacion.rest';
 import { addDonanteRoutes } from '../modules/donante/donante.rest';
 import { addIntegranteRoutes } from '../modules/integrante/integrante.rest';
 import { addOpcionesRoutes } from '../modules/opciones/opciones.rest';
-import { addAuthRoutes } from '../modules/cuenta/cuenta.rest';
+import { addCuentaRoutes } from '../modules/cuenta/cuenta.rest';
 import { Services } from '../services';
 import { openApiDocument } from './openapi';
 
@@ -14,7 +14,7 @@ export function createRestRouter(services: Services): Router {
   router.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
-  addAuthRoutes(router, services);
+  addCuentaRoutes(router, services);
   addOpcionesRoutes(router, services);
   addIntegranteRoutes(router, services);
   addDonanteRoutes(router, services);

@@ -3,7 +3,7 @@ import { Context, requireAuth } from '../../context';
 import { PasswordChangeInput, PasswordChangePayload } from './clave.input';
 
 @Resolver()
-export class PasswordResolver {
+export class ClaveResolver {
   @Authorized()
   @Mutation(() => PasswordChangePayload, {
     description: 'Cambia la clave propia; devuelve un token nuevo (los anteriores dejan de valer)',
@@ -12,6 +12,6 @@ export class PasswordResolver {
     @Arg('input') input: PasswordChangeInput,
     @Ctx() ctx: Context,
   ): Promise<PasswordChangePayload> {
-    return ctx.services.password.change(requireAuth(ctx), input);
+    return ctx.services.clave.change(requireAuth(ctx), input);
   }
 }

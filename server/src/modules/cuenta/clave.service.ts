@@ -14,7 +14,7 @@ export type PasswordChangeData = { oldPassword: string; newPassword: string; new
 export type PasswordChangeResult = { message: string; token: string };
 
 /** Every user changes their own password; older tokens stop working. */
-export class PasswordService {
+export class ClaveService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tokens: TokenService,

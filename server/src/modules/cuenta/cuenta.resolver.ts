@@ -5,21 +5,21 @@ import { AuthPayload, LoginInput, RegisterInput } from './cuenta.input';
 import { Usuario } from '../usuario/usuario.entity';
 
 @Resolver(() => Usuario)
-export class AuthResolver {
+export class CuentaResolver {
   @Mutation(() => AuthPayload, { description: 'Registra un servicio y su administrador' })
   register(@Arg('input') input: RegisterInput, @Ctx() ctx: Context): Promise<AuthPayload> {
-    return ctx.services.auth.register(input, ctx.ip);
+    return ctx.services.cuenta.register(input, ctx.ip);
   }
 
   @Mutation(() => AuthPayload, { description: 'Inicia sesión con usuario y clave' })
   login(@Arg('input') input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
-    return ctx.services.auth.login(input.username, input.password, ctx.ip);
+    return ctx.services.cuenta.login(input.username, input.password, ctx.ip);
   }
 
   @Authorized()
   @Query(() => Usuario, { description: 'El usuario que hace la consulta' })
   me(@Ctx() ctx: Context): Promise<Usuario> {
-    return ctx.services.auth.me(requireAuth(ctx));
+    return ctx.services.cuenta.me(requireAuth(ctx));
   }
 
   @FieldResolver(() => Servicio)

@@ -25,7 +25,7 @@ export async function sesion(services: Services, usuario: Usuario): Promise<Usua
 }
 
 /** POST /auth/login, /auth/register and /auth/password. */
-export function addAuthRoutes(router: Router, services: Services): void {
+export function addCuentaRoutes(router: Router, services: Services): void {
   router.post(
     '/auth/login',
     route(services, async (req, ctx) => {
@@ -35,7 +35,7 @@ export function addAuthRoutes(router: Router, services: Services): void {
         password: scalar(b.password, 'password') ?? '',
       };
       await checkInput(LoginInput, data);
-      const { token, usuario } = await services.auth.login(data.username, data.password, ctx.ip);
+      const { token, usuario } = await services.cuenta.login(data.username, data.password, ctx.ip);
       return { token, usuario: await sesion(services, usuario) };
     }),
   );
@@ -57,7 +57,7 @@ export function addAuthRoutes(router: Router, services: Services): void {
       const copied = b.password2 === undefined ? 'password2' : null;
       const { token, usuario } = await sinErroresDe(copied, async () => {
         await checkInput(RegisterInput, { ...data, rol: undefined });
-        return services.auth.register(data, ctx.ip);
+        return services.cuenta.register(data, ctx.ip);
       });
       return { token, usuario: await sesion(services, usuario) };
     }),
@@ -78,7 +78,7 @@ export function addAuthRoutes(router: Router, services: Services): void {
       const copied = b.newPassword2 === undefined ? 'newPassword2' : null;
       const result = await sinErroresDe(copied, async () => {
         await checkInput(PasswordChangeInput, data);
-        return services.password.change(ctx.auth, data);
+        return services.clave.change(ctx.auth, data);
       });
       // The status text; the new token replaces the old one, which stops working.
       return { ok: true, msg: result.message, message: result.message, token: result.token };

@@ -26,7 +26,7 @@ export type RegisterData = {
 
 export type AuthResult = { token: string; usuario: Usuario };
 
-export class AuthService {
+export class CuentaService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
