@@ -4,6 +4,12 @@ import { FieldError, MSG } from './messages';
 export { CLAVE_MIN } from './limites';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id as the app issues them: a uuid in its text form. Anything else names no record. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_RE.test(value);
+}
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_RE.test(value);

@@ -4,6 +4,7 @@ import { isValidIsoDate, TIME_ZONE } from '../../domain/dates';
 import { donacionDentroDe8Semanas, textoMenos8Semanas } from '../../domain/donacion';
 import { donanteDuplicadoMsg } from '../../domain/donante';
 import { FieldError, MSG } from '../../domain/messages';
+import { isUuid } from '../../domain/validation';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
@@ -22,9 +23,6 @@ export type AuditoriaPageData = { offset?: number | null; limit?: number | null 
 
 /** An audit entry with the username of who made the change. */
 export type AuditoriaEntry = Auditoria & { usuarioNombre: string | null };
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
 
 type Row = {
   id: string;

@@ -16,6 +16,7 @@ import {
 } from '../../domain/donacion';
 import { ETIQUETAS_POR_SOLICITUD_MAX, isNumeroEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
+import { isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
@@ -46,9 +47,6 @@ export type CreateDonacionData = {
 
 export type PageData = { offset?: number; limit?: number };
 export type UpdateResultadosResult = { donacion: Donacion; message: string };
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
 
 /** The fields an audit entry records (vital signs flattened, no timestamps). */
 function auditView(d: Donacion): Record<string, unknown> {

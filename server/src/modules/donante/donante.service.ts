@@ -12,6 +12,7 @@ import {
   validateDonante,
 } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
+import { isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
@@ -26,8 +27,6 @@ export type DonantePageData = Page<Donante> & { totalExacto: boolean };
 
 export type { DonanteFilterData };
 export type PageData = { offset?: number | null; limit?: number | null };
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The fields a create or update writes (everything but ids, ultimaDonacion and timestamps). */
 type DonanteFields = Omit<
@@ -195,7 +194,7 @@ export class DonanteService {
   }
 
   private async find(m: EntityManager, auth: AuthUser, id: string, lock: boolean): Promise<Donante> {
-    if (typeof id !== 'string' || !UUID_RE.test(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
+    if (!isUuid(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
     const qb = m
       .createQueryBuilder(Donante, 'd')
       .where('d.id = :id AND d.servicioId = :servicio AND d.deletedAt IS NULL', {

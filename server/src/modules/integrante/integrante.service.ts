@@ -12,6 +12,7 @@ import {
 } from '../../domain/integrante';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { MSG } from '../../domain/messages';
+import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { audit, diff } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
@@ -190,10 +191,4 @@ export class IntegranteService {
     this.sessions.forget(integrante.id);
     return { integrante, message: MSG.integranteEliminado };
   }
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
 }
