@@ -1,7 +1,154 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// ---------------------------------------------------------------------------------------------
+// Import boundaries (CONTRIBUTING.md, "Folders and imports"), with ESLint's no-restricted-imports.
+// The rule sees only the import string, so each boundary is a regular expression over the forms
+// this tree writes: './x' and '../x', '@/...' (client/src) and '@domain/...' (server/src/domain).
+// When several config blocks give a file this rule, the last one wins: each block below carries
+// every pattern its files are held to. Dynamic import() is not checked by the rule.
+// ---------------------------------------------------------------------------------------------
+
+/** server/src/domain runs in the browser too. */
+const DOMAIN_ONLY = {
+  regex: '^(?!\\./)',
+  message:
+    'server/src/domain is shared with the browser: it imports only other domain files (./x), no package and nothing else of the server.',
+};
+
+/** From server/src/modules/<a>/x.ts: '../<b>/y' or '../../modules/<b>/y' unless y is public. */
+const MODULE_PUBLIC_ONLY = {
+  regex: String.raw`^(\.\./|\.\./\.\./modules/)[^./][^/]*/(?!(?:[^/]+\.(?:entity|enum|service)|audit)$)`,
+  message:
+    'Another module is used through its entity, enum or service (and auditoria/audit) only, never its resolver, rest, input or helper files.',
+};
+
+const MODULE_NOT_APP = {
+  regex: String.raw`^\.\./\.\.(/(app|index)?)?$`,
+  message: 'A module never imports app.ts or index.ts: the app is built from the modules, not the reverse.',
+};
+
+/** The client takes the server's rules as @domain/... and nothing else of it. */
+const CLIENT_NOT_SERVER = [
+  {
+    regex: String.raw`^(\.\.?/)+(.*/)?server(/|$)`,
+    message: "The client imports the server's rules only as @domain/..., never by a relative path.",
+  },
+  {
+    group: [
+      'typeorm',
+      'type-graphql',
+      'pg',
+      'pg-*',
+      'express',
+      'class-validator',
+      'argon2',
+      'jsonwebtoken',
+      '@apollo/server',
+    ],
+    message: 'Server packages never reach the browser.',
+  },
+];
+
+/** Shared code flows one way: components and lib -> features -> app. */
+const SHARED_NOT_FEATURES = {
+  regex: String.raw`^(@/|(\.\./)+)(features|app)(/|$)`,
+  message:
+    'client/src/components and client/src/lib never import features or app: shared code flows one way.',
+};
+
+const FEATURES = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** From client/src/features/<feature>/...: '@/features/<other>/...' or '../<other>/...'. */
+const notOtherFeature = (feature) => ({
+  regex: String.raw`^(@/features/|(\.\./)+)(?!${feature}(/|$))(${FEATURES.join('|')})(/|$)`,
+  message: `A feature never imports another feature (here from ${feature}): move what both need to components/ or lib/.`,
+});
+
+/**
+ * Imports that break a boundary today, file by file, exactly as written. Each is to move to
+ * client/src/components or client/src/lib (the printing pieces to a shared place); nothing new
+ * is to be added here.
+ */
+const KNOWN_EXCEPTIONS = {
+  // The loading overlay reads the app's UI state (the loading flag).
+  'client/src/components/loading-overlay.tsx': ['@/app/ui-context'],
+  // The audit screen borrows the options screens' card.
+  'client/src/features/auditoria/auditoria-page.tsx': ['../opciones/page-card'],
+  // The CPH screen prints with the donations' printable data and the printing feature.
+  'client/src/features/cph/cph-page.tsx': [
+    '@/features/donaciones/imprimibles',
+    '@/features/donaciones/use-servicio-imprimible',
+    '@/features/impresion/cph-campos',
+    '@/features/impresion/print',
+    '@/features/impresion/types',
+    '@/features/impresion/use-print',
+  ],
+  'client/src/features/cph/cph-page.test.tsx': ['@/features/impresion/print'],
+  // The donation screens print through the printing feature.
+  'client/src/features/donaciones/donacion-form.tsx': [
+    '@/features/impresion/print',
+    '@/features/impresion/use-print',
+  ],
+  'client/src/features/donaciones/donacion-form.test.tsx': ['@/features/impresion/print'],
+  'client/src/features/donaciones/donaciones-panel.tsx': [
+    '@/features/impresion/print',
+    '@/features/impresion/use-print',
+  ],
+  'client/src/features/donaciones/donaciones-store.test.tsx': ['@/features/impresion/print'],
+  'client/src/features/donaciones/hemodos-page.tsx': [
+    '@/features/impresion/print',
+    '@/features/impresion/use-print',
+  ],
+  'client/src/features/donaciones/imprimibles.ts': ['@/features/impresion/types'],
+  'client/src/features/donaciones/use-servicio-imprimible.ts': ['@/features/impresion/types'],
+};
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The same boundary, except for these exact import strings. */
+const except = (pattern, imports) => ({
+  ...pattern,
+  regex: `^(?!(?:${imports.map(escapeRegex).join('|')})$)(?:${pattern.regex})`,
+});
+
+/** The boundary a client file is held to beside CLIENT_NOT_SERVER, by its folder. */
+function clientBoundary(file) {
+  if (/^client\/src\/(components|lib)\//.test(file)) return SHARED_NOT_FEATURES;
+  const feature = /^client\/src\/features\/([^/]+)\//.exec(file)?.[1];
+  return feature ? notOtherFeature(feature) : undefined;
+}
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: patterns.map((p) => (p.regex ? { ...p, caseSensitive: true } : p)) },
+    ],
+  },
+});
+
+const boundaries = [
+  restrict(['server/src/domain/**/*.ts'], [DOMAIN_ONLY]),
+  restrict(['server/src/modules/**/*.ts'], [MODULE_PUBLIC_ONLY, MODULE_NOT_APP]),
+  restrict(['client/src/**/*.{ts,tsx}'], CLIENT_NOT_SERVER),
+  restrict(['client/src/{components,lib}/**/*.{ts,tsx}'], [...CLIENT_NOT_SERVER, SHARED_NOT_FEATURES]),
+  ...FEATURES.map((feature) =>
+    restrict(
+      [`client/src/features/${feature}/**/*.{ts,tsx}`],
+      [...CLIENT_NOT_SERVER, notOtherFeature(feature)],
+    ),
+  ),
+  ...Object.entries(KNOWN_EXCEPTIONS).map(([file, imports]) =>
+    restrict([file], [...CLIENT_NOT_SERVER, except(clientBoundary(file), imports)]),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -24,16 +171,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  {
-    files: ['server/src/domain/**/*.ts'],
-    rules: {
-      // The domain is shared with the browser: no node, database or server imports.
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['node:*', 'typeorm', 'type-graphql', 'pg', 'express', '../*'] },
-      ],
-    },
-  },
+  ...boundaries,
   {
     files: ['client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

@@ -38,7 +38,7 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       // test/perf has only the bench smoke test: `npm run test:bench-smoke`, not part of `npm test`.
-      roots: ['<rootDir>/server/src', '<rootDir>/test/api', '<rootDir>/test/security'],
+      roots: ['<rootDir>/server/src', '<rootDir>/test/api', '<rootDir>/test/security', '<rootDir>/test/lint'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.ts$': swcServer },
       globalSetup: '<rootDir>/test/setup/postgres-global-setup.mjs',
