@@ -110,9 +110,9 @@ describe('changePassword', () => {
     expect((await server.gql(ME, {}, res.data!.changePassword.token)).errors).toBeUndefined();
   });
 
-  it('limits repeated wrong old passwords', async () => {
+  it('limits repeated wrong old passwords: after 5 failures the next attempt must wait', async () => {
     const s = await registerServicio(server, { password: 'vieja123' });
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       const res = await server.gql(
         CHANGE,
         { input: { oldPassword: `mala${i}xx`, newPassword: 'nueva123', newPassword2: 'nueva123' } },
