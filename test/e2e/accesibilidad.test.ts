@@ -39,6 +39,82 @@ async function controlesSinEtiqueta(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Each form in its error state: submitted empty or with an impossible value, so that the
+ * validation messages, the required marks and the invalid borders are on screen for axe.
+ */
+type ConErrores = { name: string; provocar: (page: Page) => Promise<void> };
+
+const enviar = (boton: string) => async (page: Page) => {
+  await page.getByRole('button', { name: boton, exact: true }).click();
+};
+
+const CON_ERRORES: ConErrores[] = [
+  { name: 'login', provocar: enviar('Ingresar') },
+  { name: 'register', provocar: enviar('Registrar') },
+  { name: 'donante-nuevo', provocar: enviar('Guardar') },
+  {
+    name: 'donante-editar',
+    provocar: async (page) => {
+      await page.locator('input[name="apellido"]').fill('');
+      await enviar('Guardar cambios')(page);
+    },
+  },
+  {
+    name: 'donacion-nueva',
+    provocar: async (page) => {
+      await page.getByRole('textbox', { name: /^TAS/ }).fill('999');
+      await page.getByRole('textbox', { name: 'Fecha' }).fill('');
+      await enviar('Guardar donación')(page);
+    },
+  },
+  {
+    name: 'donaciones',
+    provocar: async (page) => {
+      const fecha = page.getByRole('textbox', { name: 'Fecha' });
+      await fecha.fill('31/02/2025');
+      await fecha.press('Enter');
+    },
+  },
+  { name: 'opciones-clave', provocar: enviar('Cambiar clave') },
+  {
+    name: 'opciones-generales',
+    provocar: async (page) => {
+      await page.getByRole('textbox', { name: 'Nombre del Servicio' }).fill('');
+      await page.getByRole('textbox', { name: 'Email' }).fill('no-es-un-email');
+      await enviar('Guardar')(page);
+    },
+  },
+  { name: 'opciones-integrantes', provocar: enviar('Agregar') },
+  {
+    name: 'opciones-integrante-editar',
+    provocar: async (page) => {
+      await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('');
+      await page.getByRole('textbox', { name: 'Email' }).fill('no-es-un-email');
+      await page.getByRole('form', { name: 'Editar integrante' }).locator('button[type=submit]').click();
+    },
+  },
+  {
+    name: 'opciones-auditoria',
+    provocar: async (page) => {
+      await page.getByRole('textbox', { name: 'Desde' }).fill('31/02/2025');
+      await enviar('Filtrar')(page);
+    },
+  },
+];
+
+/** Waits until a validation message (or an error alert) is on screen. */
+async function esperarErrores(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-part="error-text"], [role="alert"], [aria-invalid="true"]').length > 0,
+    undefined,
+    { timeout: 10000 },
+  );
+  await page.waitForTimeout(250);
+  return page.locator('[data-part="error-text"]').count();
+}
+
 describe('accesibilidad', () => {
   let browser: Browser;
   let page: Page;
@@ -62,6 +138,23 @@ describe('accesibilidad', () => {
       expect(await controlesSinEtiqueta(page)).toEqual([]);
     });
   });
+
+  describe.each(CON_ERRORES.filter((f) => PANTALLAS.find((p) => p.name === f.name)?.publica))(
+    'formulario público $name con errores',
+    (form) => {
+      it('shows its errors with no serious or critical axe violation', async () => {
+        await abrir(
+          page,
+          PANTALLAS.find((p) => p.name === form.name)!,
+          datos,
+        );
+        await form.provocar(page);
+        expect(await esperarErrores(page)).toBeGreaterThan(0);
+        await screenshot(page, `a11y-errores-${form.name}`);
+        expect(await axeSerious(page)).toEqual([]);
+      });
+    },
+  );
 
   it('signs in with the keyboard alone', async () => {
     await page.goto('/auth/login');
@@ -90,6 +183,23 @@ describe('accesibilidad', () => {
       expect(await controlesSinEtiqueta(page)).toEqual([]);
     });
   });
+
+  describe.each(CON_ERRORES.filter((f) => !PANTALLAS.find((p) => p.name === f.name)?.publica))(
+    'formulario $name con errores',
+    (form) => {
+      it('shows its errors with no serious or critical axe violation', async () => {
+        await abrir(
+          page,
+          PANTALLAS.find((p) => p.name === form.name)!,
+          datos,
+        );
+        await form.provocar(page);
+        expect(await esperarErrores(page)).toBeGreaterThan(0);
+        await screenshot(page, `a11y-errores-${form.name}`);
+        expect(await axeSerious(page)).toEqual([]);
+      });
+    },
+  );
 
   it('fills and submits the donor form with the keyboard alone', async () => {
     await page.goto('/donantes/nuevo');

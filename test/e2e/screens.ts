@@ -144,6 +144,14 @@ const TODAS: Pantalla[] = [
       await page.getByRole('table', { name: 'Donaciones encontradas' }).waitFor();
     },
   },
+  {
+    // With no search in the address, the screen opens on today's donations.
+    name: 'donaciones-hoy',
+    path: () => '/donaciones',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Donaciones encontradas' }).waitFor();
+    },
+  },
   { name: 'donacion-nueva', path: (d) => `/donaciones/nueva/${d.donanteId}/` },
   {
     name: 'hemodos',
@@ -197,6 +205,13 @@ const TODAS: Pantalla[] = [
     path: (d) => `/opciones/integrantes/editar/${d.integranteId}`,
     prepare: async (page) => {
       await page.getByRole('form', { name: 'Editar integrante' }).waitFor();
+    },
+  },
+  {
+    name: 'opciones-auditoria',
+    path: () => '/opciones/auditoria',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Registro de auditoría' }).waitFor();
     },
   },
 ];

@@ -127,6 +127,14 @@ export const lookConfig = defineConfig({
         green: {
           solid: { value: '{colors.green.700}' },
         },
+        // Status text on white must reach WCAG AA (4.5:1). Chakra's defaults do not: validation
+        // messages and the required mark in red.500 are 3.8:1, orange.600 3.6:1, green.600 3.3:1.
+        // Every field error, alert and badge takes these, so no screen sets its own red.
+        fg: {
+          error: { value: '{colors.red.700}' },
+          warning: { value: '{colors.orange.700}' },
+          success: { value: '{colors.green.700}' },
+        },
       },
     },
   },
