@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
+import { SV_NOMBRES, svLabel } from '@domain/campos';
 import { nowTime, todayIso } from '@domain/dates';
 import { SIGNOS_VITALES_KEYS, TIPOS_BOLSA, parseMedida, validateDonacion } from '@domain/donacion';
 import type { DonacionData, SignoVitalKey } from '@domain/donacion';
@@ -36,15 +37,10 @@ export type DonacionFormValues = {
   numero: string;
 };
 
-export const SV_LABELS: Record<SignoVitalKey, string> = {
-  tas: 'TAS (mmHg)',
-  tad: 'TAD (mmHg)',
-  fc: 'FC (lpm)',
-  peso: 'Peso (kg)',
-  temp: 'Temperatura (°C)',
-  hb: 'Hemoglobina (g/dl)',
-  hto: 'Hematocrito (%)',
-};
+/** 'TAS (mmHg)': the names the audit trail uses too (@domain/campos). */
+export const SV_LABELS = Object.fromEntries(
+  (Object.keys(SV_NOMBRES) as SignoVitalKey[]).map((k) => [k, svLabel(k)]),
+) as Record<SignoVitalKey, string>;
 
 function initialDonacionValues(donacionAferesis = false, now = new Date()): DonacionFormValues {
   const bolsa = ultimaBolsa();

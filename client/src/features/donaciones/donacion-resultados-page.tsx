@@ -14,6 +14,7 @@ import {
   validateResultados,
 } from '@domain/donacion';
 import type { Serologia } from '@domain/donacion';
+import { RESULTADOS_LABELS } from '@domain/campos';
 import { nombreCompleto } from '@domain/donante';
 import { AppAlert } from '@/components/app-alert';
 import { CheckboxField, RadioField, SelectField, TextField } from '@/components/form';
@@ -22,6 +23,7 @@ import { showToast } from '@/components/toast';
 import type { DonacionDatosFragment, ResultadosDonacionInput } from '@/generated/graphql';
 import { toNestedErrors } from './donacion-form';
 import { leerSerologia, useActualizarResultados, useDonacion } from './donaciones-store';
+import { ResultadoMarcas } from './resultado-marcas';
 import type { StoreFailure } from './donaciones-store';
 import { StoreErrorAlert } from './store-error-alert';
 
@@ -103,6 +105,17 @@ export function DonacionResultadosPage() {
           {`${nombreCompleto(donacion)} · ${formatDate(donacion.fecha)} ${donacion.hora} · ${donacion.tipoBolsa} (lote ${donacion.loteBolsa})`}
         </Text>
       )}
+      {/* Unreadable serology is reported once, by the form below. */}
+      {donacion && leerSerologia(donacion.serologia).ok && (
+        <Box as="section" aria-label="Resultados registrados">
+          <ResultadoMarcas
+            size="md"
+            serologia={donacion.serologia}
+            exclusionDefinitiva={donacion.exclusionDefinitiva}
+            exclusionTiempo={donacion.exclusionTiempo}
+          />
+        </Box>
+      )}
       {donacion && <ResultadosForm key={donacion.id} donacion={donacion} />}
     </Stack>
   );
@@ -140,8 +153,8 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
                 Grupo y factor
               </Heading>
               <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                <SelectField name="abo" label="Grupo ABO" options={ABO_OPTIONS} />
-                <SelectField name="rh" label="Factor Rh" options={RH_OPTIONS} />
+                <SelectField name="abo" label={RESULTADOS_LABELS.abo} options={ABO_OPTIONS} />
+                <SelectField name="rh" label={RESULTADOS_LABELS.rh} options={RH_OPTIONS} />
               </Grid>
             </Box>
             <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
@@ -162,15 +175,19 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
                 Exclusión
               </Heading>
               <Stack gap="4">
-                <RadioField name="exclusionDefinitiva" label="Tipo de exclusión" options={EXCLUSION_TIPOS} />
+                <RadioField
+                  name="exclusionDefinitiva"
+                  label={RESULTADOS_LABELS.exclusionDefinitiva}
+                  options={EXCLUSION_TIPOS}
+                />
                 <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
                   <SelectField
                     name="exclusionTiempo"
-                    label="Tiempo de exclusión"
+                    label={RESULTADOS_LABELS.exclusionTiempo}
                     options={TIEMPO_OPTIONS}
                     disabled={values.exclusionDefinitiva === 'Definitiva'}
                   />
-                  <TextField name="exclusionCodigo" label="Código de exclusión" />
+                  <TextField name="exclusionCodigo" label={RESULTADOS_LABELS.exclusionCodigo} />
                 </Grid>
               </Stack>
             </Box>

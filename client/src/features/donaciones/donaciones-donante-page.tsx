@@ -8,11 +8,12 @@ import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
+import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 import { useBorrarDonacion } from './borrar-donacion';
-import { serologiaTexto } from './donaciones-store';
 import { esNoEncontrado } from './donacion-nueva-page';
+import { ResultadoMarcas } from './resultado-marcas';
 
 /** /donaciones/donante/{donanteId}: the donor's donations, newest first. */
 export function DonacionesDonantePage() {
@@ -54,7 +55,7 @@ export function DonacionesDonantePage() {
 
       {donaciones.length > 0 && (
         <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-          <Table.Root size="sm" aria-label="Donaciones del donante">
+          <Table.Root size="sm" aria-label="Donaciones del donante" css={TABLA_TARJETAS}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Número</Table.ColumnHeader>
@@ -67,12 +68,22 @@ export function DonacionesDonantePage() {
             <Table.Body>
               {donaciones.map((d) => (
                 <Table.Row key={d.id}>
-                  <Table.Cell fontWeight="medium">{d.numero}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{`${formatDate(d.fecha)} ${d.hora}`}</Table.Cell>
-                  <Table.Cell>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-                  <Table.Cell fontSize="xs">{serologiaTexto(d.serologia)}</Table.Cell>
+                  <Table.Cell fontWeight="medium" data-label="Número">
+                    {d.numero}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" data-label="Fecha y hora">
+                    {`${formatDate(d.fecha)} ${d.hora}`}
+                  </Table.Cell>
+                  <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+                  <Table.Cell data-label="Serología">
+                    <ResultadoMarcas
+                      serologia={d.serologia}
+                      exclusionDefinitiva={d.exclusionDefinitiva}
+                      exclusionTiempo={d.exclusionTiempo}
+                    />
+                  </Table.Cell>
                   <Table.Cell textAlign="end">
-                    <HStack gap="2" justify="flex-end" wrap="nowrap">
+                    <HStack gap="2" justify="flex-end" wrap="wrap" data-acciones>
                       <Button asChild size="xs" variant="outline">
                         <RouterLink
                           to={`/donacion/${d.id}/donante/${d.donanteId}`}

@@ -21,6 +21,7 @@ import { AppAlert } from '@/components/app-alert';
 import { DateInput, fechaError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
+import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { useBorrarDonacion } from './borrar-donacion';
 import { DonacionesPanel } from './donaciones-panel';
 import { DONACIONES_PAGE_SIZE, useBuscarDonaciones, useLimpiarDonaciones } from './donaciones-store';
@@ -30,21 +31,26 @@ import { Pager } from '@/components/pager';
 /**
  * /donaciones: search by numero and fecha (default today). The applied search
  * lives in the URL (?numero=&fecha=&pagina=) so that going back from a
- * donation shows the same list. Enter submits, as a barcode scanner does.
+ * donation shows the same list; with none in the URL the screen opens on
+ * today's donations. Enter submits, as a barcode scanner does.
  */
 export function DonacionesPage() {
   const navigate = useNavigate();
   const { usuario } = useAuth();
   const [params, setParams] = useSearchParams();
   const active = params.has('numero') || params.has('fecha');
-  const applied: DonacionesFiltro = { numero: params.get('numero') ?? '', fecha: params.get('fecha') ?? '' };
+  // Today's donations until another search is made: the day's work is what a technician opens.
+  const [hoy] = useState(() => todayIso());
+  const applied: DonacionesFiltro = active
+    ? { numero: params.get('numero') ?? '', fecha: params.get('fecha') ?? '' }
+    : { numero: '', fecha: hoy };
   const pagina = Math.max(1, Number(params.get('pagina')) || 1);
-  const [values, setValues] = useState<DonacionesFiltro>(
-    active ? applied : { numero: '', fecha: todayIso() },
-  );
+  const [values, setValues] = useState<DonacionesFiltro>(applied);
   const [fechaTocada, setFechaTocada] = useState(false);
+  // 'Limpiar' empties the held list (SPEC 4) until the next search.
+  const [limpio, setLimpio] = useState(false);
   const { donaciones, total, isSearching, errorMessage, searched } = useBuscarDonaciones(
-    active ? applied : null,
+    limpio && !active ? null : applied,
     pagina,
   );
   const limpiarLista = useLimpiarDonaciones();
@@ -58,11 +64,13 @@ export function DonacionesPage() {
     if (numero) {
       setValues({ numero, fecha: '' });
       setFechaTocada(false);
+      setLimpio(false);
       setParams({ numero, fecha: '' });
     } else if (fechaError(values.fecha)) {
       // An impossible day (31/02/2026) is not searched: its error shows instead.
       setFechaTocada(true);
     } else {
+      setLimpio(false);
       setParams({ numero: '', fecha: values.fecha });
     }
   };
@@ -70,6 +78,7 @@ export function DonacionesPage() {
   const limpiar = () => {
     setValues({ numero: '', fecha: todayIso() });
     setFechaTocada(false);
+    setLimpio(true);
     limpiarLista();
     setParams({});
   };
@@ -140,7 +149,7 @@ export function DonacionesPage() {
         <Stack gap="3">
           {donaciones.length > 0 && (
             <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-              <Table.Root size="sm" aria-label="Donaciones encontradas" interactive>
+              <Table.Root size="sm" aria-label="Donaciones encontradas" interactive css={TABLA_TARJETAS}>
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>Número</Table.ColumnHeader>
@@ -154,7 +163,7 @@ export function DonacionesPage() {
                 <Table.Body>
                   {donaciones.map((d) => (
                     <Table.Row key={d.id} cursor="pointer">
-                      <Table.Cell fontWeight="medium">
+                      <Table.Cell fontWeight="medium" data-label="Número">
                         <RouterLink
                           to={`/donacion/${d.id}/donante/${d.donanteId}`}
                           aria-label={`Abrir la donación ${d.numero}`}
@@ -164,12 +173,18 @@ export function DonacionesPage() {
                           </Text>
                         </RouterLink>
                       </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap" onClick={() => abrir(d)}>
+                      <Table.Cell whiteSpace="nowrap" onClick={() => abrir(d)} data-label="Fecha y hora">
                         {`${formatDate(d.fecha)} ${d.hora}`}
                       </Table.Cell>
-                      <Table.Cell onClick={() => abrir(d)}>{nombreCompleto(d)}</Table.Cell>
-                      <Table.Cell onClick={() => abrir(d)}>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-                      <Table.Cell onClick={() => abrir(d)}>{servicio}</Table.Cell>
+                      <Table.Cell onClick={() => abrir(d)} data-label="Apellido y nombre">
+                        {nombreCompleto(d)}
+                      </Table.Cell>
+                      <Table.Cell onClick={() => abrir(d)} data-label="Grupo y factor">
+                        {grupoYFactor(d.abo, d.rh)}
+                      </Table.Cell>
+                      <Table.Cell onClick={() => abrir(d)} data-label="Servicio">
+                        {servicio}
+                      </Table.Cell>
                       <Table.Cell textAlign="end">
                         <Button
                           size="xs"

@@ -4,10 +4,11 @@ import { formatDate } from '@domain/dates';
 import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { AppAlert } from '@/components/app-alert';
+import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { printRegisterBook } from '@/features/impresion/print';
 import { usePrint } from '@/features/impresion/use-print';
 import type { DonacionConDonante } from './donaciones-store';
-import { serologiaTexto } from './donaciones-store';
+import { ResultadoMarcas } from './resultado-marcas';
 import { toDonacionImprimible } from './imprimibles';
 import { useServicioImprimible } from './use-servicio-imprimible';
 
@@ -52,7 +53,7 @@ export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
       </HStack>
       {error && <AppAlert message={`No se pudo generar el libro: ${error.message}`} />}
       <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="Donaciones del libro">
+        <Table.Root size="sm" aria-label="Donaciones del libro" css={TABLA_TARJETAS}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>#</Table.ColumnHeader>
@@ -66,16 +67,26 @@ export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
           <Table.Body>
             {donaciones.map((d) => (
               <Table.Row key={d.id}>
-                <Table.Cell fontWeight="medium">{d.numero}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{`${formatDate(d.fecha)} ${d.hora}`}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell fontWeight="medium" data-label="#">
+                  {d.numero}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" data-label="Fecha">
+                  {`${formatDate(d.fecha)} ${d.hora}`}
+                </Table.Cell>
+                <Table.Cell data-label="Donante">
                   {nombreCompleto(d)}
                   <Text as="span" display="block" fontSize="xs" color="gray.600">
                     {`DNI ${d.donante.dni}`}
                   </Text>
                 </Table.Cell>
-                <Table.Cell>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-                <Table.Cell fontSize="xs">{serologiaTexto(d.serologia)}</Table.Cell>
+                <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+                <Table.Cell data-label="Serología">
+                  <ResultadoMarcas
+                    serologia={d.serologia}
+                    exclusionDefinitiva={d.exclusionDefinitiva}
+                    exclusionTiempo={d.exclusionTiempo}
+                  />
+                </Table.Cell>
                 <Table.Cell textAlign="end">
                   <Button asChild size="xs" variant="outline">
                     <RouterLink

@@ -90,9 +90,23 @@ beforeEach(() => {
 });
 
 describe('donations search and held list', () => {
-  it("fecha defaults to today; a scanned number + Enter searches that number on any date; empty says 'No se encontraron donaciones' and hides the panel", async () => {
-    renderRoutes('/donaciones', [searchMock({ numero: 99, fecha: null }, [])]);
+  it("opens on today's donations, listed with the panel, before any search", async () => {
+    const hoy = { ...juan, fecha: todayIso() };
+    renderRoutes('/donaciones', [searchMock({ numero: null, fecha: todayIso() }, [hoy])]);
     expect(screen.getByLabelText('Fecha')).toHaveValue(formatDate(todayIso()));
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toHaveTextContent('1001');
+    expect(screen.getByRole('region', { name: 'Donaciones' })).toBeInTheDocument();
+  });
+
+  it("fecha defaults to today; a scanned number + Enter searches that number on any date; empty says 'No se encontraron donaciones' and hides the panel", async () => {
+    renderRoutes('/donaciones', [
+      searchMock({ numero: null, fecha: todayIso() }, [{ ...juan, fecha: todayIso() }]),
+      searchMock({ numero: 99, fecha: null }, []),
+    ]);
+    expect(screen.getByLabelText('Fecha')).toHaveValue(formatDate(todayIso()));
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
     const numero = screen.getByLabelText('Número');
     await userEvent.type(numero, '99{enter}');
     expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
@@ -102,7 +116,11 @@ describe('donations search and held list', () => {
   });
 
   it('a date typed DD/MM/AAAA + Enter searches that day; an impossible day is refused without a search', async () => {
-    renderRoutes('/donaciones', [searchMock({ numero: null, fecha: FECHA }, [juan])]);
+    renderRoutes('/donaciones', [
+      searchMock({ numero: null, fecha: todayIso() }, []),
+      searchMock({ numero: null, fecha: FECHA }, [juan]),
+    ]);
+    expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
     const fecha = screen.getByRole('textbox', { name: 'Fecha' });
     expect(fecha).toHaveAttribute('placeholder', 'DD/MM/AAAA');
     await userEvent.clear(fecha);
@@ -435,7 +453,7 @@ describe("a donor's donations", () => {
     expect(primera).toHaveTextContent('15/06/2025 09:30');
     expect(primera).toHaveTextContent('A+');
     expect(primera).toHaveTextContent('Sin datos');
-    expect(segunda).toHaveTextContent('Hepatitis B (+)');
+    expect(within(segunda).getByText('REACTIVO: Hepatitis B')).toBeInTheDocument();
     expect(segunda).toHaveTextContent('HIV (-)');
     expect(within(primera).getByRole('link', { name: 'Imprimir la donación 1001' })).toHaveAttribute(
       'href',

@@ -12,7 +12,7 @@ import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/cli
 import { useCallback } from 'react';
 import { MSG } from '@domain/messages';
 import type { FieldError } from '@domain/messages';
-import { SEROLOGIA_KEYS, serologiaResumen } from '@domain/donacion';
+import { SEROLOGIA_KEYS } from '@domain/donacion';
 import type { ParseResult, Serologia } from '@domain/donacion';
 import {
   DeleteDonacionDocument,
@@ -198,11 +198,4 @@ export function leerSerologia(value: unknown): ParseResult<Serologia | null> {
     result[key] = raw[key] as boolean;
   }
   return { ok: true, value: result };
-}
-
-/** 'HIV (-) · ...', 'Sin datos' without results, 'Error al leer serología' when unreadable. */
-export function serologiaTexto(value: unknown): string {
-  const parsed = leerSerologia(value);
-  if (!parsed.ok) return parsed.error;
-  return serologiaResumen(parsed.value);
 }

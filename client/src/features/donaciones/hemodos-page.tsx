@@ -13,7 +13,8 @@ import { printDonationSheet } from '@/features/impresion/print';
 import { usePrint } from '@/features/impresion/use-print';
 import { SV_LABELS } from './donacion-form';
 import { esNoEncontrado } from './donacion-nueva-page';
-import { serologiaTexto, useDonacion } from './donaciones-store';
+import { useDonacion } from './donaciones-store';
+import { ResultadoMarcas } from './resultado-marcas';
 import { DonanteResumenCard } from './donante-resumen';
 import { toDonacionImprimible, toDonacionResumen } from './imprimibles';
 import { useServicioImprimible } from './use-servicio-imprimible';
@@ -112,12 +113,16 @@ export function HemodosPage() {
             ))}
             <Dato label="Grupo y factor" value={grupoYFactor(donacion.abo, donacion.rh)} />
           </Grid>
-          <Text fontSize="sm" mt="3">
-            <Text as="span" fontWeight="medium">
-              Serología:{' '}
+          <Stack gap="1" mt="3">
+            <Text fontSize="sm" fontWeight="medium">
+              Serología
             </Text>
-            {serologiaTexto(donacion.serologia)}
-          </Text>
+            <ResultadoMarcas
+              serologia={donacion.serologia}
+              exclusionDefinitiva={donacion.exclusionDefinitiva}
+              exclusionTiempo={donacion.exclusionTiempo}
+            />
+          </Stack>
         </Box>
       )}
 

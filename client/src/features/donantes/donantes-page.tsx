@@ -20,6 +20,7 @@ import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
+import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { DeleteDonanteDocument, DonantesDocument } from '@/generated/graphql';
 import type { DonanteResumenFragment } from '@/generated/graphql';
@@ -167,7 +168,7 @@ export function DonantesPage() {
         <Stack gap="3">
           {items.length > 0 && (
             <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-              <Table.Root size="sm" aria-label="Donantes encontrados">
+              <Table.Root size="sm" aria-label="Donantes encontrados" css={TABLA_TARJETAS}>
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
@@ -213,17 +214,19 @@ function DonanteRow({ donante: d, onDelete }: { donante: DonanteResumenFragment;
   const nombre = nombreCompleto(d);
   return (
     <Table.Row>
-      <Table.Cell fontWeight="medium">
+      <Table.Cell fontWeight="medium" data-label="Apellido y nombre">
         <RouterLink to={`/donantes/editar/${d.id}`} aria-label={`Editar a ${nombre}`}>
           <Text as="span" color="brand.700" _hover={{ textDecoration: 'underline' }}>
             {nombre}
           </Text>
         </RouterLink>
       </Table.Cell>
-      <Table.Cell>{d.dni}</Table.Cell>
-      <Table.Cell>{d.ultimaDonacion ? formatDate(d.ultimaDonacion) : ''}</Table.Cell>
+      <Table.Cell data-label="DNI">{d.dni}</Table.Cell>
+      <Table.Cell data-label="Última donación">
+        {d.ultimaDonacion ? formatDate(d.ultimaDonacion) : ''}
+      </Table.Cell>
       <Table.Cell textAlign="end">
-        <HStack gap="2" justify="flex-end" wrap="wrap">
+        <HStack gap="2" justify="flex-end" wrap="wrap" data-acciones>
           {d.puedeDonar ? (
             <Button asChild size="xs" colorPalette="brand">
               <RouterLink to={`/donaciones/nueva/${d.id}/`} aria-label={`Agregar donación de ${nombre}`}>

@@ -9,6 +9,7 @@ import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
+import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { CreateIntegranteDocument, DeleteIntegranteDocument, IntegrantesDocument } from '@/generated/graphql';
 import type { IntegranteDatosFragment } from '@/generated/graphql';
@@ -76,7 +77,7 @@ function IntegrantesAdmin() {
         {data && integrantes.length === 0 && <Text color="gray.600">{MSG.sinDatos}</Text>}
         {integrantes.length > 0 && (
           <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
-            <Table.Root size="sm" aria-label="Integrantes del servicio">
+            <Table.Root size="sm" aria-label="Integrantes del servicio" css={TABLA_TARJETAS}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
@@ -93,19 +94,23 @@ function IntegrantesAdmin() {
               <Table.Body>
                 {integrantes.map((i) => (
                   <Table.Row key={i.id}>
-                    <Table.Cell fontWeight="medium">{nombreCompleto(i)}</Table.Cell>
-                    <Table.Cell>{i.username}</Table.Cell>
-                    <Table.Cell>{ROL_LABEL[i.rol]}</Table.Cell>
-                    <Table.Cell>{i.matricula ?? ''}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell fontWeight="medium" data-label="Apellido y nombre">
+                      {nombreCompleto(i)}
+                    </Table.Cell>
+                    <Table.Cell data-label="Usuario">{i.username}</Table.Cell>
+                    <Table.Cell data-label="Rol">{ROL_LABEL[i.rol]}</Table.Cell>
+                    <Table.Cell data-label="Matrícula">{i.matricula ?? ''}</Table.Cell>
+                    <Table.Cell data-label="Contacto">
                       <Stack gap="0" fontSize="xs">
                         {i.email && <Text>{i.email}</Text>}
                         {i.telefono && <Text>{i.telefono}</Text>}
                       </Stack>
                     </Table.Cell>
-                    <Table.Cell>{i.agentecph && <Badge colorPalette="brand">Sí</Badge>}</Table.Cell>
+                    <Table.Cell data-label="Agente CPH">
+                      {i.agentecph && <Badge colorPalette="brand">Sí</Badge>}
+                    </Table.Cell>
                     <Table.Cell textAlign="end">
-                      <HStack gap="2" justify="flex-end">
+                      <HStack gap="2" justify="flex-end" wrap="wrap" data-acciones>
                         <Button asChild size="xs" variant="outline">
                           <RouterLink
                             to={`/opciones/integrantes/editar/${i.id}`}

@@ -5,6 +5,7 @@ import { AppAlert } from '@/components/app-alert';
 import { DocumentLink } from '@/components/document-link';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
+import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { PlanillasDocument } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 
@@ -30,7 +31,7 @@ export function PlanillasPage() {
           {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
           {groups.length > 0 && (
             <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
-              <Table.Root size="sm" aria-label="Planillas descargables">
+              <Table.Root size="sm" aria-label="Planillas descargables" css={TABLA_TARJETAS}>
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>Planilla</Table.ColumnHeader>
@@ -55,7 +56,7 @@ export function PlanillasPage() {
                           </Text>
                         </Table.Cell>
                         <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          <HStack justify="flex-end" gap="3">
+                          <HStack justify="flex-end" gap="3" wrap="wrap" data-acciones>
                             <DocumentLink fileName={p.fileName} folder={DEFAULT_FOLDER} size="sm">
                               Ver
                               <VisuallyHidden> {p.displayName}</VisuallyHidden>

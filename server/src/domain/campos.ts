@@ -1,0 +1,252 @@
+/**
+ * The names people read for each stored field, as the forms label them, and how the audit
+ * trail shows a change: 'TAS: 120 mmHg → 110 mmHg', 'Registrado por: Ana Gómez',
+ * 'Fecha de nacimiento: 01/02/1990', 'Convocado: No → Sí'. Shared by the forms (labels) and
+ * the Auditoría screen, so a field is called the same everywhere.
+ */
+import { formatDate, formatDateTime, isValidIsoDate } from './dates';
+import { EXCLUSION_TIEMPO_LABELS, SEROLOGIA_KEYS, SEROLOGIA_LABELS, serologiaSigno } from './donacion';
+import type { Serologia, SignoVitalKey } from './donacion';
+import { ROL_LABEL } from './roles';
+import type { Rol } from './roles';
+
+/** The vital signs' short names (as the form and the donation sheet call them) and units. */
+export const SV_NOMBRES: Record<SignoVitalKey, string> = {
+  tas: 'TAS',
+  tad: 'TAD',
+  fc: 'FC',
+  peso: 'Peso',
+  temp: 'Temperatura',
+  hb: 'Hemoglobina',
+  hto: 'Hematocrito',
+};
+export const SV_UNIDADES: Record<SignoVitalKey, string> = {
+  tas: 'mmHg',
+  tad: 'mmHg',
+  fc: 'lpm',
+  peso: 'kg',
+  temp: '°C',
+  hb: 'g/dl',
+  hto: '%',
+};
+/** 'TAS (mmHg)': the form's label of a vital sign. */
+export const svLabel = (key: SignoVitalKey): string => `${SV_NOMBRES[key]} (${SV_UNIDADES[key]})`;
+
+/** The results form's labels. */
+export const RESULTADOS_LABELS = {
+  abo: 'Grupo ABO',
+  rh: 'Factor Rh',
+  exclusionDefinitiva: 'Tipo de exclusión',
+  exclusionTiempo: 'Tiempo de exclusión',
+  exclusionCodigo: 'Código de exclusión',
+} as const;
+
+const CPH_LABELS: Record<string, string> = {
+  establecimientoLaboral: 'Establecimiento laboral',
+  telefonoLaboral: 'Teléfono laboral',
+  emailLaboral: 'Email laboral',
+  contacto1: 'Contacto 1',
+  contacto2: 'Contacto 2',
+  Nombre: 'Nombre',
+  Apellido: 'Apellido',
+  Telefono: 'Teléfono',
+  Relacion: 'Relación',
+  Email: 'Email',
+};
+
+const COMUNES: Record<string, string> = {
+  deletedAt: 'Eliminado',
+  nombre: 'Nombre',
+  apellido: 'Apellido',
+  email: 'Email',
+  telefono: 'Teléfono',
+};
+
+/** Each audited record's fields by the label of their form. */
+export const CAMPO_LABELS: Record<string, Record<string, string>> = {
+  donante: {
+    dni: 'DNI',
+    fechaNacimiento: 'Fecha de nacimiento',
+    sexo: 'Sexo',
+    nacionalidad: 'Nacionalidad',
+    lugarNacimiento: 'Lugar de nacimiento',
+    ProvinciaNacimiento: 'Provincia de nacimiento',
+    ocupacion: 'Ocupación',
+    domActual: 'Calle',
+    domActualAltura: 'Altura',
+    domActualPiso: 'Piso',
+    domActualDepto: 'Depto.',
+    localidadActual: 'Localidad',
+    ProvinciaActual: 'Provincia',
+    codPostal: 'Código postal',
+    domDni: 'Domicilio del DNI',
+    localidadDni: 'Localidad del DNI',
+    telefono2: 'Teléfono alternativo',
+    esVoluntario: '¿Es donante voluntario?',
+    donacionAnterior: 'Donó anteriormente',
+    donacionAferesis: 'Donación por aféresis',
+    convocado: 'Convocado',
+    ultimaDonacion: 'Última donación',
+    cph: 'CPH',
+  },
+  donacion: {
+    nombre: 'Nombre del donante',
+    apellido: 'Apellido del donante',
+    numero: 'Número',
+    fecha: 'Fecha',
+    hora: 'Hora',
+    plasmaCovid: 'Plasma COVID',
+    taSistolica: SV_NOMBRES.tas,
+    taDiastolica: SV_NOMBRES.tad,
+    fc: SV_NOMBRES.fc,
+    peso: SV_NOMBRES.peso,
+    temp: SV_NOMBRES.temp,
+    hb: SV_NOMBRES.hb,
+    hto: SV_NOMBRES.hto,
+    tipoBolsa: 'Tipo de bolsa',
+    loteBolsa: 'Lote de bolsa',
+    donacionAferesis: 'Donación por aféresis',
+    ...RESULTADOS_LABELS,
+    serologia: 'Serología',
+    registradoPor: 'Registrado por',
+  },
+  usuario: {
+    username: 'Usuario',
+    rol: 'Rol',
+    matricula: 'Matrícula',
+    agentecph: 'Agente de captación CPH',
+    clave: 'Clave',
+  },
+  servicio: { nombre: 'Nombre del Servicio', direccion: 'Dirección' },
+  etiqueta: { ultimo: 'Último número', numero: 'Número' },
+};
+
+/** Fields that hold a user's id: the audit shows that user's name. */
+export const CAMPOS_USUARIO = new Set(['registradoPor']);
+/** Internal keys the audit does not show (the record's own id is in its entry). */
+const CAMPOS_OCULTOS = new Set(['id', 'servicioId', 'donanteId']);
+
+const UNIDAD_DONACION: Record<string, string> = {
+  taSistolica: SV_UNIDADES.tas,
+  taDiastolica: SV_UNIDADES.tad,
+  fc: SV_UNIDADES.fc,
+  peso: SV_UNIDADES.peso,
+  temp: SV_UNIDADES.temp,
+  hb: SV_UNIDADES.hb,
+  hto: SV_UNIDADES.hto,
+};
+
+/** The label of `campo` of an `entidad` record; the key itself when none is known. */
+export function campoLabel(entidad: string, campo: string): string {
+  return CAMPO_LABELS[entidad]?.[campo] ?? COMUNES[campo] ?? CPH_LABELS[campo] ?? campo;
+}
+
+const RH_TEXTO: Record<string, string> = { POSITIVO: 'Positivo', NEGATIVO: 'Negativo' };
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const VACIO = '—';
+
+/** A stored value as the screens show it; `nombres` maps user ids to people's names. */
+export function valorAuditoria(
+  entidad: string,
+  campo: string,
+  value: unknown,
+  nombres: ReadonlyMap<string, string> = new Map(),
+): string {
+  if (value === null || value === undefined || value === '') return VACIO;
+  if (CAMPOS_USUARIO.has(campo) && typeof value === 'string')
+    return nombres.get(value) ?? 'Usuario eliminado';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (campo === 'serologia' && typeof value === 'object') {
+    const s = value as Partial<Serologia>;
+    return SEROLOGIA_KEYS.map((k) => `${SEROLOGIA_LABELS[k]} ${serologiaSigno(s[k])}`).join(' · ');
+  }
+  if (campo === 'rh' && typeof value === 'string') return RH_TEXTO[value] ?? value;
+  if (campo === 'rol' && typeof value === 'string') return ROL_LABEL[value as Rol] ?? value;
+  if (campo === 'exclusionTiempo' && typeof value === 'number')
+    return EXCLUSION_TIEMPO_LABELS[value] ?? `${value} días`;
+  if (typeof value === 'number') {
+    const unidad = entidad === 'donacion' ? UNIDAD_DONACION[campo] : undefined;
+    const texto = String(value).replace('.', ',');
+    return unidad ? `${texto} ${unidad}` : texto;
+  }
+  if (typeof value === 'string') {
+    if (isValidIsoDate(value)) return formatDate(value);
+    if (ISO_INSTANT.test(value)) return formatDateTime(value) || value;
+    return value;
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const partes = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => `${campoLabel(entidad, k)}: ${valorAuditoria(entidad, k, v, nombres)}`);
+    return partes.length > 0 ? partes.join(', ') : VACIO;
+  }
+  return JSON.stringify(value);
+}
+
+/** One line of an audit entry: the field's label and its value, before and after when both are known. */
+export type CambioAuditoria = { campo: string; antes: string | null; despues: string };
+
+const esObjeto = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An entry's changes as lines people read. A change is `[antes, después]`; a creation ('crear')
+ * shows only the values recorded. Nested records (the CPH data and its contacts) become one line
+ * per changed field, 'CPH · Contacto 1 · Teléfono'. Ids are left out, user ids become names.
+ */
+export function cambiosAuditoria(
+  entidad: string,
+  accion: string,
+  cambios: unknown,
+  nombres: ReadonlyMap<string, string> = new Map(),
+): CambioAuditoria[] {
+  if (!esObjeto(cambios)) return [];
+  const conAntes = accion !== 'crear';
+  const vacio = (v: unknown) => v === null || v === undefined || v === '';
+  const out: CambioAuditoria[] = [];
+  const linea = (prefijo: string, campo: string, antes: unknown, despues: unknown) => {
+    const label = prefijo + campoLabel(entidad, campo);
+    if (campo !== 'serologia' && (esObjeto(antes) || esObjeto(despues))) {
+      const a = esObjeto(antes) ? antes : {};
+      const d = esObjeto(despues) ? despues : {};
+      for (const k of new Set([...Object.keys(a), ...Object.keys(d)])) {
+        if (JSON.stringify(a[k] ?? null) === JSON.stringify(d[k] ?? null)) continue;
+        if (!conAntes && vacio(d[k])) continue;
+        linea(`${label} · `, k, a[k], d[k]);
+      }
+      return;
+    }
+    out.push({
+      campo: label,
+      antes: conAntes ? valorAuditoria(entidad, campo, antes, nombres) : null,
+      despues: valorAuditoria(entidad, campo, despues, nombres),
+    });
+  };
+  for (const [campo, value] of Object.entries(cambios)) {
+    if (CAMPOS_OCULTOS.has(campo)) continue;
+    if (Array.isArray(value) && value.length === 2) {
+      const [antes, despues] = value as [unknown, unknown];
+      if (!conAntes && vacio(despues)) continue;
+      linea('', campo, antes, despues);
+    } else {
+      // A fact rather than a change ('clave: cambiada', a deleted member's name).
+      out.push({
+        campo: campoLabel(entidad, campo),
+        antes: null,
+        despues: valorAuditoria(entidad, campo, value, nombres),
+      });
+    }
+  }
+  return out;
+}
+
+/** The user ids an entry's changes name (its 'Registrado por'). */
+export function usuariosDeCambios(cambios: unknown): string[] {
+  if (!esObjeto(cambios)) return [];
+  const ids = new Set<string>();
+  for (const campo of CAMPOS_USUARIO) {
+    const value = cambios[campo];
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') ids.add(v);
+  }
+  return [...ids];
+}
