@@ -5,13 +5,57 @@ import { Donante } from './modules/donante/donante.entity';
 import { DONANTES_BY_ID_SQL } from './modules/donante/donante.search';
 import { hydrate } from './database/hydrate';
 import type { RunQuery } from './database/prepared';
+import { isUuid } from './domain/validation';
 
 /** Per-request batch loaders, so relation fields cost one query per kind, not per row. */
 export type Loaders = {
   servicio: DataLoader<string, Servicio | null>;
   /** A donation's donor by id (also a deleted donor: the donation keeps its history). */
   donacionDonante: DataLoader<string, Donante | null>;
+  /**
+   * A user's name ('Nombre Apellido', else the username) by `servicioId/usuarioId`: only a
+   * user of that servicio answers, so an id from elsewhere reads as unknown (null).
+   */
+  nombreUsuario: DataLoader<string, string | null>;
 };
+
+/** The key of loaders.nombreUsuario. */
+export const claveUsuario = (servicioId: string, usuarioId: string): string => `${servicioId}/${usuarioId}`;
+
+type NombreRow = {
+  id: string;
+  servicio_id: string;
+  nombre: string;
+  apellido: string | null;
+  username: string;
+};
+
+async function nombresDeUsuarios(
+  dataSource: DataSource,
+  keys: readonly string[],
+): Promise<(string | null)[]> {
+  const pares = keys.map((k) => k.split('/'));
+  const validos = pares.filter(([s, u]) => isUuid(s) && isUuid(u));
+  const rows: NombreRow[] = validos.length
+    ? await dataSource.query(
+        `SELECT u.id, u.servicio_id, u.nombre, u.apellido, u.username
+           FROM usuario u
+           JOIN unnest($1::uuid[], $2::uuid[]) AS k(servicio_id, id)
+             ON u.id = k.id AND u.servicio_id = k.servicio_id`,
+        [validos.map(([s]) => s), validos.map(([, u]) => u)],
+      )
+    : [];
+  const map = new Map(
+    rows.map((r) => [
+      claveUsuario(r.servicio_id, r.id),
+      [r.nombre, r.apellido]
+        .map((t) => t?.trim())
+        .filter(Boolean)
+        .join(' ') || r.username,
+    ]),
+  );
+  return keys.map((k) => map.get(k) ?? null);
+}
 
 function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
   const map = new Map(rows.map((row) => [row.id, row]));
@@ -26,5 +70,6 @@ export function createLoaders(dataSource: DataSource, query: RunQuery): Loaders 
     donacionDonante: new DataLoader(async (ids) =>
       byId(hydrate(dataSource, Donante, await query(DONANTES_BY_ID_SQL, [ids])), ids),
     ),
+    nombreUsuario: new DataLoader((keys) => nombresDeUsuarios(dataSource, keys)),
   };
 }

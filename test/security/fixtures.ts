@@ -220,7 +220,7 @@ export function operationCalls(target: World): Record<string, Call> {
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
     'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
     'Query.auditoria': {
-      query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios } } }`,
+      query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios autor personas { id nombre } } } }`,
       variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
     },
     'Query.donacion': {

@@ -17,7 +17,9 @@ const entry = (id: string, accion: string, entidad: string, entidadId: string, c
   entidad,
   entidadId,
   usuarioId: testUsuario().id,
-  usuarioNombre: 'Pérez, Ana',
+  usuarioNombre: 'aperez',
+  autor: 'Ana Pérez',
+  personas: [] as { __typename: 'PersonaAuditoria'; id: string; nombre: string }[],
   cambios,
 });
 const items = [
@@ -49,10 +51,69 @@ afterEach(() => {
   localStorage.clear();
 });
 
-test('changes read as "campo: antes → después"', () => {
-  expect(cambiosLines({ apellido: ['Perez', 'Pérez'], email: [null, 'a@b.c'] })).toEqual([
-    'apellido: Perez → Pérez',
-    'email: — → a@b.c',
+test('changes read as "Campo: antes → después" with the forms\' labels and the screens\' formats', () => {
+  const edicion = { entidad: 'donante', accion: 'editar', personas: [] };
+  expect(
+    cambiosLines({
+      ...edicion,
+      cambios: {
+        apellido: ['Perez', 'Pérez'],
+        email: [null, 'a@b.c'],
+        fechaNacimiento: ['1990-02-01', '1990-02-10'],
+        convocado: [false, true],
+        cph: [
+          { contacto1: { Nombre: 'Ana', Telefono: '' } },
+          { contacto1: { Nombre: 'Ana', Telefono: '351 111' } },
+        ],
+      },
+    }),
+  ).toEqual([
+    'Apellido: Perez → Pérez',
+    'Email: — → a@b.c',
+    'Fecha de nacimiento: 01/02/1990 → 10/02/1990',
+    'Convocado: No → Sí',
+    'CPH · Contacto 1 · Teléfono: — → 351 111',
+  ]);
+  // A new donation: only what was recorded, the vital signs by their names and units, the
+  // person who recorded it by name, no ids.
+  expect(
+    cambiosLines({
+      entidad: 'donacion',
+      accion: 'crear',
+      personas: [{ id: 'u-1', nombre: 'Dra. Gómez' }],
+      cambios: {
+        id: [null, DONACION_ID],
+        donanteId: [null, DONANTE_ID],
+        fecha: [null, '2025-03-10'],
+        taSistolica: [null, 120],
+        temp: [null, 36.5],
+        plasmaCovid: [null, false],
+        serologia: [null, null],
+        registradoPor: [null, 'u-1'],
+      },
+    }),
+  ).toEqual([
+    'Fecha: 10/03/2025',
+    'TAS: 120 mmHg',
+    'Temperatura: 36,5 °C',
+    'Plasma COVID: No',
+    'Registrado por: Dra. Gómez',
+  ]);
+  expect(
+    cambiosLines({
+      entidad: 'donacion',
+      accion: 'editar',
+      personas: [],
+      cambios: {
+        rh: ['', 'POSITIVO'],
+        exclusionTiempo: [null, 365],
+        serologia: [null, { hiv: true, hepB: false }],
+      },
+    }),
+  ).toEqual([
+    'Factor Rh: — → Positivo',
+    'Tiempo de exclusión: — → 1 año',
+    'Serología: — → HIV (+) · Hepatitis B (-) · Hepatitis C (-) · VDRL (-) · Brucelosis (-) · Chagas (-) · HTLV (-)',
   ]);
 });
 
@@ -64,8 +125,8 @@ test('lists the entries with who, when, action and changes; Restaurar only on de
   expect(rows).toHaveLength(5);
   expect(within(rows[0]).getByText('Eliminación')).toBeInTheDocument();
   expect(within(rows[0]).getByText('10/03/2025 10:45')).toBeInTheDocument();
-  expect(within(rows[0]).getByText('Pérez, Ana')).toBeInTheDocument();
-  expect(within(rows[1]).getByText('apellido: Perez → Pérez')).toBeInTheDocument();
+  expect(within(rows[0]).getByText('Ana Pérez')).toBeInTheDocument();
+  expect(within(rows[1]).getByText('Apellido: Perez → Pérez')).toBeInTheDocument();
   const withButton = rows.map((r) => within(r).queryByRole('button', { name: 'Restaurar' }) !== null);
   expect(withButton).toEqual([true, false, true, false, false]);
 });

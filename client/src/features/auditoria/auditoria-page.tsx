@@ -2,6 +2,7 @@ import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { cambiosAuditoria } from '@domain/campos';
 import { formatDateTime } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import { useAuth } from '@/app/auth-context';
@@ -10,6 +11,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DateInput, fechaError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
+import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { AuditoriaDocument, RestaurarDonacionDocument, RestaurarDonanteDocument } from '@/generated/graphql';
 import type { AuditoriaFilter, AuditoriaQuery } from '@/generated/graphql';
@@ -38,21 +40,15 @@ const ACCION_LABEL: Record<string, string> = {
   clave: 'Cambio de clave',
 };
 
-function showValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-/** The changes of an entry as 'campo: antes → después' lines. */
-export function cambiosLines(cambios: unknown): string[] {
-  if (!cambios || typeof cambios !== 'object') return [];
-  return Object.entries(cambios as Record<string, unknown>).map(([campo, value]) => {
-    if (Array.isArray(value) && value.length === 2) {
-      return `${campo}: ${showValue(value[0])} → ${showValue(value[1])}`;
-    }
-    return `${campo}: ${showValue(value)}`;
-  });
+/**
+ * The changes of an entry as people read them: 'TAS: 120 mmHg → 110 mmHg', 'Registrado por:
+ * Marta Gómez', with the forms' labels and the screens' formats (@domain/campos).
+ */
+export function cambiosLines(e: Pick<Entry, 'entidad' | 'accion' | 'cambios' | 'personas'>): string[] {
+  const nombres = new Map(e.personas.map((p) => [p.id, p.nombre]));
+  return cambiosAuditoria(e.entidad, e.accion, e.cambios, nombres).map((c) =>
+    c.antes === null ? `${c.campo}: ${c.despues}` : `${c.campo}: ${c.antes} → ${c.despues}`,
+  );
 }
 
 const restorable = (e: Entry) =>
@@ -168,12 +164,18 @@ function AuditoriaList() {
         {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
         {data && items.length === 0 && <Text color="gray.600">{MSG.sinDatos}</Text>}
         {items.length > 0 && (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" aria-label="Registro de auditoría">
+          <Table.ScrollArea
+            borderWidth="1px"
+            borderRadius="md"
+            tabIndex={0}
+            role="region"
+            aria-label="Registro de auditoría, desplazable"
+          >
+            <Table.Root size="sm" aria-label="Registro de auditoría" css={TABLA_TARJETAS}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Fecha</Table.ColumnHeader>
-                  <Table.ColumnHeader>Usuario</Table.ColumnHeader>
+                  <Table.ColumnHeader>Registrado por</Table.ColumnHeader>
                   <Table.ColumnHeader>Acción</Table.ColumnHeader>
                   <Table.ColumnHeader>Registro</Table.ColumnHeader>
                   <Table.ColumnHeader>Cambios</Table.ColumnHeader>
@@ -183,20 +185,24 @@ function AuditoriaList() {
               <Table.Body>
                 {items.map((e) => (
                   <Table.Row key={e.id}>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTime(String(e.at))}</Table.Cell>
-                    <Table.Cell>{e.usuarioNombre ?? '—'}</Table.Cell>
-                    <Table.Cell>{ACCION_LABEL[e.accion] ?? e.accion}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Fecha">
+                      {formatDateTime(String(e.at))}
+                    </Table.Cell>
+                    <Table.Cell data-label="Registrado por" whiteSpace="normal">
+                      {e.autor ?? e.usuarioNombre ?? '—'}
+                    </Table.Cell>
+                    <Table.Cell data-label="Acción">{ACCION_LABEL[e.accion] ?? e.accion}</Table.Cell>
+                    <Table.Cell data-label="Registro" whiteSpace="normal" maxW={{ md: '40' }}>
                       <Stack gap="0">
                         <Text>{ENTIDAD_LABEL[e.entidad] ?? e.entidad}</Text>
-                        <Text fontSize="xs" color="gray.600" fontFamily="mono">
+                        <Text fontSize="xs" color="gray.600" fontFamily="mono" wordBreak="break-all">
                           {e.entidadId}
                         </Text>
                       </Stack>
                     </Table.Cell>
-                    <Table.Cell>
-                      <Stack gap="0" fontSize="xs">
-                        {cambiosLines(e.cambios).map((line) => (
+                    <Table.Cell data-label="Cambios" minW={{ md: '64' }} whiteSpace="normal">
+                      <Stack gap="0" fontSize="xs" wordBreak="break-word">
+                        {cambiosLines(e).map((line) => (
                           <Text key={line}>{line}</Text>
                         ))}
                       </Stack>

@@ -1,4 +1,4 @@
-import { Field, InputType } from 'type-graphql';
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { Paginated } from '../../graphql/pagination';
 import { Auditoria } from './auditoria.entity';
 
@@ -15,6 +15,15 @@ export class AuditoriaFilter {
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD (hasta ese día, inclusive)' })
   hasta?: string | null;
+}
+
+@ObjectType({ description: 'Una persona que nombra un registro de auditoría, por su nombre' })
+export class PersonaAuditoria {
+  @Field(() => ID)
+  id: string;
+
+  @Field({ description: 'Nombre y apellido (el usuario si no tiene nombre)' })
+  nombre: string;
 }
 
 export const AuditoriaPage = Paginated(Auditoria, 'AuditoriaPage');

@@ -1,10 +1,12 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
+import { usuariosDeCambios } from '../../domain/campos';
+import { claveUsuario } from '../../loaders';
 import { PageInput } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
 import { Donante } from '../donante/donante.entity';
 import { Auditoria } from './auditoria.entity';
-import { AuditoriaFilter, AuditoriaPage } from './auditoria.input';
+import { AuditoriaFilter, AuditoriaPage, PersonaAuditoria } from './auditoria.input';
 
 @Resolver(() => Auditoria)
 export class AuditoriaResolver {
@@ -37,5 +39,28 @@ export class AuditoriaResolver {
   @FieldResolver(() => String, { nullable: true, description: 'Usuario que hizo el cambio' })
   usuarioNombre(@Root() entry: Auditoria & { usuarioNombre?: string | null }): string | null {
     return entry.usuarioNombre ?? null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Nombre y apellido de quien hizo el cambio (su usuario si no tiene nombre)',
+  })
+  autor(@Root() entry: Auditoria, @Ctx() ctx: Context): Promise<string | null> | null {
+    if (!entry.usuarioId) return null;
+    return ctx.loaders.nombreUsuario.load(claveUsuario(requireAuth(ctx).servicio, entry.usuarioId));
+  }
+
+  @FieldResolver(() => [PersonaAuditoria], {
+    description: 'Las personas que nombran los cambios (Registrado por), con su nombre',
+  })
+  async personas(@Root() entry: Auditoria, @Ctx() ctx: Context): Promise<PersonaAuditoria[]> {
+    const ids = usuariosDeCambios(entry.cambios);
+    const nombres = await ctx.loaders.nombreUsuario.loadMany(
+      ids.map((id) => claveUsuario(requireAuth(ctx).servicio, id)),
+    );
+    return ids.flatMap((id, i) => {
+      const nombre = nombres[i];
+      return typeof nombre === 'string' ? [{ id, nombre }] : [];
+    });
   }
 }

@@ -80,7 +80,7 @@ export class AuditoriaService {
     );
     const rows: Row[] = await this.dataSource.query(
       `SELECT a.*, u.username AS usuario_nombre
-         FROM auditoria a LEFT JOIN usuario u ON u.id = a.usuario_id
+         FROM auditoria a LEFT JOIN usuario u ON u.id = a.usuario_id AND u.servicio_id = a.servicio_id
         WHERE ${clause}
         ORDER BY a.at DESC, a.id DESC
         OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
