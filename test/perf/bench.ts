@@ -9,7 +9,7 @@
  * and writes test/perf/results/latest.json.
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -18,14 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
-import {
-  donacionDentroDe8Semanas,
-  TIPO_BOLSA_DEFAULT,
-  ultimaDonacion,
-  validateDonacion,
-} from '../../server/src/domain/donacion';
-import { auditStatement, diff } from '../../server/src/modules/auditoria/audit';
-import { CREATE_SQL, type DonacionNueva } from '../../server/src/modules/donacion/donacion.service';
+import { createDonacionSteps } from '../../server/src/modules/donacion/donacion.create';
 import {
   donacionColumns,
   donacionesDeDonante,
@@ -304,8 +297,8 @@ function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
 }
 
 /**
- * DonacionService.create's statements (CREATE_SQL) in one transaction, with the rule checks
- * (domain functions) between them, then the same new row.
+ * DonacionService.create's steps (createDonacionSteps: the same statements and rule checks) in
+ * one transaction, on the statements the service sends too (unnamed, planned each time).
  */
 async function rawCreate(
   c: PoolClient,
@@ -316,66 +309,13 @@ async function rawCreate(
   fecha: string,
   hora: string,
 ) {
+  const sv = { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 42 };
   await c.query('BEGIN');
   try {
-    const locked = await c.query(CREATE_SQL.lock, [donanteId, servicio]);
-    if (locked.rowCount === 0) throw new Error('donante no encontrado');
-    const sv = { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 42 };
-    if (
-      validateDonacion(
-        { numero, fecha, hora, sv, tipoBolsa: TIPO_BOLSA_DEFAULT, loteBolsa: BENCH_LOTE },
-        fecha,
-      ).length
-    ) {
-      throw new Error('inválida');
-    }
-    const [read] = (await c.query(CREATE_SQL.read, [donanteId, servicio, numero])).rows;
-    const previas = read.previas as { numero: number; fecha: string }[];
-    const fechas = previas.map((p) => p.fecha);
-    if (donacionDentroDe8Semanas(fecha, fechas)) throw new Error('menos de 8 semanas');
-    if (numero > Number(read.ultimo)) throw new Error('número no emitido');
-    if (read.tomado) throw new Error('número en uso');
-    // The row the service writes for this input (no results yet), audited the same way.
-    const row: DonacionNueva = {
-      id: randomUUID(),
-      servicioId: servicio,
-      donanteId,
-      numero,
-      fecha,
-      hora,
-      plasmaCovid: false,
-      taSistolica: sv.tas,
-      taDiastolica: sv.tad,
-      fc: sv.fc,
-      peso: sv.peso,
-      temp: sv.temp,
-      hb: sv.hb,
-      hto: sv.hto,
-      tipoBolsa: TIPO_BOLSA_DEFAULT,
-      loteBolsa: BENCH_LOTE,
-      donacionAferesis: false,
-      abo: '',
-      rh: '',
-      registradoPor: uid,
-    };
-    const audited = {
-      ...row,
-      serologia: null,
-      exclusionDefinitiva: null,
-      exclusionTiempo: null,
-      exclusionCodigo: null,
-    };
-    const entry = auditStatement(
+    await createDonacionSteps(
+      async (sql, params) => (await c.query(sql, params)).rows,
       { uid, servicio },
-      'crear',
-      'donacion',
-      row.id,
-      diff(null, audited),
-      CREATE_SQL.auditFrom,
-    );
-    await c.query(
-      CREATE_SQL.write(entry.sql),
-      CREATE_SQL.writeParams(row, ultimaDonacion(fecha, fechas), entry.params),
+      { donanteId, numero, fecha, hora, sv, loteBolsa: BENCH_LOTE },
     );
     await c.query('COMMIT');
   } catch (error) {

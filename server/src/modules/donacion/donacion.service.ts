@@ -1,19 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
-import { isValidIsoDate, todayIso } from '../../domain/dates';
-import {
-  donacionDentroDe8Semanas,
-  ResultadosData,
-  SEROLOGIA_KEYS,
-  Serologia,
-  SignosVitales,
-  TIPO_BOLSA_DEFAULT,
-  textoMenos8Semanas,
-  ultimaDonacion,
-  validateDonacion,
-  validateResultados,
-} from '../../domain/donacion';
+import { isValidIsoDate } from '../../domain/dates';
+import { ResultadosData, SEROLOGIA_KEYS, Serologia, validateResultados } from '../../domain/donacion';
 import { ETIQUETAS_POR_SOLICITUD_MAX, isNumeroEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
@@ -22,7 +10,8 @@ import { Page } from '../../graphql/pagination';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
-import { audit, auditStatement, diff } from '../auditoria/audit';
+import { audit, diff } from '../auditoria/audit';
+import { type CreateDonacionData, createDonacionSteps } from './donacion.create';
 import { Donacion } from './donacion.entity';
 import {
   donacionColumns,
@@ -31,19 +20,7 @@ import {
   searchDonaciones,
 } from './donacion.search';
 
-export type { DonacionFilterData };
-
-export type CreateDonacionData = {
-  donanteId: string;
-  numero?: number | null;
-  fecha?: string | null;
-  hora?: string | null;
-  plasmaCovid?: boolean | null;
-  sv?: Partial<SignosVitales> | null;
-  tipoBolsa?: string | null;
-  loteBolsa?: string | null;
-  donacionAferesis?: boolean | null;
-};
+export type { CreateDonacionData, DonacionFilterData };
 
 export type PageData = { offset?: number; limit?: number };
 export type UpdateResultadosResult = { donacion: Donacion; message: string };
@@ -53,93 +30,6 @@ function auditView(d: Donacion): Record<string, unknown> {
   const { createdAt: _c, updatedAt: _u, deletedAt: _d, ...rest } = d;
   return rest;
 }
-
-/**
- * The statements of DonacionService.create, in order (test/perf/bench.ts sends
- * the same ones as its raw-Postgres floor).
- */
-export const CREATE_SQL = {
-  /** $1 donor, $2 servicio: the donor row locked until the commit. */
-  lock: `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
-  /**
-   * $1 donor, $2 servicio, $3 numero: the donor's donations, whether the number is taken and the
-   * servicio's last issued label number (0 when none was issued yet).
-   * Sent after the lock, as a statement of its own: its snapshot sees every donation committed
-   * by whoever held the lock before. The counter is read here, in the creating transaction, and
-   * not locked: it only ever grows (nextEtiquetaNumero, avanzarContadorEtiquetas), so a number
-   * that is <= ultimo now stays issued whatever commits between this check and the insert.
-   */
-  read: `SELECT COALESCE((SELECT json_agg(json_build_object('numero', numero, 'fecha', fecha::text))
-                  FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL), '[]') AS previas,
-          EXISTS (SELECT 1 FROM donacion WHERE servicio_id = $2 AND numero = $3 AND deleted_at IS NULL) AS tomado,
-          COALESCE((SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $2), 0)::text AS ultimo`,
-  /**
-   * The donation ($1-$20, columns in order), the donor's last donation ($21) and the audit entry
-   * (from $22), in one statement that gives the new row. The label counter is never written here:
-   * a donation only takes a number the counter already issued (checked after `read`).
-   */
-  write: (auditSql: string) => `WITH d AS (
-      INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, plasma_covid, ta_sistolica,
-        ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, donacion_aferesis, abo, rh,
-        registrado_por)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-      RETURNING *
-    ), donante AS (
-      UPDATE donante SET ultima_donacion = $21 WHERE id = $3
-    ), auditoria AS (${auditSql})
-    SELECT * FROM d`,
-  auditFrom: 22,
-  /** The parameters of `write`: the new row's columns in order, `ultima` and the audit entry's. */
-  writeParams: (d: DonacionNueva, ultima: string, audit: readonly unknown[]): unknown[] => [
-    d.id,
-    d.servicioId,
-    d.donanteId,
-    d.numero,
-    d.fecha,
-    d.hora,
-    d.plasmaCovid,
-    d.taSistolica,
-    d.taDiastolica,
-    d.fc,
-    d.peso,
-    d.temp,
-    d.hb,
-    d.hto,
-    d.tipoBolsa,
-    d.loteBolsa,
-    d.donacionAferesis,
-    d.abo,
-    d.rh,
-    d.registradoPor,
-    ultima,
-    ...audit,
-  ],
-};
-
-/** The columns a new donation is written with (CREATE_SQL.write). */
-export type DonacionNueva = Pick<
-  Donacion,
-  | 'id'
-  | 'servicioId'
-  | 'donanteId'
-  | 'numero'
-  | 'fecha'
-  | 'hora'
-  | 'plasmaCovid'
-  | 'taSistolica'
-  | 'taDiastolica'
-  | 'fc'
-  | 'peso'
-  | 'temp'
-  | 'hb'
-  | 'hto'
-  | 'tipoBolsa'
-  | 'loteBolsa'
-  | 'donacionAferesis'
-  | 'abo'
-  | 'rh'
-  | 'registradoPor'
->;
 
 export class DonacionService {
   constructor(
@@ -179,87 +69,18 @@ export class DonacionService {
   }
 
   /**
-   * Records a donation. Everything runs in one transaction that first locks
-   * the donor row, so two concurrent requests for the same donor are
-   * serialised and can never both pass the duplicate and 8-week rules.
+   * Records a donation: the steps of donacion.create.ts in one transaction that first locks
+   * the donor row, so two concurrent requests for the same donor are serialised and can never
+   * both pass the duplicate and 8-week rules.
    */
   async create(auth: AuthUser, data: CreateDonacionData): Promise<Donacion> {
-    const tipoBolsa = data.tipoBolsa ?? TIPO_BOLSA_DEFAULT;
-    const sv = data.sv ?? null;
-    const id = randomUUID();
-    // Five round trips: begin, lock, read, write, commit.
     const rows = await this.dataSource.transaction(async (m) => {
-      if (!isUuid(data.donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
-      const locked = await m.query(CREATE_SQL.lock, [data.donanteId, auth.servicio]);
-      if (locked.length === 0) throw new NotFoundError(MSG.donanteNoEncontrado);
-
-      assertValid(validateDonacion({ ...data, tipoBolsa, sv }, todayIso()));
-      const numero = data.numero!;
-      const fecha = data.fecha!;
-
-      const [read] = await m.query(CREATE_SQL.read, [data.donanteId, auth.servicio, numero]);
-      const ultimo = Number(read.ultimo);
-      if (numero > ultimo)
-        throw ValidationError.single('numero', MSG.numeroEtiquetaNoEmitido(numero, ultimo));
-      const previas = read.previas as { numero: number; fecha: string }[];
-      if (previas.some((p) => p.fecha === fecha && p.numero === numero)) {
-        throw ValidationError.single('', MSG.donacionYaRegistrada);
-      }
-      const cercana = donacionDentroDe8Semanas(
-        fecha,
-        previas.map((p) => p.fecha),
-      );
-      if (cercana) throw ValidationError.single('fecha', textoMenos8Semanas(cercana));
-      if (read.tomado) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
-
-      const donacion = m.create(Donacion, {
-        id,
-        servicioId: auth.servicio,
-        donanteId: data.donanteId,
-        numero,
-        fecha,
-        hora: data.hora!,
-        plasmaCovid: Boolean(data.plasmaCovid),
-        taSistolica: sv?.tas ?? null,
-        taDiastolica: sv?.tad ?? null,
-        fc: sv?.fc ?? null,
-        peso: sv?.peso ?? null,
-        temp: sv?.temp ?? null,
-        hb: sv?.hb ?? null,
-        hto: sv?.hto ?? null,
-        tipoBolsa,
-        loteBolsa: String(data.loteBolsa).trim(),
-        donacionAferesis: Boolean(data.donacionAferesis),
-        abo: '',
-        rh: '',
-        serologia: null,
-        exclusionDefinitiva: null,
-        exclusionTiempo: null,
-        exclusionCodigo: null,
-        registradoPor: auth.uid,
-        deletedAt: null,
-      });
-      const ultima = ultimaDonacion(
-        fecha,
-        previas.map((p) => p.fecha),
-      );
-      const entry = auditStatement(
-        auth,
-        'crear',
-        'donacion',
-        id,
-        diff(null, auditView(donacion)),
-        CREATE_SQL.auditFrom,
-      );
       try {
-        return await m.query(
-          CREATE_SQL.write(entry.sql),
-          CREATE_SQL.writeParams(donacion, ultima, entry.params),
-        );
+        return [await createDonacionSteps((sql, params) => m.query(sql, params), auth, data)];
       } catch (error) {
         // Another donor's donation took the number between the check and the insert.
         if (isUniqueViolation(error, UNIQUE_INDEX.donacionNumero)) {
-          throw ValidationError.single('numero', MSG.numeroDonacionEnUso(numero));
+          throw ValidationError.single('numero', MSG.numeroDonacionEnUso(data.numero!));
         }
         throw error;
       }

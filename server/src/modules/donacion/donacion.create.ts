@@ -1,0 +1,210 @@
+/**
+ * Creating a donation: short statements named for what they do, sent in order inside the one
+ * transaction that first locks the donor row (DonacionService.create opens it). The raw-Postgres
+ * floor of the benchmark (test/perf/bench.ts) runs createDonacionSteps too, in its own transaction.
+ *
+ * Why the rules are race-safe: every request for a donor waits at lockDonante until whoever held
+ * the lock commits, and the reads after it are statements of their own (READ COMMITTED: each one
+ * sees everything committed before it started), so two requests for one donor can never both
+ * pass the duplicate and 8-week rules. The label counter is read, not locked: it only ever grows
+ * (DonacionService.nextEtiquetaNumero, OpcionesService.avanzarContadorEtiquetas), so a number at or
+ * under it stays issued whatever commits before the insert. Two donors racing for one number are
+ * stopped by the unique index.
+ */
+import { randomUUID } from 'node:crypto';
+import { todayIso } from '../../domain/dates';
+import {
+  donacionDentroDe8Semanas,
+  SignosVitales,
+  TIPO_BOLSA_DEFAULT,
+  textoMenos8Semanas,
+  ultimaDonacion,
+  validateDonacion,
+} from '../../domain/donacion';
+import { MSG } from '../../domain/messages';
+import { isUuid } from '../../domain/validation';
+import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import type { RunQuery } from '../../database/prepared';
+import { type Actor, auditStatement, diff } from '../auditoria/audit';
+import type { Donacion } from './donacion.entity';
+
+export type CreateDonacionData = {
+  donanteId: string;
+  numero?: number | null;
+  fecha?: string | null;
+  hora?: string | null;
+  plasmaCovid?: boolean | null;
+  sv?: Partial<SignosVitales> | null;
+  tipoBolsa?: string | null;
+  loteBolsa?: string | null;
+  donacionAferesis?: boolean | null;
+};
+
+/** The columns a new donation is written with, by name: [column, field of Donacion]. */
+const NUEVA_COLUMNS = [
+  ['id', 'id'],
+  ['servicio_id', 'servicioId'],
+  ['donante_id', 'donanteId'],
+  ['numero', 'numero'],
+  ['fecha', 'fecha'],
+  ['hora', 'hora'],
+  ['plasma_covid', 'plasmaCovid'],
+  ['ta_sistolica', 'taSistolica'],
+  ['ta_diastolica', 'taDiastolica'],
+  ['fc', 'fc'],
+  ['peso', 'peso'],
+  ['temp', 'temp'],
+  ['hb', 'hb'],
+  ['hto', 'hto'],
+  ['tipo_bolsa', 'tipoBolsa'],
+  ['lote_bolsa', 'loteBolsa'],
+  ['donacion_aferesis', 'donacionAferesis'],
+  ['abo', 'abo'],
+  ['rh', 'rh'],
+  ['registrado_por', 'registradoPor'],
+] as const satisfies readonly (readonly [string, keyof Donacion])[];
+
+/** A new donation as it is inserted (results, serology and exclusion come later). */
+export type DonacionNueva = Pick<Donacion, (typeof NUEVA_COLUMNS)[number][1]>;
+
+/** A live donation of the donor: what the duplicate and 8-week rules look at. */
+export type DonacionPrevia = { numero: number; fecha: string };
+
+/** Whether a live donation of the servicio carries the number, and the last number it issued. */
+export type NumeroState = { tomado: boolean; ultimo: number };
+
+const LOCK_DONANTE_SQL = `SELECT id FROM donante
+  WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`;
+
+/** Locks the caller's live donor until the commit; false when there is no such donor. */
+export async function lockDonante(run: RunQuery, donanteId: string, servicio: string): Promise<boolean> {
+  return (await run(LOCK_DONANTE_SQL, [donanteId, servicio])).length > 0;
+}
+
+const DONANTE_HISTORY_SQL = `SELECT numero, fecha::text AS fecha FROM donacion
+  WHERE donante_id = $1 AND deleted_at IS NULL`;
+
+/** The donor's live donations. Sent after lockDonante, so it sees those of the lock's previous holder. */
+export async function donanteHistory(run: RunQuery, donanteId: string): Promise<DonacionPrevia[]> {
+  return (await run(DONANTE_HISTORY_SQL, [donanteId])) as DonacionPrevia[];
+}
+
+const NUMERO_STATE_SQL = `SELECT
+    EXISTS (SELECT 1 FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL) AS tomado,
+    COALESCE((SELECT ultimo FROM etiqueta_contador WHERE servicio_id = $1), 0)::text AS ultimo`;
+
+/** Whether `numero` is on a live donation of the servicio, and its last issued label number (0: none). */
+export async function numeroState(run: RunQuery, servicio: string, numero: number): Promise<NumeroState> {
+  const [row] = await run(NUMERO_STATE_SQL, [servicio, numero]);
+  return { tomado: row.tomado === true, ultimo: Number(row.ultimo) };
+}
+
+const INSERT_DONACION_SQL = `INSERT INTO donacion (${NUEVA_COLUMNS.map(([column]) => column).join(', ')})
+  VALUES (${NUEVA_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+  RETURNING *`;
+
+/** Inserts the donation and gives the new row (a unique violation when another took the number). */
+export async function insertDonacion(run: RunQuery, d: DonacionNueva): Promise<Record<string, unknown>> {
+  const [row] = await run(
+    INSERT_DONACION_SQL,
+    NUEVA_COLUMNS.map(([, field]) => d[field]),
+  );
+  return row;
+}
+
+const TOUCH_ULTIMA_DONACION_SQL = `UPDATE donante SET ultima_donacion = $2 WHERE id = $1`;
+
+/** Sets the donor's last donation date (the lock is held, so nobody else moves it meanwhile). */
+export async function touchUltimaDonacion(run: RunQuery, donanteId: string, fecha: string): Promise<void> {
+  await run(TOUCH_ULTIMA_DONACION_SQL, [donanteId, fecha]);
+}
+
+/** Writes the 'crear' audit entry: every field of the new donation, nothing before it. */
+export async function auditCreate(run: RunQuery, actor: Actor, d: DonacionNueva): Promise<void> {
+  const despues = {
+    ...d,
+    serologia: null,
+    exclusionDefinitiva: null,
+    exclusionTiempo: null,
+    exclusionCodigo: null,
+  };
+  const entry = auditStatement(actor, 'crear', 'donacion', d.id, diff(null, despues));
+  await run(entry.sql, entry.params);
+}
+
+/** The row `data` becomes, once validated (field errors are a ValidationError). */
+export function nuevaDonacion(
+  actor: Actor,
+  data: CreateDonacionData,
+  id: string = randomUUID(),
+): DonacionNueva {
+  const tipoBolsa = data.tipoBolsa ?? TIPO_BOLSA_DEFAULT;
+  const sv = data.sv ?? null;
+  assertValid(validateDonacion({ ...data, tipoBolsa, sv }, todayIso()));
+  return {
+    id,
+    servicioId: actor.servicio,
+    donanteId: data.donanteId,
+    numero: data.numero!,
+    fecha: data.fecha!,
+    hora: data.hora!,
+    plasmaCovid: Boolean(data.plasmaCovid),
+    taSistolica: sv?.tas ?? null,
+    taDiastolica: sv?.tad ?? null,
+    fc: sv?.fc ?? null,
+    peso: sv?.peso ?? null,
+    temp: sv?.temp ?? null,
+    hb: sv?.hb ?? null,
+    hto: sv?.hto ?? null,
+    tipoBolsa,
+    loteBolsa: String(data.loteBolsa).trim(),
+    donacionAferesis: Boolean(data.donacionAferesis),
+    abo: '',
+    rh: '',
+    registradoPor: actor.uid,
+  };
+}
+
+/** The rules that need the database: an issued, free number, no duplicate, 8 weeks apart. */
+export function assertCreateRules(d: DonacionNueva, previas: DonacionPrevia[], estado: NumeroState): void {
+  if (d.numero > estado.ultimo) {
+    throw ValidationError.single('numero', MSG.numeroEtiquetaNoEmitido(d.numero, estado.ultimo));
+  }
+  if (previas.some((p) => p.fecha === d.fecha && p.numero === d.numero)) {
+    throw ValidationError.single('', MSG.donacionYaRegistrada);
+  }
+  const cercana = donacionDentroDe8Semanas(
+    d.fecha,
+    previas.map((p) => p.fecha),
+  );
+  if (cercana) throw ValidationError.single('fecha', textoMenos8Semanas(cercana));
+  if (estado.tomado) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(d.numero));
+}
+
+/**
+ * Every step of a creation, in order, on the statements of an open transaction (`run`): gives
+ * the new row. Eight round trips with the transaction's BEGIN and COMMIT.
+ */
+export async function createDonacionSteps(
+  run: RunQuery,
+  actor: Actor,
+  data: CreateDonacionData,
+): Promise<Record<string, unknown>> {
+  if (!isUuid(data.donanteId) || !(await lockDonante(run, data.donanteId, actor.servicio))) {
+    throw new NotFoundError(MSG.donanteNoEncontrado);
+  }
+  const d = nuevaDonacion(actor, data);
+  const previas = await donanteHistory(run, d.donanteId);
+  assertCreateRules(d, previas, await numeroState(run, actor.servicio, d.numero));
+  const row = await insertDonacion(run, d);
+  await touchUltimaDonacion(
+    run,
+    d.donanteId,
+    ultimaDonacion(
+      d.fecha,
+      previas.map((p) => p.fecha),
+    ),
+  );
+  await auditCreate(run, actor, d);
+  return row;
+}
