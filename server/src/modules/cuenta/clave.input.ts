@@ -1,21 +1,18 @@
-import { MaxLength } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { MSG } from '../../domain/messages';
-
-const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
+import { maxTexto } from '../../graphql/validators';
 
 @InputType({ description: 'Cambio de la clave propia' })
 export class PasswordChangeInput {
   @Field()
-  @max(200)
+  @maxTexto(200)
   oldPassword: string;
 
   @Field()
-  @max(200)
+  @maxTexto(200)
   newPassword: string;
 
   @Field({ description: 'Repetición de la clave nueva' })
-  @max(200)
+  @maxTexto(200)
   newPassword2: string;
 }
 

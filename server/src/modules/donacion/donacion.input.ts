@@ -1,10 +1,7 @@
-import { MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { MSG } from '../../domain/messages';
 import { Paginated } from '../../graphql/pagination';
 import { Donacion } from './donacion.entity';
-
-const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
+import { maxTexto } from '../../graphql/validators';
 
 @InputType({ description: 'Signos vitales; null u omitido = no medido (nunca 0)' })
 export class SignosVitalesInput {
@@ -20,7 +17,7 @@ export class SignosVitalesInput {
 @InputType({ description: 'Alta de una donación' })
 export class CreateDonacionInput {
   @Field(() => ID)
-  @max(64)
+  @maxTexto(64)
   donanteId: string;
 
   /** Nullable here so that a missing number gets the spec's 'Requerido'. */
@@ -28,11 +25,11 @@ export class CreateDonacionInput {
   numero?: number | null;
 
   @Field(() => String, { description: 'YYYY-MM-DD' })
-  @max(10)
+  @maxTexto(10)
   fecha: string;
 
   @Field(() => String, { description: 'HH:mm' })
-  @max(5)
+  @maxTexto(5)
   hora: string;
 
   @Field(() => Boolean, { defaultValue: false })
@@ -42,11 +39,11 @@ export class CreateDonacionInput {
   sv?: SignosVitalesInput | null;
 
   @Field(() => String, { defaultValue: 'Bolsa Doble' })
-  @max(20)
+  @maxTexto(20)
   tipoBolsa: string;
 
   @Field(() => String, { nullable: true })
-  @max(100)
+  @maxTexto(100)
   loteBolsa?: string | null;
 
   @Field(() => Boolean, { defaultValue: false })
@@ -67,25 +64,25 @@ export class SerologiaInput {
 @InputType({ description: 'Resultados de una donación: grupo, factor, serología y exclusión' })
 export class ResultadosDonacionInput {
   @Field(() => String, { nullable: true, description: "'', 'A', 'B', 'AB' u 'O'" })
-  @max(2)
+  @maxTexto(2)
   abo?: string | null;
 
   @Field(() => String, { nullable: true, description: "'', 'POSITIVO' o 'NEGATIVO'" })
-  @max(10)
+  @maxTexto(10)
   rh?: string | null;
 
   @Field(() => SerologiaInput, { nullable: true })
   serologia?: SerologiaInput | null;
 
   @Field(() => String, { nullable: true, description: "'Definitiva' o 'Temporal'" })
-  @max(20)
+  @maxTexto(20)
   exclusionDefinitiva?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'Días: 0, 15, 30, 90, 180 o 365' })
   exclusionTiempo?: number | null;
 
   @Field(() => String, { nullable: true })
-  @max(100)
+  @maxTexto(100)
   exclusionCodigo?: string | null;
 }
 
@@ -95,7 +92,7 @@ export class DonacionFilter {
   numero?: number | null;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
-  @max(10)
+  @maxTexto(10)
   fecha?: string | null;
 }
 

@@ -1,11 +1,8 @@
-import { MaxLength } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
 import type { DonanteCphContacto, DonanteCphData, DonanteData } from '../../domain/donante';
-import { MSG } from '../../domain/messages';
 import { Paginated } from '../../graphql/pagination';
 import { Donante } from './donante.entity';
-
-const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
+import { maxTexto } from '../../graphql/validators';
 
 /** Search filters; each is a prefix, compared without accents or case. All given ones must match. */
 @InputType({
@@ -13,15 +10,15 @@ const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) })
 })
 export class DonanteFilter {
   @Field(() => String, { nullable: true })
-  @max(100)
+  @maxTexto(100)
   dni?: string | null;
 
   @Field(() => String, { nullable: true })
-  @max(100)
+  @maxTexto(100)
   nombre?: string | null;
 
   @Field(() => String, { nullable: true })
-  @max(100)
+  @maxTexto(100)
   apellido?: string | null;
 }
 

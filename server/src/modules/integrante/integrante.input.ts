@@ -1,34 +1,31 @@
-import { MaxLength } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { MSG } from '../../domain/messages';
 import { Rol } from '../usuario/rol.enum';
 import { Usuario } from '../usuario/usuario.entity';
-
-const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
+import { maxTexto } from '../../graphql/validators';
 
 @InputType({ description: 'Datos editables de un integrante (sin usuario ni clave)' })
 export class IntegranteUpdateInput {
   @Field()
-  @max(200)
+  @maxTexto(200)
   nombre: string;
 
   @Field()
-  @max(200)
+  @maxTexto(200)
   apellido: string;
 
   @Field(() => Rol, { nullable: true, description: 'ROL_MEDICO, ROL_TECNICO o ROL_ADMINISTRATIVO' })
   rol?: Rol | null;
 
   @Field(() => String, { nullable: true })
-  @max(50)
+  @maxTexto(50)
   matricula?: string | null;
 
   @Field(() => String, { nullable: true })
-  @max(254)
+  @maxTexto(254)
   email?: string | null;
 
   @Field(() => String, { nullable: true })
-  @max(50)
+  @maxTexto(50)
   telefono?: string | null;
 
   @Field(() => Boolean, { nullable: true, description: 'Agente de captación del registro CPH' })
@@ -38,15 +35,15 @@ export class IntegranteUpdateInput {
 @InputType({ description: 'Alta de un integrante del servicio' })
 export class IntegranteInput extends IntegranteUpdateInput {
   @Field()
-  @max(100)
+  @maxTexto(100)
   username: string;
 
   @Field()
-  @max(200)
+  @maxTexto(200)
   password: string;
 
   @Field({ description: 'Repetición de la clave' })
-  @max(200)
+  @maxTexto(200)
   password2: string;
 }
 

@@ -1,26 +1,23 @@
-import { MaxLength } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { MSG } from '../../domain/messages';
 import { Servicio } from '../servicio/servicio.entity';
-
-const max = (n: number) => MaxLength(n, { message: MSG.textoDemasiadoLargo(n) });
+import { maxTexto } from '../../graphql/validators';
 
 @InputType({ description: 'Opciones generales del servicio' })
 export class OpcionesInput {
   @Field()
-  @max(200)
+  @maxTexto(200)
   nombre: string;
 
   @Field(() => String, { nullable: true })
-  @max(200)
+  @maxTexto(200)
   direccion?: string | null;
 
   @Field(() => String, { nullable: true })
-  @max(254)
+  @maxTexto(254)
   email?: string | null;
 
   @Field(() => String, { nullable: true })
-  @max(50)
+  @maxTexto(50)
   telefono?: string | null;
 }
 
