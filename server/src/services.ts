@@ -39,17 +39,18 @@ export function createServices(
   const reads = readPool(dataSource);
   const query = reads.run;
   const throttle = new FailureThrottle(dataSource, query, { now: options.now });
+  const donante = new DonanteService(dataSource, query);
   return {
     dataSource,
     query,
     close: reads.end,
     tokens,
     cuenta: new CuentaService(dataSource, tokens, throttle, sessions, query),
-    donante: new DonanteService(dataSource, query),
+    donante,
     donacion: new DonacionService(dataSource, query),
     integrante: new IntegranteService(dataSource, sessions),
     opciones: new OpcionesService(dataSource),
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
-    auditoria: new AuditoriaService(dataSource),
+    auditoria: new AuditoriaService(dataSource, donante),
   };
 }

@@ -118,6 +118,37 @@ test('a deleted donor is restored, audited, and cannot be restored over a live d
   expect(codeOf(await gqlAdmin(RESTAURAR_DONANTE, { id: d.id }))).toBe('BAD_USER_INPUT');
 });
 
+test('a deleted donor kept with a DNI in another form is checked and restored by its canonical DNI', async () => {
+  const { createDonante: d } = ok(
+    await gqlAdmin<{ createDonante: { id: string; dni: string } }>(CREATE_DONANTE, { input: donanteInput() }),
+  );
+  ok(await gqlAdmin(`mutation ($id: ID!) { deleteDonante(id: $id) }`, { id: d.id }));
+  // A row written before DNIs were stored canonical (dots and a space), as an import could leave it.
+  const typed = `${d.dni.slice(0, 2)}.${d.dni.slice(2, 5)}. ${d.dni.slice(5)}`;
+  await server.dataSource.query(`UPDATE donante SET dni = $2 WHERE id = $1`, [d.id, typed]);
+  const { createDonante: twin } = ok(
+    await gqlAdmin<{ createDonante: { id: string } }>(CREATE_DONANTE, {
+      input: donanteInput({ dni: d.dni, apellido: 'Gemelo' }),
+    }),
+  );
+  const conflict = await gqlAdmin(RESTAURAR_DONANTE, { id: d.id });
+  expect(conflict.errors?.[0].message).toBe(`Ya existe un donante con DNI ${d.dni}: Gemelo, Juan`);
+  const [kept] = await server.dataSource.query(`SELECT dni, deleted_at FROM donante WHERE id = $1`, [d.id]);
+  expect(kept.dni).toBe(typed);
+  expect(kept.deleted_at).not.toBeNull();
+
+  ok(await gqlAdmin(`mutation ($id: ID!) { deleteDonante(id: $id) }`, { id: twin.id }));
+  ok(await gqlAdmin(RESTAURAR_DONANTE, { id: d.id }));
+  const [row] = await server.dataSource.query(`SELECT dni, deleted_at FROM donante WHERE id = $1`, [d.id]);
+  expect(row).toEqual({ dni: d.dni, deleted_at: null });
+  const [entry] = await server.dataSource.query(
+    `SELECT cambios FROM auditoria WHERE entidad = 'donante' AND entidad_id = $1 AND accion = 'restaurar'`,
+    [d.id],
+  );
+  expect(entry.cambios.dni).toEqual([typed, d.dni]);
+  expect(entry.cambios.deletedAt[1]).toBeNull();
+});
+
 test('a deleted donation is restored with the 8-week rule, a free numero and the donor last donation', async () => {
   const { createDonante: d } = ok(
     await gqlAdmin<{ createDonante: { id: string } }>(CREATE_DONANTE, { input: donanteInput() }),

@@ -2,7 +2,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate, TIME_ZONE } from '../../domain/dates';
 import { donacionDentroDe8Semanas, textoMenos8Semanas } from '../../domain/donacion';
-import { donanteDuplicadoMsg } from '../../domain/donante';
 import { FieldError, MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
@@ -10,6 +9,7 @@ import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
 import { Donante } from '../donante/donante.entity';
+import { DonanteService } from '../donante/donante.service';
 import { audit } from './audit';
 import { Auditoria } from './auditoria.entity';
 
@@ -37,7 +37,11 @@ type Row = {
 };
 
 export class AuditoriaService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** Restores go through the services that own the records' rules. */
+    private readonly donantes: DonanteService,
+  ) {}
 
   /**
    * The caller's servicio's audit trail, newest first. Served by the indexes
@@ -102,52 +106,9 @@ export class AuditoriaService {
     return { items, total, offset, limit };
   }
 
-  /**
-   * Brings back a deleted donor, unless a live donor of the servicio has its
-   * DNI now. A donor created with that DNI while this runs (between the check
-   * and the update) makes the unique index refuse the update: the same answer.
-   */
-  async restaurarDonante(auth: AuthUser, id: string): Promise<Donante> {
-    try {
-      return await this.restaurarDonanteOnce(auth, id);
-    } catch (error) {
-      if (!isUniqueViolation(error, UNIQUE_INDEX.donanteDni)) throw error;
-      const [row] = await this.dataSource.query(
-        `SELECT d.dni, o.id AS other, o.apellido, o.nombre FROM donante d
-           LEFT JOIN donante o ON o.servicio_id = d.servicio_id AND o.dni = d.dni
-                                AND o.deleted_at IS NULL AND o.id <> d.id
-          WHERE d.id = $1 AND d.servicio_id = $2`,
-        [id, auth.servicio],
-      );
-      throw ValidationError.single(
-        'dni',
-        row?.other ? donanteDuplicadoMsg(row.dni, row.apellido, row.nombre) : MSG.datosInvalidos,
-      );
-    }
-  }
-
-  private async restaurarDonanteOnce(auth: AuthUser, id: string): Promise<Donante> {
-    return this.dataSource.transaction(async (m) => {
-      if (!isUuid(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
-      const [row] = await m.query(
-        `SELECT id, dni, deleted_at FROM donante WHERE id = $1 AND servicio_id = $2 FOR UPDATE`,
-        [id, auth.servicio],
-      );
-      if (!row) throw new NotFoundError(MSG.donanteNoEncontrado);
-      if (row.deleted_at === null) throw ValidationError.single('', MSG.noEliminado);
-      const [other] = await m.query(
-        `SELECT apellido, nombre FROM donante
-          WHERE servicio_id = $1 AND dni = $2 AND deleted_at IS NULL AND id <> $3`,
-        [auth.servicio, row.dni, id],
-      );
-      if (other)
-        throw ValidationError.single('dni', donanteDuplicadoMsg(row.dni, other.apellido, other.nombre));
-      await m.query(`UPDATE donante SET deleted_at = NULL, updated_at = now() WHERE id = $1`, [id]);
-      await audit(m, auth, 'restaurar', 'donante', id, {
-        deletedAt: [new Date(row.deleted_at).toISOString(), null],
-      });
-      return m.findOneByOrFail(Donante, { id });
-    });
+  /** Brings back a deleted donor, under the donor's own rules (DonanteService.restaurar). */
+  restaurarDonante(auth: AuthUser, id: string): Promise<Donante> {
+    return this.donantes.restaurar(auth, id);
   }
 
   /**

@@ -193,14 +193,48 @@ export class DonanteService {
     });
   }
 
-  private async find(m: EntityManager, auth: AuthUser, id: string, lock: boolean): Promise<Donante> {
+  /**
+   * Brings back a deleted donor under the rules of create and update: its DNI
+   * (in canonical form) must be free among the servicio's live donors. A
+   * donor created with that DNI while this runs makes the unique index refuse
+   * the update: the same answer as the check. Audited as 'restaurar'.
+   */
+  async restaurar(auth: AuthUser, id: string): Promise<Donante> {
+    // The DNI the restore claims, once read: a unique violation is answered for it.
+    const claimed: { dni?: string } = {};
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        const before = await this.find(m, auth, id, true, { eliminado: true });
+        if (before.deletedAt === null) throw ValidationError.single('', MSG.noEliminado);
+        const dni = normalizeDni(before.dni);
+        claimed.dni = dni;
+        await this.assertDniFree(m, auth, dni, id);
+        await m.update(Donante, { id, servicioId: auth.servicio }, { dni, deletedAt: null });
+        const after = await m.findOneByOrFail(Donante, { id });
+        await audit(m, auth, 'restaurar', 'donante', id, diff(auditable(before), auditable(after)));
+        return after;
+      });
+    } catch (error) {
+      throw claimed.dni === undefined ? error : await this.duplicateOr(error, auth, claimed.dni);
+    }
+  }
+
+  /**
+   * The caller's donor, locked until the commit when `lock`; anything else is
+   * NotFoundError. A deleted donor counts only when `eliminado` says so.
+   */
+  private async find(
+    m: EntityManager,
+    auth: AuthUser,
+    id: string,
+    lock: boolean,
+    { eliminado = false }: { eliminado?: boolean } = {},
+  ): Promise<Donante> {
     if (!isUuid(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
     const qb = m
       .createQueryBuilder(Donante, 'd')
-      .where('d.id = :id AND d.servicioId = :servicio AND d.deletedAt IS NULL', {
-        id,
-        servicio: auth.servicio,
-      });
+      .where('d.id = :id AND d.servicioId = :servicio', { id, servicio: auth.servicio });
+    if (!eliminado) qb.andWhere('d.deletedAt IS NULL');
     if (lock) qb.setLock('pessimistic_write');
     const donante = await qb.getOne();
     if (!donante) throw new NotFoundError(MSG.donanteNoEncontrado);
