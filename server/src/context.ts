@@ -12,8 +12,6 @@ export type Context = {
   auth: AuthUser | null;
   services: Services;
   loaders: Loaders;
-  /** Label numbers this HTTP request asked for so far (DonacionService.nextEtiquetaNumero limits them). */
-  etiquetasPedidas: number;
 };
 
 /** What a context is built from: an Express request, or the GraphQL path's plain one. */
@@ -28,7 +26,6 @@ export async function createContext(req: RequestInfo, services: Services): Promi
     auth,
     services,
     loaders: createLoaders(services.dataSource, services.query),
-    etiquetasPedidas: 0,
   };
 }
 

@@ -28,9 +28,10 @@ describe('hydrate', () => {
         contacto2: { Nombre: '', Apellido: '', Telefono: '', Relacion: '', Email: '' },
       },
     });
+    const numero = await server.services.donacion.nextEtiquetaNumero(auth);
     const donacion = await server.services.donacion.create(auth, {
       donanteId: donante.id,
-      numero: 77,
+      numero,
       fecha: '2025-03-04',
       hora: '09:05',
       sv: { tas: 120, tad: 80, fc: 72, peso: 70.5, temp: 36.6, hb: 13.2, hto: 41 },

@@ -66,7 +66,7 @@ export class DonacionResolver {
       'una que pida más se rechaza entera antes de emitir ninguno.',
   })
   nextEtiquetaNumero(@Ctx() ctx: Context): Promise<number> {
-    return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx), ctx);
+    return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx));
   }
 
   @Authorized()

@@ -137,7 +137,7 @@ export function addDonacionRoutes(router: Router, services: Services): void {
       const b = body(req);
       assertOwnServicio(ctx.auth, scalar(b.servicioId, 'servicioId'));
       assertOwnServicio(ctx.auth, scalar(b.servicio, 'servicio'));
-      return { numero: await services.donacion.nextEtiquetaNumero(ctx.auth, ctx) };
+      return { numero: await services.donacion.nextEtiquetaNumero(ctx.auth) };
     }),
   );
 

@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate } from '../../domain/dates';
 import { ResultadosData, SEROLOGIA_KEYS, Serologia, validateResultados } from '../../domain/donacion';
-import { ETIQUETAS_POR_SOLICITUD_MAX, isNumeroEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
+import { isNumeroEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
@@ -42,14 +42,10 @@ export class DonacionService {
    * The next label number of the caller's servicio. One atomic statement: the
    * row lock of the upsert serialises concurrent callers, so no number is
    * issued twice, and the counter only moves forward, so none is reused.
-   * `solicitud` is the HTTP request's context: one request issues at most
-   * ETIQUETAS_POR_SOLICITUD_MAX numbers, the rest are refused and burn nothing.
+   * How many one GraphQL operation may ask for is checked before it runs
+   * (graphql/etiquetas-por-solicitud.ts); a REST request asks for one.
    */
-  async nextEtiquetaNumero(auth: AuthUser, solicitud: { etiquetasPedidas: number }): Promise<number> {
-    if (solicitud.etiquetasPedidas >= ETIQUETAS_POR_SOLICITUD_MAX) {
-      throw ValidationError.single('', MSG.demasiadasEtiquetasPorSolicitud);
-    }
-    solicitud.etiquetasPedidas += 1;
+  async nextEtiquetaNumero(auth: AuthUser): Promise<number> {
     // One statement (its own transaction): the counter row is locked for the
     // shortest possible time, and the audit entry commits with the number.
     // Past NUMERO_ETIQUETA_MAX the upsert updates nothing and no number is issued.
