@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { ConfigError, loadConfig } from './config';
+import { logFormat } from './logger';
 
 describe('loadConfig', () => {
   it('has working defaults with no environment', () => {
@@ -25,5 +26,18 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ JWT_SECRET: 'corto' })).toThrow('JWT_SECRET debe tener al menos 32 caracteres');
     expect(() => loadConfig({ LOG_LEVEL: 'ruidoso' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(
+      'LOG_FORMAT debe ser json o pretty (se recibió "xml")',
+    );
+    expect(() => loadConfig({ LOG_FORMAT: 'JSON' })).not.toThrow();
+  });
+});
+
+describe('logFormat', () => {
+  it('is readable at a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
+    expect(logFormat({}, true)).toBe('pretty');
+    expect(logFormat({}, false)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
   });
 });

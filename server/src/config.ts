@@ -63,6 +63,14 @@ function readLogLevel(raw: string | undefined): LogLevel {
   return level;
 }
 
+/** LOG_FORMAT, when set: 'json' or 'pretty' (unset: chosen by logger.ts from the terminal). */
+function checkLogFormat(raw: string | undefined): void {
+  if (raw === undefined || raw.trim() === '') return;
+  if (!['json', 'pretty'].includes(raw.trim().toLowerCase())) {
+    throw new ConfigError(`LOG_FORMAT debe ser json o pretty (se recibió "${raw}")`);
+  }
+}
+
 /**
  * DB_POOL_SIZE, or two connections per CPU core (at least 4): enough to keep
  * Postgres busy while Node prepares the next requests, few enough that the
@@ -87,6 +95,7 @@ function readPoolSize(raw: string | undefined, cores: number): number {
 /** Reads and checks every environment variable once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(__dirname, '..', '..');
+  checkLogFormat(env.LOG_FORMAT);
   return {
     port: readPort(env.PORT),
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),
