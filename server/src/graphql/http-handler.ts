@@ -66,7 +66,7 @@ export function isGraphqlPath(req: IncomingMessage): boolean {
 /**
  * The one HTTP path of /graphql (every method and content type), served without Express's
  * router and response helpers, which cost as much CPU per request as Apollo itself
- * (PERFORMANCE.md, "Una sola ruta HTTP"). What it runs before Apollo is the app's own
+ * (PERFORMANCE.md, "What limits each figure"). What it runs before Apollo is the app's own
  * middleware; its errors get the app's one error answer.
  */
 export function graphqlHandler(options: GraphqlHandlerOptions) {
