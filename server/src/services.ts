@@ -40,6 +40,7 @@ export function createServices(
   const query = reads.run;
   const throttle = new FailureThrottle(dataSource, query, { now: options.now });
   const donante = new DonanteService(dataSource, query);
+  const donacion = new DonacionService(dataSource, query);
   return {
     dataSource,
     query,
@@ -47,10 +48,10 @@ export function createServices(
     tokens,
     cuenta: new CuentaService(dataSource, tokens, throttle, sessions, query),
     donante,
-    donacion: new DonacionService(dataSource, query),
+    donacion,
     integrante: new IntegranteService(dataSource, sessions),
     opciones: new OpcionesService(dataSource),
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
-    auditoria: new AuditoriaService(dataSource, donante),
+    auditoria: new AuditoriaService(dataSource, donante, donacion),
   };
 }

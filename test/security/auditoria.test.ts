@@ -108,11 +108,12 @@ test('a deleted donor is restored, audited, and cannot be restored over a live d
   const [row] = await server.dataSource.query(`SELECT deleted_at FROM donante WHERE id = $1`, [d.id]);
   expect(row.deleted_at).toBeNull();
   const audits = await server.dataSource.query(
-    `SELECT accion, usuario_id FROM auditoria WHERE entidad = 'donante' AND entidad_id = $1 ORDER BY id`,
+    `SELECT accion, usuario_id, cambios FROM auditoria WHERE entidad = 'donante' AND entidad_id = $1 ORDER BY id`,
     [d.id],
   );
   expect(audits.map((a: { accion: string }) => a.accion)).toEqual(['crear', 'eliminar', 'restaurar']);
   expect(audits[2].usuario_id).toBe(w.admin.uid);
+  expect(audits[2].cambios).toEqual({ deletedAt: [expect.any(String), null] });
 
   // Restoring a live donor is refused.
   expect(codeOf(await gqlAdmin(RESTAURAR_DONANTE, { id: d.id }))).toBe('BAD_USER_INPUT');
@@ -190,10 +191,15 @@ test('a deleted donation is restored with the 8-week rule, a free numero and the
   );
   expect(don.u).toBe(addDays(TODAY, -30));
   const audits = await server.dataSource.query(
-    `SELECT accion FROM auditoria WHERE entidad = 'donacion' AND entidad_id = $1 ORDER BY id`,
+    `SELECT accion, cambios FROM auditoria WHERE entidad = 'donacion' AND entidad_id = $1 ORDER BY id`,
     [old.id],
   );
   expect(audits.map((a: { accion: string }) => a.accion)).toEqual(['crear', 'eliminar', 'restaurar']);
+  expect(audits[2].cambios).toEqual({
+    deletedAt: [expect.any(String), null],
+    numero: old.numero,
+    fecha: addDays(TODAY, -200),
+  });
 
   // A donation whose donor is deleted cannot come back before its donor.
   ok(await gqlAdmin(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: old.id }));
@@ -201,6 +207,37 @@ test('a deleted donation is restored with the 8-week rule, a free numero and the
   expect((await gqlAdmin(RESTAURAR_DONACION, { id: old.id })).errors?.[0].message).toBe(
     MSG.restaurarDonanteEliminado,
   );
+});
+
+test('a deleted donation is not restored over the same donation recorded again, as creating it again is refused', async () => {
+  const { createDonante: d } = ok(
+    await gqlAdmin<{ createDonante: { id: string } }>(CREATE_DONANTE, { input: donanteInput() }),
+  );
+  const first = ok(
+    await gqlAdmin<{ createDonacion: { id: string; numero: number } }>(CREATE_DONACION, {
+      input: donacionInput(d.id),
+    }),
+  ).createDonacion;
+  ok(await gqlAdmin(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: first.id }));
+  // Recorded again with the same label and day, then the deleted one is brought back.
+  const again = ok(
+    await gqlAdmin<{ createDonacion: { id: string } }>(CREATE_DONACION, {
+      input: donacionInput(d.id, { numero: first.numero }),
+    }),
+  ).createDonacion;
+  const res = await gqlAdmin<Record<string, unknown>>(RESTAURAR_DONACION, { id: first.id });
+  expect(res.errors?.[0].message).toBe(MSG.donacionYaRegistrada);
+  expect(codeOf(res)).toBe('BAD_USER_INPUT');
+  const rows = await server.dataSource.query(
+    `SELECT id FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`,
+    [d.id],
+  );
+  expect(rows).toEqual([{ id: again.id }]);
+  const restores = await server.dataSource.query(
+    `SELECT 1 FROM auditoria WHERE entidad = 'donacion' AND entidad_id = $1 AND accion = 'restaurar'`,
+    [first.id],
+  );
+  expect(restores).toHaveLength(0);
 });
 
 test('every create, update and delete of donors, donations, staff and options is audited', async () => {

@@ -1,16 +1,13 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate, TIME_ZONE } from '../../domain/dates';
-import { donacionDentroDe8Semanas, textoMenos8Semanas } from '../../domain/donacion';
 import { FieldError, MSG } from '../../domain/messages';
-import { isUuid } from '../../domain/validation';
-import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
-import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import { assertValid } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
+import { DonacionService } from '../donacion/donacion.service';
 import { Donante } from '../donante/donante.entity';
 import { DonanteService } from '../donante/donante.service';
-import { audit } from './audit';
 import { Auditoria } from './auditoria.entity';
 
 export type AuditoriaFilterData = {
@@ -41,6 +38,7 @@ export class AuditoriaService {
     private readonly dataSource: DataSource,
     /** Restores go through the services that own the records' rules. */
     private readonly donantes: DonanteService,
+    private readonly donaciones: DonacionService,
   ) {}
 
   /**
@@ -111,80 +109,8 @@ export class AuditoriaService {
     return this.donantes.restaurar(auth, id);
   }
 
-  /**
-   * Brings back a deleted donation: its donor must be live, its numero free
-   * and the 8-week rule must hold against the donor's live donations. A
-   * donation created with that numero while this runs makes the unique index
-   * refuse the update: the same answer as the check.
-   */
-  async restaurarDonacion(auth: AuthUser, id: string): Promise<Donacion> {
-    try {
-      return await this.restaurarDonacionOnce(auth, id);
-    } catch (error) {
-      if (!isUniqueViolation(error, UNIQUE_INDEX.donacionNumero)) throw error;
-      const [row] = await this.dataSource.query(
-        `SELECT numero FROM donacion WHERE id = $1 AND servicio_id = $2`,
-        [id, auth.servicio],
-      );
-      throw ValidationError.single(
-        'numero',
-        row ? MSG.numeroDonacionEnUso(Number(row.numero)) : MSG.datosInvalidos,
-      );
-    }
-  }
-
-  private async restaurarDonacionOnce(auth: AuthUser, id: string): Promise<Donacion> {
-    return this.dataSource.transaction(async (m) => {
-      if (!isUuid(id)) throw new NotFoundError();
-      const [row] = await m.query(`SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2`, [
-        id,
-        auth.servicio,
-      ]);
-      if (!row) throw new NotFoundError();
-      // Lock order donor -> donation, as creating and deleting a donation do.
-      const [donante] = await m.query(
-        `SELECT id, deleted_at FROM donante WHERE id = $1 AND servicio_id = $2 FOR UPDATE`,
-        [row.donante_id, auth.servicio],
-      );
-      if (!donante || donante.deleted_at !== null) {
-        throw ValidationError.single('donanteId', MSG.restaurarDonanteEliminado);
-      }
-      const [d] = await m.query(
-        `SELECT id, numero, fecha::text AS fecha, deleted_at FROM donacion WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
-      if (d.deleted_at === null) throw ValidationError.single('', MSG.noEliminado);
-      const taken = await m.query(
-        `SELECT 1 FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL`,
-        [auth.servicio, d.numero],
-      );
-      if (taken.length > 0) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(d.numero));
-      const previas: { fecha: string }[] = await m.query(
-        `SELECT fecha::text AS fecha FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`,
-        [row.donante_id],
-      );
-      const cercana = donacionDentroDe8Semanas(
-        d.fecha,
-        previas.map((p) => p.fecha),
-      );
-      if (cercana) throw ValidationError.single('fecha', textoMenos8Semanas(cercana));
-      await m.query(`UPDATE donacion SET deleted_at = NULL, updated_at = now() WHERE id = $1`, [id]);
-      await this.refreshUltimaDonacion(m, row.donante_id);
-      await audit(m, auth, 'restaurar', 'donacion', id, {
-        deletedAt: [new Date(d.deleted_at).toISOString(), null],
-        numero: d.numero,
-        fecha: d.fecha,
-      });
-      return m.findOneByOrFail(Donacion, { id });
-    });
-  }
-
-  private async refreshUltimaDonacion(m: EntityManager, donanteId: string): Promise<void> {
-    await m.query(
-      `UPDATE donante SET ultima_donacion =
-         (SELECT max(fecha) FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL)
-       WHERE id = $1`,
-      [donanteId],
-    );
+  /** Brings back a deleted donation, under the rules of a creation (DonacionService.restaurar). */
+  restaurarDonacion(auth: AuthUser, id: string): Promise<Donacion> {
+    return this.donaciones.restaurar(auth, id);
   }
 }

@@ -24,6 +24,7 @@ import {
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement, diff } from '../auditoria/audit';
 import type { Donacion } from './donacion.entity';
@@ -165,8 +166,15 @@ export function nuevaDonacion(
   };
 }
 
-/** The rules that need the database: an issued, free number, no duplicate, 8 weeks apart. */
-export function assertCreateRules(d: DonacionNueva, previas: DonacionPrevia[], estado: NumeroState): void {
+/**
+ * The rules that need the database: an issued, free number, no duplicate, 8 weeks apart. Also the
+ * rules of bringing a deleted donation back (donacion.restore.ts), which look at the same fields.
+ */
+export function assertCreateRules(
+  d: Pick<DonacionNueva, 'numero' | 'fecha'>,
+  previas: DonacionPrevia[],
+  estado: NumeroState,
+): void {
   if (d.numero > estado.ultimo) {
     throw ValidationError.single('numero', MSG.numeroEtiquetaNoEmitido(d.numero, estado.ultimo));
   }
@@ -179,6 +187,16 @@ export function assertCreateRules(d: DonacionNueva, previas: DonacionPrevia[], e
   );
   if (cercana) throw ValidationError.single('fecha', textoMenos8Semanas(cercana));
   if (estado.tomado) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(d.numero));
+}
+
+/**
+ * A unique violation on the label number (another donor's donation took it between numeroState
+ * and the write) as the answer of the check; any other error as it is.
+ */
+export function numeroEnUsoOr(error: unknown, numero: number): unknown {
+  return isUniqueViolation(error, UNIQUE_INDEX.donacionNumero)
+    ? ValidationError.single('numero', MSG.numeroDonacionEnUso(numero))
+    : error;
 }
 
 /**

@@ -7,12 +7,12 @@ import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
-import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
-import { type CreateDonacionData, createDonacionSteps } from './donacion.create';
+import { type CreateDonacionData, createDonacionSteps, numeroEnUsoOr } from './donacion.create';
 import { Donacion } from './donacion.entity';
+import { restaurarDonacionSteps } from './donacion.restore';
 import {
   donacionColumns,
   donacionesDeDonante,
@@ -75,12 +75,21 @@ export class DonacionService {
         return [await createDonacionSteps((sql, params) => m.query(sql, params), auth, data)];
       } catch (error) {
         // Another donor's donation took the number between the check and the insert.
-        if (isUniqueViolation(error, UNIQUE_INDEX.donacionNumero)) {
-          throw ValidationError.single('numero', MSG.numeroDonacionEnUso(data.numero!));
-        }
-        throw error;
+        throw numeroEnUsoOr(error, data.numero!);
       }
     });
+    return hydrate(this.dataSource, Donacion, rows)[0];
+  }
+
+  /**
+   * Brings back a deleted donation (the audit screen's Restaurar) under the rules of a creation:
+   * the steps of donacion.restore.ts in one transaction that first locks the donor row. Its donor
+   * must be live; the 'restaurar' audit entry commits with it.
+   */
+  async restaurar(auth: AuthUser, id: string): Promise<Donacion> {
+    const rows = await this.dataSource.transaction(async (m) => [
+      await restaurarDonacionSteps((sql, params) => m.query(sql, params), auth, id),
+    ]);
     return hydrate(this.dataSource, Donacion, rows)[0];
   }
 
