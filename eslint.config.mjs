@@ -53,11 +53,26 @@ const CLIENT_NOT_SERVER = [
   },
 ];
 
-/** Shared code flows one way: components and lib -> features -> app. */
+/**
+ * Shared code flows one way: components and lib -> imprimibles -> features -> app. Each tier
+ * imports only the tiers before it (and packages, @domain, generated).
+ */
 const SHARED_NOT_FEATURES = {
+  regex: String.raw`^(@/|(\.\./)+)(imprimibles|features|app)(/|$)`,
+  message:
+    'client/src/components and client/src/lib never import imprimibles, features or app: shared code flows one way.',
+};
+
+const IMPRIMIBLES_NOT_FEATURES = {
   regex: String.raw`^(@/|(\.\./)+)(features|app)(/|$)`,
   message:
-    'client/src/components and client/src/lib never import features or app: shared code flows one way.',
+    'client/src/imprimibles is shared by the features: it never imports features or app (shared code flows one way).',
+};
+
+const FEATURE_NOT_APP = {
+  regex: String.raw`^(@/|(\.\./)+)app(/|$)`,
+  message:
+    'A feature never imports app/ (the app is built from the features, not the reverse): what a feature needs of the app goes to components/ or lib/.',
 };
 
 const FEATURES = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
@@ -67,62 +82,8 @@ const FEATURES = readdirSync(new URL('./client/src/features', import.meta.url), 
 /** From client/src/features/<feature>/...: '@/features/<other>/...' or '../<other>/...'. */
 const notOtherFeature = (feature) => ({
   regex: String.raw`^(@/features/|(\.\./)+)(?!${feature}(/|$))(${FEATURES.join('|')})(/|$)`,
-  message: `A feature never imports another feature (here from ${feature}): move what both need to components/ or lib/.`,
+  message: `A feature never imports another feature (here from ${feature}): move what both need to components/, lib/ or imprimibles/.`,
 });
-
-/**
- * Imports that break a boundary today, file by file, exactly as written. Each is to move to
- * client/src/components or client/src/lib (the printing pieces to a shared place); nothing new
- * is to be added here.
- */
-const KNOWN_EXCEPTIONS = {
-  // The loading overlay reads the app's UI state (the loading flag).
-  'client/src/components/loading-overlay.tsx': ['@/app/ui-context'],
-  // The audit screen borrows the options screens' card.
-  'client/src/features/auditoria/auditoria-page.tsx': ['../opciones/page-card'],
-  // The CPH screen prints with the donations' printable data and the printing feature.
-  'client/src/features/cph/cph-page.tsx': [
-    '@/features/donaciones/imprimibles',
-    '@/features/donaciones/use-servicio-imprimible',
-    '@/features/impresion/cph-campos',
-    '@/features/impresion/print',
-    '@/features/impresion/types',
-    '@/features/impresion/use-print',
-  ],
-  'client/src/features/cph/cph-page.test.tsx': ['@/features/impresion/print'],
-  // The donation screens print through the printing feature.
-  'client/src/features/donaciones/donacion-form.tsx': [
-    '@/features/impresion/print',
-    '@/features/impresion/use-print',
-  ],
-  'client/src/features/donaciones/donacion-form.test.tsx': ['@/features/impresion/print'],
-  'client/src/features/donaciones/donaciones-panel.tsx': [
-    '@/features/impresion/print',
-    '@/features/impresion/use-print',
-  ],
-  'client/src/features/donaciones/donaciones-store.test.tsx': ['@/features/impresion/print'],
-  'client/src/features/donaciones/hemodos-page.tsx': [
-    '@/features/impresion/print',
-    '@/features/impresion/use-print',
-  ],
-  'client/src/features/donaciones/imprimibles.ts': ['@/features/impresion/types'],
-  'client/src/features/donaciones/use-servicio-imprimible.ts': ['@/features/impresion/types'],
-};
-
-const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The same boundary, except for these exact import strings. */
-const except = (pattern, imports) => ({
-  ...pattern,
-  regex: `^(?!(?:${imports.map(escapeRegex).join('|')})$)(?:${pattern.regex})`,
-});
-
-/** The boundary a client file is held to beside CLIENT_NOT_SERVER, by its folder. */
-function clientBoundary(file) {
-  if (/^client\/src\/(components|lib)\//.test(file)) return SHARED_NOT_FEATURES;
-  const feature = /^client\/src\/features\/([^/]+)\//.exec(file)?.[1];
-  return feature ? notOtherFeature(feature) : undefined;
-}
 
 const restrict = (files, patterns) => ({
   files,
@@ -139,14 +100,12 @@ const boundaries = [
   restrict(['server/src/modules/**/*.ts'], [MODULE_PUBLIC_ONLY, MODULE_NOT_APP]),
   restrict(['client/src/**/*.{ts,tsx}'], CLIENT_NOT_SERVER),
   restrict(['client/src/{components,lib}/**/*.{ts,tsx}'], [...CLIENT_NOT_SERVER, SHARED_NOT_FEATURES]),
+  restrict(['client/src/imprimibles/**/*.{ts,tsx}'], [...CLIENT_NOT_SERVER, IMPRIMIBLES_NOT_FEATURES]),
   ...FEATURES.map((feature) =>
     restrict(
       [`client/src/features/${feature}/**/*.{ts,tsx}`],
-      [...CLIENT_NOT_SERVER, notOtherFeature(feature)],
+      [...CLIENT_NOT_SERVER, notOtherFeature(feature), FEATURE_NOT_APP],
     ),
-  ),
-  ...Object.entries(KNOWN_EXCEPTIONS).map(([file, imports]) =>
-    restrict([file], [...CLIENT_NOT_SERVER, except(clientBoundary(file), imports)]),
   ),
 ];
 

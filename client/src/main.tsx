@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { PageErrorBoundary } from './app/lazy-page';
+import { PageErrorBoundary } from './components/lazy-page';
 import { appRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
 

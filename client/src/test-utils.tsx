@@ -4,7 +4,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
-import { AuthProvider } from '@/app/auth-context';
+import { AuthProvider } from '@/lib/auth-context';
 import { UiProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
 import type { SessionUsuarioFragment } from '@/generated/graphql';

@@ -1,10 +1,10 @@
 /** Sample data for the printable-document tests. */
 import type {
-  CphFormData,
+  CphPdfData,
   DonacionImprimible,
   DonanteImprimible,
   ServicioImprimible,
-} from '../../client/src/features/impresion/types';
+} from '../../client/src/imprimibles/types';
 
 export const servicio: ServicioImprimible = {
   nombre: 'Servicio de Hemoterapia Hospital Español',
@@ -72,7 +72,7 @@ export function donaciones(n: number): DonacionImprimible[] {
   return Array.from({ length: n }, (_, i) => donacion(i));
 }
 
-export const cphData: CphFormData = {
+export const cphData: CphPdfData = {
   donante: {
     ...donante(0),
     cph: {

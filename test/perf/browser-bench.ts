@@ -2,10 +2,10 @@
  * `node test/perf/run.cjs browser [--runs N] [--warmup N] [--donations N] [--out FILE]`
  *
  * Times the printable PDFs in Chromium, through the production code path: the client's print
- * module (client/src/features/impresion/print.ts) is built by Vite with the client's own config
+ * module (client/src/imprimibles/print.ts) is built by Vite with the client's own config
  * (production, minified, the PDF code in lazy chunks exactly as in the app) behind a one-line entry
  * that exposes it, served over loopback HTTP and called in headless Chromium. Each figure is the
- * time from the call (renderRegisterBook / renderLabelSheet) until the PDF Blob exists.
+ * time from the call (renderLibro / renderEtiquetas) until the PDF Blob exists.
  *
  * - cold: the first call on a fresh page, including loading the lazy chunks (@react-pdf, the
  *   document module), as a user's first print.
@@ -27,7 +27,7 @@ import { numberArg, parseArgs, percentile } from './util';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CLIENT_DIR = path.join(ROOT, 'client');
-const PRINT_MODULE = path.join(CLIENT_DIR, 'src', 'features', 'impresion', 'print.ts');
+const PRINT_MODULE = path.join(CLIENT_DIR, 'src', 'imprimibles', 'print.ts');
 
 export const GOALS_MS = { registerBook: 3000, labelSheet: 300 };
 
@@ -153,16 +153,16 @@ async function timeOnce(page: Page, kind: Kind, payload: unknown): Promise<{ ms:
   return page.evaluate(
     async ({ kind, payload }) => {
       type PrintApi = {
-        renderRegisterBook(d: unknown, s: unknown): Promise<{ blob: Blob }>;
-        renderLabelSheet(d: unknown): Promise<Blob>;
+        renderLibro(d: unknown, s: unknown): Promise<{ blob: Blob }>;
+        renderEtiquetas(d: unknown): Promise<Blob>;
       };
       const api = (window as unknown as { __print: PrintApi }).__print;
       const p = payload as { donaciones: unknown; servicio: unknown; label: unknown };
       const t0 = performance.now();
       const blob =
         kind === 'registerBook'
-          ? (await api.renderRegisterBook(p.donaciones, p.servicio)).blob
-          : await api.renderLabelSheet(p.label);
+          ? (await api.renderLibro(p.donaciones, p.servicio)).blob
+          : await api.renderEtiquetas(p.label);
       return { ms: performance.now() - t0, bytes: blob.size };
     },
     { kind, payload },
@@ -218,9 +218,7 @@ export async function runBrowserBench(options: BrowserBenchOptions = {}): Promis
       const page = await context.newPage();
       page.setDefaultTimeout(120_000);
       await page.goto(server.url);
-      await page.waitForFunction(
-        () => 'renderRegisterBook' in ((window as { __print?: object }).__print ?? {}),
-      );
+      await page.waitForFunction(() => 'renderLibro' in ((window as { __print?: object }).__print ?? {}));
       const cold = await timeOnce(page, c.kind, payload);
       log(`  ${c.name}: primera vez ${round(cold.ms)} ms`);
       for (let i = 0; i < warmup; i++) await timeOnce(page, c.kind, payload);

@@ -4,9 +4,9 @@ import type { ApolloClient } from '@apollo/client';
 import type { ReactNode } from 'react';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { Toaster } from '@/components/toast';
-import { AuthProvider } from './auth-context';
+import { AuthProvider } from '@/lib/auth-context';
 import { system } from './theme';
-import { UiProvider } from './ui-context';
+import { UiProvider } from '@/lib/ui-context';
 
 /** Chakra (theme), interface state, toasts and the global loading overlay. No Apollo, no auth. */
 export function UiProviders({ children }: { children: ReactNode }) {

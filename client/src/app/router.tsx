@@ -3,9 +3,9 @@ import type { RouteObject } from 'react-router-dom';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { LoginPage } from '@/features/auth/login-page';
 import { AuthLayout } from '@/features/auth/auth-layout';
-import { useAuth } from './auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { featureRoutes } from './feature-routes';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '@/components/lazy-page';
 
 const HOME_PATH = '/donantes';
 const LOGIN_PATH = '/auth/login';

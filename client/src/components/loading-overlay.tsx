@@ -1,5 +1,5 @@
 import { Dialog, Portal, Spinner, VisuallyHidden } from '@chakra-ui/react';
-import { useUi } from '@/app/ui-context';
+import { useUi } from '@/lib/ui-context';
 
 export type LoadingOverlayProps = {
   /** Shows the overlay regardless of the global flag. */

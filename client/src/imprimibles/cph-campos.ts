@@ -1,10 +1,10 @@
 /**
  * The boxed fields of the INCUCAI CPH registry form, once: how many character boxes each has,
- * its label and the value it prints. The PDF (cph-forms.tsx) draws them from here and the /cph
+ * its label and the value it prints. The PDF (cph-pdf.tsx) draws them from here and the /cph
  * screen warns from here about values the boxes will cut. No @react-pdf import: screens use it.
  */
 import { formatDate, parseIsoDate } from '@domain/dates';
-import type { CphContacto, CphFormData, CphPage } from './types';
+import type { CphContacto, CphPdfData, CphPage } from './types';
 
 /** Character boxes per kind of field of the form: longer values are cut. */
 export const CPH_BOXES = {
@@ -49,7 +49,7 @@ export type CphCampo = {
   seccion: string;
   etiqueta: string;
   cajas: CphBoxField;
-  valor: (data: CphFormData) => string | null | undefined;
+  valor: (data: CphPdfData) => string | null | undefined;
 };
 
 /** fechaNacimiento as DDMMYYYY in 8 boxes. */
@@ -68,7 +68,7 @@ const campo = (
 
 const contacto = (n: 1 | 2) => {
   const seccion = `Contacto ${n}`;
-  const de = (data: CphFormData): CphContacto | null =>
+  const de = (data: CphPdfData): CphContacto | null =>
     (n === 1 ? data.donante.cph?.contacto1 : data.donante.cph?.contacto2) ?? null;
   return {
     apellido: campo(2, seccion, 'Apellido/s', 'apellido', (d) => de(d)?.apellido),
@@ -145,7 +145,7 @@ export const CPH_CAMPOS = {
 export type CampoCortado = { campo: CphCampo; caracteres: number; cajas: number };
 
 /** The fields of the given pages (all three by default) that the form will cut, in form order. */
-export function camposCortados(data: CphFormData, paginas: readonly CphPage[] = [1, 2, 3]): CampoCortado[] {
+export function camposCortados(data: CphPdfData, paginas: readonly CphPage[] = [1, 2, 3]): CampoCortado[] {
   const todos = Object.values(CPH_CAMPOS).flatMap((grupo) => Object.values(grupo) as CphCampo[]);
   return todos
     .filter((c) => paginas.includes(c.pagina))

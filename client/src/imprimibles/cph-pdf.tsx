@@ -4,7 +4,7 @@ import { formatDate } from '@domain/dates';
 import { CPH_BOXES, CPH_CAMPOS, fitBoxes, type CphCampo } from './cph-campos';
 import { cphFileName, mm } from './format';
 import { FONT, FONT_BOLD } from './pdf-styles';
-import type { CphFormData, CphPage } from './types';
+import type { CphPdfData, CphPage } from './types';
 
 export { CPH_BOXES, fitBoxes, type CphBoxField } from './cph-campos';
 
@@ -66,7 +66,7 @@ const styles = StyleSheet.create({
 });
 
 /** A field's label over its row of boxes, one character each (CPH_CAMPOS says which and how many). */
-function Boxes({ campo, data }: { campo: CphCampo; data: CphFormData }) {
+function Boxes({ campo, data }: { campo: CphCampo; data: CphPdfData }) {
   const count = CPH_BOXES[campo.cajas];
   const chars = fitBoxes(campo.valor(data), count);
   return (
@@ -109,7 +109,7 @@ function Header({ pagina }: { pagina: CphPage }) {
   );
 }
 
-function Footer({ data }: { data: CphFormData }) {
+function Footer({ data }: { data: CphPdfData }) {
   return (
     <View style={styles.footer} fixed>
       <Text>{`DNI del donante: ${data.donante.dni}`}</Text>
@@ -118,7 +118,7 @@ function Footer({ data }: { data: CphFormData }) {
   );
 }
 
-function PersonalPage({ data }: { data: CphFormData }) {
+function PersonalPage({ data }: { data: CphPdfData }) {
   const d = data.donante;
   const c = CPH_CAMPOS.donante;
   return (
@@ -167,7 +167,7 @@ function Contacto({
 }: {
   titulo: string;
   campos: typeof CPH_CAMPOS.contacto1;
-  data: CphFormData;
+  data: CphPdfData;
 }) {
   return (
     <View>
@@ -183,7 +183,7 @@ function Contacto({
   );
 }
 
-function ContactsPage({ data }: { data: CphFormData }) {
+function ContactsPage({ data }: { data: CphPdfData }) {
   const c = CPH_CAMPOS.laborales;
   return (
     <Page size="A4" style={styles.page}>
@@ -202,7 +202,7 @@ function ContactsPage({ data }: { data: CphFormData }) {
   );
 }
 
-function ConsentPage({ data }: { data: CphFormData }) {
+function ConsentPage({ data }: { data: CphPdfData }) {
   const d = data.donante;
   const c = CPH_CAMPOS.agente;
   return (
@@ -239,10 +239,10 @@ function ConsentPage({ data }: { data: CphFormData }) {
   );
 }
 
-export type CphFormsProps = { data: CphFormData; pages?: CphPage[] };
+export type CphPdfProps = { data: CphPdfData; pages?: CphPage[] };
 
 /** Pages 1, 2 and 3 of the CPH registry form (all three by default). */
-export function CphForms({ data, pages = [1, 2, 3] }: CphFormsProps) {
+export function CphPdf({ data, pages = [1, 2, 3] }: CphPdfProps) {
   return (
     // The tab showing it is titled with the name the file is saved under.
     <Document title={cphFileName(data.donante.dni, pages.length === 1 ? pages[0] : undefined)} language="es">

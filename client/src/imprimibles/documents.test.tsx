@@ -2,15 +2,15 @@
 import { writeFileSync } from 'node:fs';
 import type { ReactElement } from 'react';
 import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import { cphData, donacion, donaciones, servicio } from '../../../../test/pdf/fixtures';
-import { decodeCode128 } from '../../../../test/pdf/code128';
-import { find, linesOf, readPdf, type PdfPage } from '../../../../test/pdf/pdf-reader';
+import { cphData, donacion, donaciones, servicio } from '../../../test/pdf/fixtures';
+import { decodeCode128 } from '../../../test/pdf/code128';
+import { find, linesOf, readPdf, type PdfPage } from '../../../test/pdf/pdf-reader';
 import { QUIET_ZONE_MODULES } from './barcode';
-import { CPH_BOXES, CPH_BOX_STEP as BOX_STEP, CphForms } from './cph-forms';
-import { DonationSheet } from './donation-sheet';
-import { formatBookTime, registerBookFileName } from './format';
-import { LabelSheet } from './label-sheet';
-import { RegisterBook, fileName } from './register-book';
+import { CPH_BOXES, CPH_BOX_STEP as BOX_STEP, CphPdf } from './cph-pdf';
+import { HemodonacionPdf } from './hemodonacion-pdf';
+import { formatLibroTime, libroFileName } from './format';
+import { EtiquetasPdf } from './etiquetas-pdf';
+import { LibroPdf, fileName } from './libro-pdf';
 import type { DonacionImprimible } from './types';
 
 const A4 = { w: 595.28, h: 841.89 };
@@ -31,11 +31,11 @@ const expectLandscape = (p: PdfPage) => {
   expect(p.height).toBeCloseTo(A4.w, 0);
 };
 
-describe('LabelSheet', () => {
+describe('EtiquetasPdf', () => {
   const data = { numero: '004217', fecha: '2025-08-09', servicio };
 
   it('prints 6 labels on one A4 sheet, 3 columns by 2 rows, all with the same number', async () => {
-    const [page, ...rest] = await render(<LabelSheet data={data} />, 'etiquetas');
+    const [page, ...rest] = await render(<EtiquetasPdf data={data} />, 'etiquetas');
     expect(rest).toHaveLength(0);
     expectLandscape(page);
     const numbers = page.texts.filter((t) => t.text === '004217');
@@ -49,7 +49,7 @@ describe('LabelSheet', () => {
   });
 
   it('each barcode decodes back to the number, with quiet zones of at least 10 modules', async () => {
-    const [page] = await render(<LabelSheet data={data} />);
+    const [page] = await render(<EtiquetasPdf data={data} />);
     for (const image of page.images) {
       const decoded = decodeCode128(image.pixels);
       expect(decoded?.text).toBe('004217');
@@ -72,7 +72,7 @@ describe('LabelSheet', () => {
     const failing = () => {
       throw new Error('sin canvas');
     };
-    const [page] = await render(<LabelSheet data={data} barcodeMaker={failing} />, 'etiquetas-texto');
+    const [page] = await render(<EtiquetasPdf data={data} barcodeMaker={failing} />, 'etiquetas-texto');
     expect(page.images).toHaveLength(0);
     const numbers = page.texts.filter((t) => t.text === '004217');
     expect(numbers).toHaveLength(6);
@@ -80,13 +80,13 @@ describe('LabelSheet', () => {
   });
 
   it('falls back to text for a value CODE128 cannot encode', async () => {
-    const [page] = await render(<LabelSheet data={{ ...data, numero: 'Ñ-17' }} />);
+    const [page] = await render(<EtiquetasPdf data={{ ...data, numero: 'Ñ-17' }} />);
     expect(page.images).toHaveLength(0);
     expect(page.texts.filter((t) => t.text === 'Ñ-17')).toHaveLength(6);
   });
 });
 
-describe('DonationSheet', () => {
+describe('HemodonacionPdf', () => {
   const anteriores = [
     { numero: '000900', fecha: '2024-01-10', hora: '09:15', abo: 'A', rh: 'positivo' },
     { numero: '000950', fecha: '2024-06-11', hora: '10:20', abo: 'A', rh: 'positivo' },
@@ -97,7 +97,7 @@ describe('DonationSheet', () => {
 
   it('is one A4 portrait page with donor data, accents and the last 3 donations', async () => {
     const pages = await render(
-      <DonationSheet data={{ donacion: donacion(0), anteriores, servicio }} />,
+      <HemodonacionPdf data={{ donacion: donacion(0), anteriores, servicio }} />,
       'hemodonacion',
     );
     expect(pages).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('DonationSheet', () => {
     async (esVoluntario, donacionAnterior, marked) => {
       const d = donacion(0);
       d.donante = { ...d.donante, esVoluntario, donacionAnterior };
-      const [page] = await render(<DonationSheet data={{ donacion: d, anteriores: [], servicio }} />);
+      const [page] = await render(<HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />);
       const marks = page.texts.filter((t) => t.text === 'X');
       expect(marks).toHaveLength(1);
       const line = linesOf(page.texts).find((l) => l.includes(marked));
@@ -150,7 +150,7 @@ describe('DonationSheet', () => {
       serologia: null,
     });
     const [page] = await render(
-      <DonationSheet data={{ donacion: d, anteriores: [], servicio }} />,
+      <HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />,
       'hemodonacion-blancos',
     );
     const values = page.texts.map((t) => t.text.trim());
@@ -165,7 +165,7 @@ describe('DonationSheet', () => {
     const d = donacion(0);
     d.serologia = { ...d.serologia!, chagas: true, hiv: true };
     const [page] = await render(
-      <DonationSheet data={{ donacion: d, anteriores: [], servicio }} />,
+      <HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />,
       'hemodonacion-reactiva',
     );
     expect(page.texts.filter((t) => t.text === '(-)')).toHaveLength(5);
@@ -182,7 +182,7 @@ describe('DonationSheet', () => {
   it('prints a definitive exclusion in capitals, at the top and in the results', async () => {
     const d = donacion(0, { exclusionDefinitiva: 'Definitiva', exclusionCodigo: 'C12' });
     const [page] = await render(
-      <DonationSheet data={{ donacion: d, anteriores: [], servicio }} />,
+      <HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />,
       'hemodonacion-excluida',
     );
     const alert = find(page, 'EXCLUSIÓN DEFINITIVA (código C12)')[0];
@@ -194,20 +194,20 @@ describe('DonationSheet', () => {
 
   it('has no warning for a donation with nothing reactive and a temporary exclusion', async () => {
     const d = donacion(0, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 30 });
-    const [page] = await render(<DonationSheet data={{ donacion: d, anteriores: [], servicio }} />);
+    const [page] = await render(<HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />);
     expect(page.text).toContain('Exclusión: Temporal 30 días');
     expect(page.text).not.toMatch(/REACTIV|DEFINITIVA/);
   });
 });
 
-describe('RegisterBook', () => {
+describe('LibroPdf', () => {
   it.each([
     [1, 2],
     [9, 2],
     [10, 4],
     [50, 12],
   ])('%i donations give %i A4 landscape pages numbered "Página N de M"', async (n, expected) => {
-    const pages = await render(<RegisterBook donaciones={donaciones(n)} servicio={servicio} />, `libro-${n}`);
+    const pages = await render(<LibroPdf donaciones={donaciones(n)} servicio={servicio} />, `libro-${n}`);
     expect(pages).toHaveLength(expected);
     pages.forEach((p, i) => {
       expectLandscape(p);
@@ -225,7 +225,7 @@ describe('RegisterBook', () => {
   });
 
   it('first page: columns in order, 9 rows, DD / MM / YYYY and HH : mm', async () => {
-    const [first] = await render(<RegisterBook donaciones={donaciones(9)} servicio={servicio} />);
+    const [first] = await render(<LibroPdf donaciones={donaciones(9)} servicio={servicio} />);
     const heads = [
       'N°',
       'Fecha y hora',
@@ -261,7 +261,7 @@ describe('RegisterBook', () => {
     list[0].serologia = { ...list[0].serologia!, hiv: true, chagas: true };
     list[1].donante = { ...list[1].donante, esVoluntario: 'No', donacionAnterior: true };
     list[2].signos = { tas: null, tad: null, fc: null, peso: null, temp: null, hb: null, hto: null };
-    const [, second] = await render(<RegisterBook donaciones={list} servicio={servicio} />, 'libro-marcas');
+    const [, second] = await render(<LibroPdf donaciones={list} servicio={servicio} />, 'libro-marcas');
     const heads = [
       'Tipo de donante',
       'Signos clínicos',
@@ -300,7 +300,7 @@ describe('RegisterBook', () => {
   });
 
   it('rules the table with the column widths of the spec and 9 rows of 17 mm, empty ones too', async () => {
-    const [first, second] = await render(<RegisterBook donaciones={donaciones(1)} servicio={servicio} />);
+    const [first, second] = await render(<LibroPdf donaciones={donaciones(1)} servicio={servicio} />);
     const uniq = (values: number[]) =>
       [...values].sort((a, b) => a - b).filter((v, i, all) => i === 0 || v - all[i - 1] > 0.5);
     const gaps = (values: number[]) =>
@@ -340,10 +340,7 @@ describe('RegisterBook', () => {
     list[2].signos = { ...list[2].signos, hb: 13.456789 };
     list[2].hora = '';
     list[4].serologia = { ...list[4].serologia!, htlv: true };
-    const [first, second] = await render(
-      <RegisterBook donaciones={list} servicio={servicio} />,
-      'libro-filas',
-    );
+    const [first, second] = await render(<LibroPdf donaciones={list} servicio={servicio} />, 'libro-filas');
     const sameRow = (page: PdfPage, text: string, numero: string) => {
       const row = find(page, numero)[0].y;
       expect(page.texts.some((t) => t.text === text && Math.abs(t.y - row) < mm(17) / 2)).toBe(true);
@@ -351,7 +348,7 @@ describe('RegisterBook', () => {
     list.forEach((d, i) => {
       if (i !== 1) sameRow(second, String(60 + i), d.numero);
       if (i !== 1 && i !== 2) sameRow(second, 'Positivo', d.numero);
-      if (i !== 2) sameRow(first, formatBookTime(d.hora), d.numero);
+      if (i !== 2) sameRow(first, formatLibroTime(d.hora), d.numero);
     });
     sameRow(second, 'Negativo', list[2].numero);
     sameRow(second, 'Hb 13,456789 g/dL', list[2].numero);
@@ -386,7 +383,7 @@ describe('RegisterBook', () => {
       .map((d, i) => ({ ...d, fecha: when[i][0], hora: when[i][1], numero: String(1000 - i) }));
     // same date and time: the lower number first
     const expected = ['996', '997', '998', '999', '1000'];
-    const pages = await render(<RegisterBook donaciones={list} servicio={servicio} />, 'libro-orden');
+    const pages = await render(<LibroPdf donaciones={list} servicio={servicio} />, 'libro-orden');
     for (const page of pages) {
       const order = page.texts
         .filter((t) => expected.includes(t.text))
@@ -403,7 +400,7 @@ describe('RegisterBook', () => {
       ...d,
       fecha: `2025-08-${String(20 - i).padStart(2, '0')}`,
     }));
-    const [first, , third] = await render(<RegisterBook donaciones={list} servicio={servicio} />);
+    const [first, , third] = await render(<LibroPdf donaciones={list} servicio={servicio} />);
     expect(first.texts.some((t) => t.text === '11 / 08 / 2025')).toBe(true);
     expect(first.texts.some((t) => t.text === '20 / 08 / 2025')).toBe(false);
     expect(third.texts.some((t) => t.text === '20 / 08 / 2025')).toBe(true);
@@ -415,7 +412,7 @@ describe('RegisterBook', () => {
     list[2].exclusionDefinitiva = 'Definitiva';
     list[3].serologia = { ...list[3].serologia!, vdrl: true };
     list[3].exclusionDefinitiva = 'Definitiva';
-    const [, second] = await render(<RegisterBook donaciones={list} servicio={servicio} />, 'libro-alertas');
+    const [, second] = await render(<LibroPdf donaciones={list} servicio={servicio} />, 'libro-alertas');
     const rowOf = (text: string) =>
       second.texts
         .filter((t) => t.text === text)
@@ -444,13 +441,13 @@ describe('RegisterBook', () => {
   it('is saved as donaciones-DD-MM-YYYY.pdf', () => {
     expect(fileName(new Date('2025-08-09T15:00:00Z'))).toBe('donaciones-09-08-2025.pdf');
     // just after midnight UTC it is still the previous day in Argentina
-    expect(registerBookFileName(new Date('2025-08-10T01:00:00Z'))).toBe('donaciones-09-08-2025.pdf');
+    expect(libroFileName(new Date('2025-08-10T01:00:00Z'))).toBe('donaciones-09-08-2025.pdf');
   });
 });
 
 const mm = (v: number) => (v * 72) / 25.4;
 
-describe('CphForms', () => {
+describe('CphPdf', () => {
   /** Characters of one box row: single-character runs on the same line, in order; a blank box is a space. */
   const boxGroups = (page: PdfPage): string[] => {
     const singles = page.texts
@@ -473,7 +470,7 @@ describe('CphForms', () => {
     boxGroups(page).find((r) => r.startsWith(startsWith)) ?? '';
 
   it('prints pages 1, 2 and 3 in A4 portrait with the data in boxes, accents kept', async () => {
-    const pages = await render(<CphForms data={cphData} />, 'cph');
+    const pages = await render(<CphPdf data={cphData} />, 'cph');
     expect(pages).toHaveLength(3);
     pages.forEach(expectPortrait);
     expect(pages[0].text).toContain('Página 1 de 3');
@@ -503,7 +500,7 @@ describe('CphForms', () => {
         dni: '1234567890123',
       },
     };
-    const [page] = await render(<CphForms data={data} pages={[1]} />, 'cph-largo');
+    const [page] = await render(<CphPdf data={data} pages={[1]} />, 'cph-largo');
     const cut = (n: number) => Array.from(long.toUpperCase()).slice(0, n).join('');
     const rows = boxGroups(page);
     for (const [field, value] of [
@@ -524,7 +521,7 @@ describe('CphForms', () => {
     'marks sex %s with one X in the box beside its word on page 1',
     async (sexo) => {
       const data = { ...cphData, donante: { ...cphData.donante, sexo } };
-      const [page] = await render(<CphForms data={data} pages={[1]} />, `cph-sexo-${sexo}`);
+      const [page] = await render(<CphPdf data={data} pages={[1]} />, `cph-sexo-${sexo}`);
       const sexoLine = find(page, 'Sexo')[0];
       const marks = page.texts.filter((t) => t.text === 'X' && Math.abs(t.y - sexoLine.y) < 6);
       expect(marks).toHaveLength(1);
@@ -541,12 +538,12 @@ describe('CphForms', () => {
 
   it('leaves both sex boxes empty when the sex is unknown', async () => {
     const data = { ...cphData, donante: { ...cphData.donante, sexo: null } };
-    const [page] = await render(<CphForms data={data} pages={[1]} />);
+    const [page] = await render(<CphPdf data={data} pages={[1]} />);
     expect(linesOf(page.texts).find((l) => l.startsWith('Sexo'))).toBe('Sexo Femenino Masculino');
   });
 
   it('prints only the requested page', async () => {
-    const pages = await render(<CphForms data={cphData} pages={[2]} />);
+    const pages = await render(<CphPdf data={cphData} pages={[2]} />);
     expect(pages).toHaveLength(1);
     expect(pages[0].text).toContain('Página 2 de 3');
   });

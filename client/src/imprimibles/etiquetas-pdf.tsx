@@ -1,9 +1,9 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate } from '@domain/dates';
 import { pngBarcodeMaker, safeBarcode, type BarcodeMaker } from './barcode';
-import { labelSheetFileName, mm } from './format';
+import { etiquetasFileName, mm } from './format';
 import { FONT, FONT_BOLD, LIGHT } from './pdf-styles';
-import type { LabelSheetData } from './types';
+import type { EtiquetasPdfData } from './types';
 
 /** 6 labels: 3 columns x 2 rows on an A4 landscape sheet (99 x 105 mm each). */
 export const LABEL_COLUMNS = 3;
@@ -38,18 +38,18 @@ const styles = StyleSheet.create({
   middle: { alignItems: 'center' },
 });
 
-export type LabelSheetProps = {
-  data: LabelSheetData;
+export type EtiquetasPdfProps = {
+  data: EtiquetasPdfData;
   /** Injectable so tests can make it fail (the plain-text fallback). */
   barcodeMaker?: BarcodeMaker;
 };
 
-export function LabelSheet({ data, barcodeMaker = pngBarcodeMaker }: LabelSheetProps) {
+export function EtiquetasPdf({ data, barcodeMaker = pngBarcodeMaker }: EtiquetasPdfProps) {
   const barcode = safeBarcode(barcodeMaker, data.numero);
   const labels = Array.from({ length: LABELS_PER_SHEET }, (_, i) => i);
   return (
     // The tab showing it is titled with the name the file is saved under.
-    <Document title={labelSheetFileName(data.numero)} language="es">
+    <Document title={etiquetasFileName(data.numero)} language="es">
       <Page size="A4" orientation="landscape" style={styles.page}>
         {labels.map((i) => (
           <View key={i} style={styles.label} wrap={false}>

@@ -7,20 +7,20 @@ import { SEROLOGIA_KEYS as DOMAIN_SEROLOGIA_KEYS, tipoDonante as tipoDonanteDomi
 export const mm = (value: number): number => (value * 72) / 25.4;
 
 /** 'YYYY-MM-DD' -> 'DD / MM / YYYY' as the register book prints it; '' when missing or invalid. */
-export function formatBookDate(date: string | null | undefined): string {
+export function formatLibroDate(date: string | null | undefined): string {
   const text = formatDate(date);
   return text ? text.split('/').join(' / ') : '';
 }
 
 /** 'HH:mm' (or 'HH:mm:ss') -> 'HH : mm'; '' when missing or invalid. */
-export function formatBookTime(time: string | null | undefined): string {
+export function formatLibroTime(time: string | null | undefined): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
   if (!match) return '';
   return `${match[1].padStart(2, '0')} : ${match[2]}`;
 }
 
 /** The register book's file name: 'donaciones-DD-MM-YYYY.pdf' with today's date. */
-export function registerBookFileName(now: Date = new Date()): string {
+export function libroFileName(now: Date = new Date()): string {
   return `donaciones-${formatDate(todayIso(now)).split('/').join('-')}.pdf`;
 }
 
@@ -35,12 +35,12 @@ function fileNamePart(value: string): string {
 }
 
 /** The label sheet's file name: 'etiquetas-<numero>.pdf'. */
-export function labelSheetFileName(numero: string): string {
+export function etiquetasFileName(numero: string): string {
   return `etiquetas-${fileNamePart(numero)}.pdf`;
 }
 
 /** The donation sheet's file name: 'hemodonacion-<numero>.pdf'. */
-export function donationSheetFileName(numero: string): string {
+export function hemodonacionFileName(numero: string): string {
   return `hemodonacion-${fileNamePart(numero)}.pdf`;
 }
 

@@ -1,7 +1,7 @@
 /**
- * GraphQL results -> the plain shapes the printable documents take
- * (features/impresion/types). Only types come from impresion here: the PDF
- * code itself is loaded by impresion/print.ts when the user prints.
+ * GraphQL results -> the plain shapes the printable documents take (./types).
+ * Only types are imported here: the PDF code itself is loaded by ./print.ts
+ * when the user prints.
  */
 import type { DonacionDatosFragment, DonanteDeDonacionFragment, ServicioQuery } from '@/generated/graphql';
 import type {
@@ -10,7 +10,7 @@ import type {
   DonanteImprimible,
   ExclusionTipo,
   ServicioImprimible,
-} from '@/features/impresion/types';
+} from '@/imprimibles/types';
 
 export function toDonanteImprimible(d: DonanteDeDonacionFragment): DonanteImprimible {
   return {

@@ -4,7 +4,7 @@ import { formatDate } from '@domain/dates';
 import {
   SEROLOGIA_KEYS,
   SEROLOGIA_LABELS,
-  donationSheetFileName,
+  hemodonacionFileName,
   edad,
   formatDomicilio,
   formatExclusion,
@@ -16,7 +16,7 @@ import {
   tipoDonante,
 } from './format';
 import { FONT, FONT_BOLD, LIGHT, RULE } from './pdf-styles';
-import type { DonacionImprimible, DonacionResumen, DonationSheetData } from './types';
+import type { DonacionImprimible, DonacionResumen, HemodonacionPdfData } from './types';
 
 export const ULTIMAS_DONACIONES = 3;
 
@@ -145,9 +145,9 @@ function ultimas(list: DonacionResumen[], numeroActual: string): DonacionResumen
     .slice(0, ULTIMAS_DONACIONES);
 }
 
-export type DonationSheetProps = { data: DonationSheetData };
+export type HemodonacionPdfProps = { data: HemodonacionPdfData };
 
-export function DonationSheet({ data }: DonationSheetProps) {
+export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
   const { donacion, servicio } = data;
   const donante = donacion.donante;
   const tipo = tipoDonante(donante);
@@ -159,7 +159,7 @@ export function DonationSheet({ data }: DonationSheetProps) {
     formatSigno(s.tas) || formatSigno(s.tad) ? `${formatSigno(s.tas)} / ${formatSigno(s.tad)}` : '';
   return (
     // The tab showing it is titled with the name the file is saved under.
-    <Document title={donationSheetFileName(donacion.numero)} language="es">
+    <Document title={hemodonacionFileName(donacion.numero)} language="es">
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View>

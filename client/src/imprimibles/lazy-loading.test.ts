@@ -8,11 +8,11 @@ import {
   freshClientDist,
   measureBundle,
   type BundleReport,
-} from '../../../../test/perf/bundle-size';
+} from '../../../test/perf/bundle-size';
 
 /** The PDF code must stay out of the first page's bundle: only print.ts may load it, with import(). */
-const SRC = join(__dirname, '..', '..');
-const PDF_MODULES = ['label-sheet', 'donation-sheet', 'register-book', 'cph-forms', 'pdf-styles', 'barcode'];
+const SRC = join(__dirname, '..');
+const PDF_MODULES = ['etiquetas-pdf', 'hemodonacion-pdf', 'libro-pdf', 'cph-pdf', 'pdf-styles', 'barcode'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -29,13 +29,13 @@ function staticSpecifiers(source: string): string[] {
   return [...source.matchAll(re)].map((m) => m[1] ?? m[2]);
 }
 
-const pdfModule = new RegExp(`^(\\.{1,2}/|@/features/impresion/)(.*/)?(${PDF_MODULES.join('|')})$`);
+const pdfModule = new RegExp(`^(\\.{1,2}/|@/imprimibles/)(.*/)?(${PDF_MODULES.join('|')})$`);
 const isPdfCode = (spec: string) =>
   spec.startsWith('@react-pdf/') || spec === 'jsbarcode' || pdfModule.test(spec);
 
 test('the import scanner sees multi-line and side-effect imports but not type-only ones', () => {
   const sample =
-    "import {\n  pdf,\n} from '@react-pdf/renderer';\nimport type { X } from './label-sheet';\nimport './barcode';";
+    "import {\n  pdf,\n} from '@react-pdf/renderer';\nimport type { X } from './etiquetas-pdf';\nimport './barcode';";
   expect(staticSpecifiers(sample)).toEqual(['@react-pdf/renderer', './barcode']);
 });
 
@@ -43,7 +43,8 @@ test('no module outside the PDF documents imports @react-pdf/renderer or a docum
   const offenders: string[] = [];
   for (const file of files(SRC)) {
     const rel = relative(SRC, file);
-    if (rel.startsWith('features/impresion/') && PDF_MODULES.some((m) => rel.includes(m))) continue;
+    const [folder, name] = rel.split(/[/\\]/);
+    if (folder === 'imprimibles' && PDF_MODULES.includes(name.replace(/\.tsx?$/, ''))) continue;
     const specs = staticSpecifiers(readFileSync(file, 'utf8'));
     if (specs.some(isPdfCode)) offenders.push(rel);
   }
@@ -73,7 +74,9 @@ describe('the first page bundle (issue 10: at most 250 kB gzip)', () => {
   test('index.html loads only the entry and its static imports, the PDF code comes later', () => {
     expect(report.initial.length).toBeGreaterThan(0);
     const first = report.initial.map((c) => c.file).join(' ');
-    expect(first).not.toMatch(/react-pdf|register-book|label-sheet|barcode|donaciones-page|cph-page/);
+    expect(first).not.toMatch(
+      /react-pdf|libro-pdf|etiquetas-pdf|hemodonacion-pdf|cph-pdf|barcode|donaciones-page|cph-page/,
+    );
     expect(report.lazy.some((c) => c.file.includes('react-pdf'))).toBe(true);
   });
 

@@ -4,21 +4,21 @@ import {
   SEROLOGIA_KEYS,
   chronological,
   chunk,
-  formatBookDate,
-  formatBookTime,
+  formatLibroDate,
+  formatLibroTime,
   formatDomicilio,
   formatRh,
   formatSigno,
   formatTension,
   formatLugarNacimiento,
   mm,
-  registerBookFileName,
+  libroFileName,
   tipoDonante,
 } from './format';
 import { FONT, FONT_BOLD, INK, RULE } from './pdf-styles';
 import type { DonacionImprimible, SerologiaKey, ServicioImprimible, SignosImprimibles } from './types';
 
-export { registerBookFileName as fileName };
+export { libroFileName as fileName };
 
 /*
  * The book is a few hundred pages of the same ruled table, so it is laid out for speed (issue 10:
@@ -410,11 +410,11 @@ function IdentityPage({ rows, servicio, hoja, hojas }: PageProps) {
       <HeadCell box={C1.domicilio} text="Domicilio y teléfono" />
       <HeadCell box={C1.nacimiento} text="Fecha y lugar de nacimiento" />
       <Column box={C1.numero} values={rows.map((d) => d.numero)} bold />
-      <Column box={C1.fechaHora} values={rows.map((d) => formatBookDate(d.fecha))} lines={2} />
-      <Column box={C1.fechaHora} values={rows.map((d) => formatBookTime(d.hora))} line={1} lines={2} />
+      <Column box={C1.fechaHora} values={rows.map((d) => formatLibroDate(d.fecha))} lines={2} />
+      <Column box={C1.fechaHora} values={rows.map((d) => formatLibroTime(d.hora))} line={1} lines={2} />
       <Column
         box={C1.nacimiento}
-        values={rows.map((d) => formatBookDate(d.donante.fechaNacimiento))}
+        values={rows.map((d) => formatLibroDate(d.donante.fechaNacimiento))}
         alignTop
       />
       {rows.map((d, i) => (
@@ -537,13 +537,13 @@ type PageProps = {
   hojas: number;
 };
 
-export type RegisterBookProps = { donaciones: DonacionImprimible[]; servicio: ServicioImprimible };
+export type LibroPdfProps = { donaciones: DonacionImprimible[]; servicio: ServicioImprimible };
 
 /**
  * The caller must not print an empty list (there is nothing to register). The book is
  * chronological, oldest first, whatever the order of the list given.
  */
-export function RegisterBook({ donaciones, servicio }: RegisterBookProps) {
+export function LibroPdf({ donaciones, servicio }: LibroPdfProps) {
   const sheets = chunk(chronological(donaciones), DONORS_PER_SHEET);
   return (
     <Document title="Libro de registro de donaciones" language="es">

@@ -1,13 +1,13 @@
-import { cphData, donacion, servicio } from '../../../../test/pdf/fixtures';
-import { printCph, printDonationSheet, printLabelSheet } from './print';
+import { cphData, donacion, servicio } from '../../../test/pdf/fixtures';
+import { printCph, printHemodonacion, printEtiquetas } from './print';
 
 // The documents themselves are tested in documents.test.tsx: here only what the browser is asked to do.
 jest.mock('@react-pdf/renderer', () => ({
   pdf: () => ({ toBlob: async () => new Blob(['%PDF-1.3'], { type: 'application/pdf' }) }),
 }));
-jest.mock('./label-sheet', () => ({ LabelSheet: () => null }));
-jest.mock('./donation-sheet', () => ({ DonationSheet: () => null }));
-jest.mock('./cph-forms', () => ({ CphForms: () => null }));
+jest.mock('./etiquetas-pdf', () => ({ EtiquetasPdf: () => null }));
+jest.mock('./hemodonacion-pdf', () => ({ HemodonacionPdf: () => null }));
+jest.mock('./cph-pdf', () => ({ CphPdf: () => null }));
 
 describe('printed files have names', () => {
   let downloads: { name: string; href: string }[];
@@ -38,13 +38,13 @@ describe('printed files have names', () => {
   });
 
   it('saves the label sheet as etiquetas-<numero>.pdf and shows the same PDF in a tab', async () => {
-    await printLabelSheet({ numero: '004217', fecha: '2025-08-09', servicio });
+    await printEtiquetas({ numero: '004217', fecha: '2025-08-09', servicio });
     expect(downloads).toEqual([{ name: 'etiquetas-004217.pdf', href: 'blob:http://localhost/id-1' }]);
     expect(opened).toEqual(['blob:http://localhost/id-1']);
   });
 
   it('saves the donation sheet as hemodonacion-<numero>.pdf', async () => {
-    await printDonationSheet({ donacion: donacion(0), anteriores: [], servicio });
+    await printHemodonacion({ donacion: donacion(0), anteriores: [], servicio });
     expect(downloads.map((d) => d.name)).toEqual(['hemodonacion-001000.pdf']);
     expect(opened).toHaveLength(1);
   });
@@ -60,13 +60,13 @@ describe('printed files have names', () => {
   });
 
   it('keeps to letters, digits and dashes in a name', async () => {
-    await printLabelSheet({ numero: 'Ñ/17 b', fecha: '2025-08-09', servicio });
+    await printEtiquetas({ numero: 'Ñ/17 b', fecha: '2025-08-09', servicio });
     expect(downloads.map((d) => d.name)).toEqual(['etiquetas-N-17-b.pdf']);
   });
 
   it('still saves the file when the browser blocks the new tab', async () => {
     open.mockImplementation(() => null);
-    await printLabelSheet({ numero: '7', fecha: '2025-08-09', servicio });
+    await printEtiquetas({ numero: '7', fecha: '2025-08-09', servicio });
     expect(downloads.map((d) => d.name)).toEqual(['etiquetas-7.pdf']);
   });
 });

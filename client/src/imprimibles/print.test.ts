@@ -1,12 +1,12 @@
-import { preloadLabelSheet } from './print';
+import { preloadEtiquetas } from './print';
 
 const loaded = jest.fn();
-jest.mock('./label-sheet', () => {
+jest.mock('./etiquetas-pdf', () => {
   loaded();
-  return { LabelSheet: () => null };
+  return { EtiquetasPdf: () => null };
 });
 
-describe('preloadLabelSheet', () => {
+describe('preloadEtiquetas', () => {
   afterEach(() => {
     jest.useRealTimers();
     delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
@@ -20,7 +20,7 @@ describe('preloadLabelSheet', () => {
       idle = fn;
       return 1;
     };
-    preloadLabelSheet();
+    preloadEtiquetas();
     await Promise.resolve();
     expect(loaded).not.toHaveBeenCalled();
     idle!();
@@ -31,7 +31,7 @@ describe('preloadLabelSheet', () => {
   it('falls back to a timeout where there is no requestIdleCallback (Safari)', async () => {
     jest.useFakeTimers();
     expect('requestIdleCallback' in window).toBe(false);
-    preloadLabelSheet();
+    preloadEtiquetas();
     await Promise.resolve();
     expect(loaded).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);

@@ -5,14 +5,14 @@
  */
 import { createElement, type ReactElement } from 'react';
 import type {
-  CphFormData,
+  CphPdfData,
   CphPage,
   DonacionImprimible,
-  DonationSheetData,
-  LabelSheetData,
+  HemodonacionPdfData,
+  EtiquetasPdfData,
   ServicioImprimible,
 } from './types';
-import { cphFileName, donationSheetFileName, labelSheetFileName } from './format';
+import { cphFileName, hemodonacionFileName, etiquetasFileName } from './format';
 
 async function toBlob(doc: ReactElement): Promise<Blob> {
   const { pdf } = await import('@react-pdf/renderer');
@@ -52,10 +52,10 @@ function download(blob: Blob, fileName: string, existingUrl?: string): void {
  * first 'Generar Etiquetas' of a screen does not wait for half a megabyte of JavaScript. Where
  * there is no idle callback (Safari), just after the current work instead.
  */
-export function preloadLabelSheet(): void {
+export function preloadEtiquetas(): void {
   if (typeof window === 'undefined') return;
   const load = () => {
-    import('./label-sheet').catch(() => {
+    import('./etiquetas-pdf').catch(() => {
       // The click loads it again and reports the failure there.
     });
   };
@@ -63,46 +63,46 @@ export function preloadLabelSheet(): void {
   else setTimeout(load, 1);
 }
 
-export async function renderLabelSheet(data: LabelSheetData): Promise<Blob> {
-  const { LabelSheet } = await import('./label-sheet');
-  return toBlob(createElement(LabelSheet, { data }));
+export async function renderEtiquetas(data: EtiquetasPdfData): Promise<Blob> {
+  const { EtiquetasPdf } = await import('./etiquetas-pdf');
+  return toBlob(createElement(EtiquetasPdf, { data }));
 }
 
-export async function renderDonationSheet(data: DonationSheetData): Promise<Blob> {
-  const { DonationSheet } = await import('./donation-sheet');
-  return toBlob(createElement(DonationSheet, { data }));
+export async function renderHemodonacion(data: HemodonacionPdfData): Promise<Blob> {
+  const { HemodonacionPdf } = await import('./hemodonacion-pdf');
+  return toBlob(createElement(HemodonacionPdf, { data }));
 }
 
-export async function renderRegisterBook(
+export async function renderLibro(
   donaciones: DonacionImprimible[],
   servicio: ServicioImprimible,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const { RegisterBook, fileName } = await import('./register-book');
-  return { blob: await toBlob(createElement(RegisterBook, { donaciones, servicio })), fileName: fileName() };
+  const { LibroPdf, fileName } = await import('./libro-pdf');
+  return { blob: await toBlob(createElement(LibroPdf, { donaciones, servicio })), fileName: fileName() };
 }
 
-export async function renderCph(data: CphFormData, page?: CphPage): Promise<Blob> {
-  const { CphForms } = await import('./cph-forms');
-  return toBlob(createElement(CphForms, { data, pages: page ? [page] : undefined }));
+export async function renderCph(data: CphPdfData, page?: CphPage): Promise<Blob> {
+  const { CphPdf } = await import('./cph-pdf');
+  return toBlob(createElement(CphPdf, { data, pages: page ? [page] : undefined }));
 }
 
 /** 'Generar Etiquetas': the 6-label sheet, saved as etiquetas-<numero>.pdf and shown in a tab. */
-export async function printLabelSheet(data: LabelSheetData): Promise<void> {
-  openAndSave(await renderLabelSheet(data), labelSheetFileName(data.numero));
+export async function printEtiquetas(data: EtiquetasPdfData): Promise<void> {
+  openAndSave(await renderEtiquetas(data), etiquetasFileName(data.numero));
 }
 
 /** The donation sheet, saved as hemodonacion-<numero>.pdf and shown in a tab. */
-export async function printDonationSheet(data: DonationSheetData): Promise<void> {
-  openAndSave(await renderDonationSheet(data), donationSheetFileName(data.donacion.numero));
+export async function printHemodonacion(data: HemodonacionPdfData): Promise<void> {
+  openAndSave(await renderHemodonacion(data), hemodonacionFileName(data.donacion.numero));
 }
 
 /** 'Imprimir Libro': downloads donaciones-DD-MM-YYYY.pdf. The caller hides the button for an empty list. */
-export async function printRegisterBook(
+export async function printLibro(
   donaciones: DonacionImprimible[],
   servicio: ServicioImprimible,
 ): Promise<void> {
   if (donaciones.length === 0) return;
-  const { blob, fileName } = await renderRegisterBook(donaciones, servicio);
+  const { blob, fileName } = await renderLibro(donaciones, servicio);
   download(blob, fileName);
 }
 
@@ -110,6 +110,6 @@ export async function printRegisterBook(
  * One page (1, 2 or 3) of the CPH registry form, saved as cph-<dni>-pagina-<n>.pdf, or all three
  * (cph-<dni>.pdf) when page is omitted; shown in a tab too.
  */
-export async function printCph(data: CphFormData, page?: CphPage): Promise<void> {
+export async function printCph(data: CphPdfData, page?: CphPage): Promise<void> {
   openAndSave(await renderCph(data, page), cphFileName(data.donante.dni, page));
 }

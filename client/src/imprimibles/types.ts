@@ -109,14 +109,14 @@ export type DonacionResumen = {
   rh: string | null;
 };
 
-export type LabelSheetData = {
+export type EtiquetasPdfData = {
   numero: string;
   /** 'YYYY-MM-DD' */
   fecha: string;
   servicio: ServicioImprimible;
 };
 
-export type DonationSheetData = {
+export type HemodonacionPdfData = {
   donacion: DonacionImprimible;
   /** The donor's donations; the sheet lists the 3 most recent other than this one. */
   anteriores: DonacionResumen[];
@@ -125,7 +125,7 @@ export type DonationSheetData = {
 
 export type AgenteCph = { nombre: string; apellido: string; matricula: string | null };
 
-export type CphFormData = {
+export type CphPdfData = {
   donante: DonanteImprimible & { cph: CphDatos | null };
   agente: AgenteCph | null;
   servicio: ServicioImprimible;

@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { ServicioDocument } from '@/generated/graphql';
-import type { ServicioImprimible } from '@/features/impresion/types';
-import { toServicioImprimible } from './imprimibles';
+import type { ServicioImprimible } from '@/imprimibles/types';
+import { toServicioImprimible } from './from-graphql';
 
 /**
  * The service's name, address and phone for printed headers, loaded with the

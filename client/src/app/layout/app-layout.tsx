@@ -3,9 +3,9 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MeDocument } from '@/generated/graphql';
-import { useAuth } from '../auth-context';
-import { useUi } from '../ui-context';
-import { BrandMark } from './brand-mark';
+import { useAuth } from '@/lib/auth-context';
+import { useUi } from '@/lib/ui-context';
+import { BrandMark } from '@/components/brand-mark';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 

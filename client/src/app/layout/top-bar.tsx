@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { PANEL_POR_ROL } from '@domain/roles';
 import type { Rol } from '@domain/roles';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '@/components/brand-mark';
 import { VersionTooltip } from './version-tooltip';
 
 export type TopBarProps = {

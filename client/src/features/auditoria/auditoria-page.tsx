@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { cambiosAuditoria } from '@domain/campos';
 import { formatDateTime } from '@domain/dates';
 import { MSG } from '@domain/messages';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DateInput, fechaError } from '@/components/form';
@@ -16,7 +16,7 @@ import { showToast } from '@/components/toast';
 import { AuditoriaDocument, RestaurarDonacionDocument, RestaurarDonanteDocument } from '@/generated/graphql';
 import type { AuditoriaFilter, AuditoriaQuery } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
-import { PageCard } from '../opciones/page-card';
+import { PageCard } from '@/components/page-card';
 
 export const PAGE_SIZE = 20;
 

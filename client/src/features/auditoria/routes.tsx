@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/components/lazy-page';
 
 /** The audit trail (ROL_SERVICIO). Loaded on first visit (lazy chunk). */
 export const auditoriaRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import { Box, Center, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { APP_VERSION } from '@domain/app-info';
-import { BrandMark } from '@/app/layout/brand-mark';
+import { BrandMark } from '@/components/brand-mark';
 
 /** The frame of the sign-in screens: the product's name above a centred card. */
 export function AuthLayout() {

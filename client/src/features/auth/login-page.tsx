@@ -5,7 +5,7 @@ import { Form } from 'react-final-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import { isBlank } from '@domain/validation';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 // Not the barrel: it would pull every form control into the first page's chunk.
 import { TextField } from '@/components/form/text-field';

@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import { CLAVE_MIN, validateRegister } from '@domain/validation';
 import type { RegisterData } from '@domain/validation';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';

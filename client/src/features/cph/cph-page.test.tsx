@@ -6,10 +6,10 @@ import { MSG } from '@domain/messages';
 import { AgentesCphDocument, DonanteDocument, DonantesDocument, ServicioDocument } from '@/generated/graphql';
 import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders } from '@/test-utils';
-import { printCph } from '@/features/impresion/print';
+import { printCph } from '@/imprimibles/print';
 import { CphPage } from './cph-page';
 
-jest.mock('@/features/impresion/print', () => ({
+jest.mock('@/imprimibles/print', () => ({
   printCph: jest.fn(async () => undefined),
 }));
 

@@ -22,12 +22,12 @@ import { ServerErrors } from '@/components/server-errors';
 import { AgentesCphDocument, DonanteDocument, DonantesDocument } from '@/generated/graphql';
 import type { AgentesCphQuery, DonanteDatosFragment, DonanteResumenFragment } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
-import { toDonanteImprimible } from '@/features/donaciones/imprimibles';
-import { useServicioImprimible } from '@/features/donaciones/use-servicio-imprimible';
-import { avisoCorte, camposCortados } from '@/features/impresion/cph-campos';
-import { printCph } from '@/features/impresion/print';
-import type { AgenteCph, CphContacto, CphFormData, CphPage as Pagina } from '@/features/impresion/types';
-import { usePrint } from '@/features/impresion/use-print';
+import { toDonanteImprimible } from '@/imprimibles/from-graphql';
+import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
+import { avisoCorte, camposCortados } from '@/imprimibles/cph-campos';
+import { printCph } from '@/imprimibles/print';
+import type { AgenteCph, CphContacto, CphPdfData, CphPage as Pagina } from '@/imprimibles/types';
+import { usePrint } from '@/imprimibles/use-print';
 
 export const PAGINAS_CPH: readonly Pagina[] = [1, 2, 3];
 
@@ -54,12 +54,12 @@ function toContacto(c: ContactoGql | null | undefined): CphContacto | null {
 }
 
 /** The donor, agent and service as the CPH form document takes them. */
-export function toCphFormData(
+export function toCphPdfData(
   d: DonanteDatosFragment,
   agente: Agente | null,
-  servicio: CphFormData['servicio'],
+  servicio: CphPdfData['servicio'],
   fecha: string,
-): CphFormData {
+): CphPdfData {
   const cph = d.cph;
   const agenteCph: AgenteCph | null = agente
     ? { nombre: agente.nombre, apellido: agente.apellido ?? '', matricula: agente.matricula ?? null }
@@ -124,7 +124,7 @@ export function CphPage() {
   const donante = donanteId ? donanteQuery.data?.donante : undefined;
   const hoy = todayIso();
   const edadOk = donante ? cumpleEdadCph(donante.fechaNacimiento, hoy) : false;
-  const cortados = donante && edadOk ? camposCortados(toCphFormData(donante, agente, servicio, hoy)) : [];
+  const cortados = donante && edadOk ? camposCortados(toCphPdfData(donante, agente, servicio, hoy)) : [];
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
@@ -137,7 +137,7 @@ export function CphPage() {
   const imprimir = async (pagina?: Pagina) => {
     if (!donante || !agente || !edadOk) return;
     setImprimiendo(pagina ?? 'todo');
-    await run(printCph, toCphFormData(donante, agente, servicio, hoy), pagina);
+    await run(printCph, toCphPdfData(donante, agente, servicio, hoy), pagina);
     setImprimiendo(null);
   };
 

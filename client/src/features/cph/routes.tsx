@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/components/lazy-page';
 
 /** The CPH registry: search a donor by DNI and print the registry forms (every role). Lazy chunk. */
 export const cphRoutes: RouteObject[] = [

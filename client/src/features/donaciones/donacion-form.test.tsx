@@ -4,17 +4,17 @@ import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { formatDate, nowTime, todayIso } from '@domain/dates';
 import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
-import { preloadLabelSheet, printLabelSheet } from '@/features/impresion/print';
+import { preloadEtiquetas, printEtiquetas } from '@/imprimibles/print';
 import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders, signIn } from '@/test-utils';
 import { DonacionForm } from './donacion-form';
 import { donacion, servicioMock } from './test-data';
 
-jest.mock('@/features/impresion/print', () => ({
-  preloadLabelSheet: jest.fn(),
-  printLabelSheet: jest.fn(async () => undefined),
-  printDonationSheet: jest.fn(async () => undefined),
-  printRegisterBook: jest.fn(async () => undefined),
+jest.mock('@/imprimibles/print', () => ({
+  preloadEtiquetas: jest.fn(),
+  printEtiquetas: jest.fn(async () => undefined),
+  printHemodonacion: jest.fn(async () => undefined),
+  printLibro: jest.fn(async () => undefined),
 }));
 
 jest.setTimeout(20000);
@@ -42,7 +42,7 @@ function fill(el: HTMLElement, text: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  jest.mocked(printLabelSheet).mockClear();
+  jest.mocked(printEtiquetas).mockClear();
 });
 
 describe('DonacionForm', () => {
@@ -67,9 +67,9 @@ describe('DonacionForm', () => {
 
   it("starts loading the label sheet's code as it opens, before 'Generar Etiquetas'", () => {
     signIn();
-    jest.mocked(preloadLabelSheet).mockClear();
+    jest.mocked(preloadEtiquetas).mockClear();
     renderForm();
-    expect(preloadLabelSheet).toHaveBeenCalledTimes(1);
+    expect(preloadEtiquetas).toHaveBeenCalledTimes(1);
   });
 
   it('prefills the bag type and lot last used on this browser', () => {
@@ -140,8 +140,8 @@ describe('DonacionForm', () => {
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
     await waitFor(() => expect(input('Número')).toHaveValue('4521'));
-    await waitFor(() => expect(printLabelSheet).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(printLabelSheet).mock.calls[0][0]).toMatchObject({
+    await waitFor(() => expect(printEtiquetas).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(printEtiquetas).mock.calls[0][0]).toMatchObject({
       numero: '4521',
       fecha: todayIso(),
       servicio: { nombre: 'Servicio de Hemoterapia Central' },
@@ -154,7 +154,7 @@ describe('DonacionForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
     expect(await screen.findByText('Error al generar número de etiqueta')).toBeInTheDocument();
     expect(input('Número')).toHaveValue('');
-    expect(printLabelSheet).not.toHaveBeenCalled();
+    expect(printEtiquetas).not.toHaveBeenCalled();
   });
 
   it("shows 'Usuario no autenticado' without a user", async () => {

@@ -12,18 +12,18 @@ import { SIGNOS_VITALES_KEYS, TIPOS_BOLSA, parseMedida, validateDonacion } from 
 import type { DonacionData, SignoVitalKey } from '@domain/donacion';
 import { MSG } from '@domain/messages';
 import type { FieldError } from '@domain/messages';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { CheckboxField, DateField, SelectField, TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
 import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
 import type { CreateDonacionInput } from '@/generated/graphql';
-import { preloadLabelSheet, printLabelSheet } from '@/features/impresion/print';
-import { usePrint } from '@/features/impresion/use-print';
+import { preloadEtiquetas, printEtiquetas } from '@/imprimibles/print';
+import { usePrint } from '@/imprimibles/use-print';
 import { errorMessages } from '@/lib/graphql-errors';
 import { recordarBolsa, ultimaBolsa } from './bolsa-storage';
 import { invalidarDonante, serverFieldErrors } from './donaciones-store';
-import { useServicioImprimible } from './use-servicio-imprimible';
+import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 
 /** Text fields as typed; an empty vital sign means "not measured". */
 export type DonacionFormValues = {
@@ -126,7 +126,7 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
   });
   const etiquetas = usePrint();
   // The labels are printed on almost every new donation: have their code ready.
-  useEffect(() => preloadLabelSheet(), []);
+  useEffect(() => preloadEtiquetas(), []);
 
   const generarEtiquetas = async (form: FormApi<DonacionFormValues>) => {
     setEtiquetaError(null);
@@ -146,7 +146,7 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
       return;
     }
     form.change('numero', String(numero));
-    await etiquetas.run(printLabelSheet, {
+    await etiquetas.run(printEtiquetas, {
       numero: String(numero),
       fecha: form.getState().values.fecha || todayIso(),
       servicio,

@@ -16,7 +16,7 @@ import { formatDate, todayIso } from '@domain/dates';
 import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { MSG } from '@domain/messages';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { DateInput, fechaError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';

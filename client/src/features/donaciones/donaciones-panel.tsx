@@ -5,12 +5,12 @@ import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { AppAlert } from '@/components/app-alert';
 import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
-import { printRegisterBook } from '@/features/impresion/print';
-import { usePrint } from '@/features/impresion/use-print';
+import { printLibro } from '@/imprimibles/print';
+import { usePrint } from '@/imprimibles/use-print';
 import type { DonacionConDonante } from './donaciones-store';
 import { ResultadoMarcas } from './resultado-marcas';
-import { toDonacionImprimible } from './imprimibles';
-import { useServicioImprimible } from './use-servicio-imprimible';
+import { toDonacionImprimible } from '@/imprimibles/from-graphql';
+import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 
 export type DonacionesPanelProps = {
   /** The held list (the current search results). */
@@ -28,7 +28,7 @@ export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
 
   const imprimirLibro = () =>
     void run(
-      printRegisterBook,
+      printLibro,
       donaciones.map((d) => toDonacionImprimible(d, d.donante)),
       servicio,
     );

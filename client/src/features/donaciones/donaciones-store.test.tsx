@@ -12,7 +12,7 @@ import {
   DonacionesDocument,
   UpdateResultadosDonacionDocument,
 } from '@/generated/graphql';
-import { printRegisterBook } from '@/features/impresion/print';
+import { printLibro } from '@/imprimibles/print';
 import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders, signIn } from '@/test-utils';
 import { DonacionResultadosPage } from './donacion-resultados-page';
@@ -20,10 +20,10 @@ import { DonacionesDonantePage } from './donaciones-donante-page';
 import { DonacionesPage } from './donaciones-page';
 import { donacion, donacionConDonante, donanteDeDonacion, servicioMock } from './test-data';
 
-jest.mock('@/features/impresion/print', () => ({
-  printLabelSheet: jest.fn(async () => undefined),
-  printDonationSheet: jest.fn(async () => undefined),
-  printRegisterBook: jest.fn(async () => undefined),
+jest.mock('@/imprimibles/print', () => ({
+  printEtiquetas: jest.fn(async () => undefined),
+  printHemodonacion: jest.fn(async () => undefined),
+  printLibro: jest.fn(async () => undefined),
 }));
 
 jest.setTimeout(30000);
@@ -86,7 +86,7 @@ const deleteMock = (id: string, donanteId: string) => ({
 beforeEach(() => {
   localStorage.clear();
   signIn();
-  jest.mocked(printRegisterBook).mockClear();
+  jest.mocked(printLibro).mockClear();
 });
 
 describe('donations search and held list', () => {
@@ -195,8 +195,8 @@ describe('donations search and held list', () => {
     ]);
     const boton = await screen.findByRole('button', { name: 'Imprimir Libro' });
     await userEvent.click(boton);
-    await waitFor(() => expect(printRegisterBook).toHaveBeenCalledTimes(1));
-    const [donaciones, servicio] = jest.mocked(printRegisterBook).mock.calls[0];
+    await waitFor(() => expect(printLibro).toHaveBeenCalledTimes(1));
+    const [donaciones, servicio] = jest.mocked(printLibro).mock.calls[0];
     expect(donaciones.map((d) => [d.numero, d.donante.dni])).toEqual([
       ['1001', '30123456'],
       ['1002', '28999888'],

@@ -9,15 +9,15 @@ import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphql';
 import type { DonacionDatosFragment } from '@/generated/graphql';
-import { printDonationSheet } from '@/features/impresion/print';
-import { usePrint } from '@/features/impresion/use-print';
+import { printHemodonacion } from '@/imprimibles/print';
+import { usePrint } from '@/imprimibles/use-print';
 import { SV_LABELS } from './donacion-form';
 import { esNoEncontrado } from './donacion-nueva-page';
 import { useDonacion } from './donaciones-store';
 import { ResultadoMarcas } from './resultado-marcas';
 import { DonanteResumenCard } from './donante-resumen';
-import { toDonacionImprimible, toDonacionResumen } from './imprimibles';
-import { useServicioImprimible } from './use-servicio-imprimible';
+import { toDonacionImprimible, toDonacionResumen } from '@/imprimibles/from-graphql';
+import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 
 /** The sheet lists the donor's last 3 donations before this one. */
 export const ULTIMAS_DONACIONES = 3;
@@ -47,7 +47,7 @@ export function HemodosPage() {
 
   const imprimir = () => {
     if (!donacion || !donante) return;
-    void run(printDonationSheet, {
+    void run(printHemodonacion, {
       donacion: toDonacionImprimible(donacion, donante),
       anteriores: anteriores.map(toDonacionResumen),
       servicio,

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/components/lazy-page';
 
 /** Donations: search, new, a donor's list, the donation sheet and the results. Each page is a lazy chunk. */
 export const donacionesRoutes: RouteObject[] = [

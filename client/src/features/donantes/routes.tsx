@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/components/lazy-page';
 import { DonantesPage } from './donantes-page';
 
 /**

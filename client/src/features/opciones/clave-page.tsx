@@ -5,14 +5,14 @@ import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { MSG } from '@domain/messages';
 import { CLAVE_MIN, validatePasswordChange } from '@domain/validation';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
 import { ChangePasswordDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
-import { PageCard } from './page-card';
+import { PageCard } from '@/components/page-card';
 
 type Values = { oldPassword?: string; newPassword?: string; newPassword2?: string };
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { MSG } from '@domain/messages';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
@@ -13,7 +13,7 @@ import { errorMessages } from '@/lib/graphql-errors';
 import { IntegranteForm, toUpdateInput } from './integrante-form';
 import type { IntegranteValues } from './integrante-form';
 import { nombreCompleto } from './integrantes-page';
-import { PageCard } from './page-card';
+import { PageCard } from '@/components/page-card';
 
 const INTEGRANTES_PATH = '/opciones/integrantes';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import { ROL_LABEL } from '@domain/roles';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -16,7 +16,7 @@ import type { IntegranteDatosFragment } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 import { IntegranteForm, NUEVO_INTEGRANTE, toCreateInput } from './integrante-form';
 import type { IntegranteValues } from './integrante-form';
-import { PageCard } from './page-card';
+import { PageCard } from '@/components/page-card';
 
 export const nombreCompleto = (i: Pick<IntegranteDatosFragment, 'nombre' | 'apellido'>) =>
   [i.apellido, i.nombre].filter(Boolean).join(', ');

@@ -10,7 +10,7 @@ import { ServerErrors } from '@/components/server-errors';
 import { showToast } from '@/components/toast';
 import { AvanzarContadorEtiquetasDocument, ContadorEtiquetasDocument } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
-import { PageCard } from './page-card';
+import { PageCard } from '@/components/page-card';
 
 type Values = { ultimo: string };
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '@domain/dates';
 import { validateOpciones } from '@domain/integrante';
 import type { OpcionesDatos } from '@domain/integrante';
 import { MSG } from '@domain/messages';
-import { useAuth } from '@/app/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { TextField } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -17,7 +17,7 @@ import { ServicioDocument, UpdateOpcionesDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
 import { NumeracionEtiquetas } from './numeracion-etiquetas';
-import { PageCard } from './page-card';
+import { PageCard } from '@/components/page-card';
 
 const VERSION_LINE = `Versión: ${APP_VERSION}`;
 const BUILD_LINE = `Compilado: ${formatDateTime(APP_BUILD_DATE)}`;

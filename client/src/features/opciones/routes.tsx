@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/components/lazy-page';
 
 /** Options: general (every role reads, ROL_SERVICIO edits), password (every role), staff (ROL_SERVICIO). Lazy chunks. */
 export const opcionesRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/components/lazy-page';
 
 /** The forms catalogue (every role). Lazy chunk. */
 export const planillasRoutes: RouteObject[] = [
