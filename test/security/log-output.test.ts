@@ -32,9 +32,7 @@ const maybe = hasScript && fs.existsSync(dist) ? test : test.skip;
 
 maybe('in a terminal the log lines are for people: time, level word and message, no JSON', () => {
   const out = inTerminal();
-  expect(out).toMatch(
-    /\[\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\] .*(FATAL|ERROR).*No se pudo conectar/,
-  );
+  expect(out).toMatch(/\[\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\] .*(FATAL|ERROR).*No se pudo conectar/);
   expect(out).not.toMatch(/^\{"level"/m);
 });
 
