@@ -220,7 +220,8 @@ describe('recorrido: donaciones e impresos', () => {
     await fila.waitFor();
     const texto = await fila.innerText();
     expect(texto).toMatch(/A\s*(\+|Positivo|POSITIVO)/);
-    expect(texto).toContain('(+)');
+    // A reactive marker stands out in words, not only as '(+)'.
+    expect(texto).toContain('REACTIVO: Chagas');
     await screenshot(page, 'donaciones-06-donante');
   });
 
