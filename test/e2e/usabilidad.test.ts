@@ -209,8 +209,11 @@ describe('usabilidad', () => {
       await numero.fill(String(datos.donacionNumero));
       await numero.press('Enter');
       await page.waitForURL((url) => url.searchParams.get('numero') === String(datos.donacionNumero));
+      // The search may start after the URL changes: wait (up to 15 s) for its answer, one row.
+      const filas = tabla.locator('tbody tr');
+      for (let t = 0; t < 75 && (await filas.count()) !== 1; t += 1) await page.waitForTimeout(200);
       await esperarCarga(page);
-      await expect(tabla.locator('tbody tr').count()).resolves.toBe(1);
+      await expect(filas.count()).resolves.toBe(1);
       await expect(tabla.locator('tbody tr').innerText()).resolves.toContain(String(datos.donacionNumero));
     });
   });
