@@ -1,6 +1,7 @@
 /** Pure formatting for the printables (no @react-pdf import: screens may use it too). */
 import { formatDate, parseIsoDate, todayIso, yearsBetween } from '@domain/dates';
-import type { DonanteImprimible, SerologiaImprimible, SerologiaKey, SignosImprimibles } from './types';
+import type { SignosVitales } from '@domain/donacion';
+import type { DonanteImprimible, SerologiaImprimible, SerologiaKey } from './types';
 import { SEROLOGIA_KEYS as DOMAIN_SEROLOGIA_KEYS, tipoDonante as tipoDonanteDominio } from '@domain/donacion';
 
 /** Millimetres to PDF points (1 mm = 72 / 25.4 pt). */
@@ -56,7 +57,7 @@ export function formatSigno(value: number | null | undefined): string {
   return String(value).replace('.', ',');
 }
 
-export function formatTension(signos: SignosImprimibles): string {
+export function formatTension(signos: SignosVitales): string {
   const tas = formatSigno(signos.tas);
   const tad = formatSigno(signos.tad);
   if (!tas && !tad) return '';

@@ -16,7 +16,8 @@ import {
   tipoDonante,
 } from './format';
 import { FONT, FONT_BOLD, INK, RULE } from './pdf-styles';
-import type { DonacionImprimible, SerologiaKey, ServicioImprimible, SignosImprimibles } from './types';
+import type { SignosVitales } from '@domain/donacion';
+import type { DonacionImprimible, SerologiaKey, ServicioImprimible } from './types';
 
 export { libroFileName as fileName };
 
@@ -439,7 +440,7 @@ export function rowWarnings(d: DonacionImprimible): string[] {
 /** Every clinical value is short; only the antibodies are free text, one <Text> per cell. */
 function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
   const signos = rows.map((d) => d.signos);
-  const signo = (key: keyof SignosImprimibles) => signos.map((s) => formatSigno(s?.[key]));
+  const signo = (key: keyof SignosVitales) => signos.map((s) => formatSigno(s?.[key]));
   const tipos = rows.map((d) => tipoDonante(d.donante));
   const warnings = rows.map(rowWarnings);
   return (

@@ -3,29 +3,12 @@
  * the documents never fetch anything.
  */
 
-/** Clinical signs; null means "not measured" and prints blank. */
-export type SignosImprimibles = {
-  tas: number | null;
-  tad: number | null;
-  fc: number | null;
-  peso: number | null;
-  temp: number | null;
-  hb: number | null;
-  hto: number | null;
-};
+import type { SerologiaKey, SignosVitales } from '@domain/donacion';
 
 /** Serology results: true reactive, false non-reactive, null not done yet. */
-export type SerologiaImprimible = {
-  hiv: boolean | null;
-  hepB: boolean | null;
-  hepC: boolean | null;
-  vdrl: boolean | null;
-  brucelosis: boolean | null;
-  chagas: boolean | null;
-  htlv: boolean | null;
-};
+export type SerologiaImprimible = Record<SerologiaKey, boolean | null>;
 
-export type SerologiaKey = keyof SerologiaImprimible;
+export type { SerologiaKey };
 
 export type CphContacto = {
   nombre: string | null;
@@ -76,7 +59,8 @@ export type DonacionImprimible = {
   fecha: string;
   /** 'HH:mm' */
   hora: string;
-  signos: SignosImprimibles;
+  /** Clinical signs; null means "not measured" and prints blank. */
+  signos: SignosVitales;
   tipoBolsa: string | null;
   loteBolsa: string | null;
   /** '', 'A', 'B', 'AB', 'O' or null */
