@@ -1,4 +1,4 @@
-import { Field as ChakraField, Input } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import type { FieldRootProps, InputProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ChangeEvent, FocusEvent } from 'react';
@@ -8,6 +8,7 @@ import { formatDate, isValidIsoDate } from '@domain/dates';
 import { parseFecha } from '@domain/donante';
 import { MSG } from '@domain/messages';
 import { visibleError } from './field-error';
+import { LabelledField } from './labelled-field';
 
 /** What the user sees and types. */
 const DATE_PLACEHOLDER = 'DD/MM/AAAA';
@@ -129,11 +130,14 @@ export function DateInput({
   };
 
   return (
-    <ChakraField.Root {...rootProps} invalid={!!error} required={required} disabled={disabled}>
-      <ChakraField.Label>
-        {label}
-        {required && <ChakraField.RequiredIndicator />}
-      </ChakraField.Label>
+    <LabelledField
+      label={label}
+      required={required}
+      disabled={disabled}
+      error={error}
+      helperText={helperText}
+      rootProps={rootProps}
+    >
       <Input
         bg="white"
         {...inputProps}
@@ -150,9 +154,7 @@ export function DateInput({
         onBlur={blur}
         onFocus={onFocus}
       />
-      {helperText && !error && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
-      {error && <ChakraField.ErrorText>{error}</ChakraField.ErrorText>}
-    </ChakraField.Root>
+    </LabelledField>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Field as ChakraField, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
 import { Field } from 'react-final-form';
 import type { FieldValidator } from 'final-form';
 import { visibleError } from './field-error';
+import { LabelledField } from './labelled-field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -35,11 +36,7 @@ export function SelectField({
       {({ input, meta }) => {
         const error = visibleError(meta);
         return (
-          <ChakraField.Root invalid={!!error} required={required} disabled={disabled}>
-            <ChakraField.Label>
-              {label}
-              {required && <ChakraField.RequiredIndicator />}
-            </ChakraField.Label>
+          <LabelledField label={label} required={required} disabled={disabled} error={error}>
             <NativeSelect.Root disabled={disabled}>
               <NativeSelect.Field
                 name={input.name}
@@ -58,8 +55,7 @@ export function SelectField({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            {error && <ChakraField.ErrorText>{error}</ChakraField.ErrorText>}
-          </ChakraField.Root>
+          </LabelledField>
         );
       }}
     </Field>

@@ -1,8 +1,9 @@
-import { Field as ChakraField, Input } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import type { InputProps } from '@chakra-ui/react';
 import { Field } from 'react-final-form';
 import type { FieldValidator } from 'final-form';
 import { visibleError } from './field-error';
+import { LabelledField } from './labelled-field';
 
 export type TextFieldProps = {
   name: string;
@@ -35,11 +36,13 @@ export function TextField({
       {({ input, meta }) => {
         const error = visibleError(meta);
         return (
-          <ChakraField.Root invalid={!!error} required={required} disabled={disabled}>
-            <ChakraField.Label>
-              {label}
-              {required && <ChakraField.RequiredIndicator />}
-            </ChakraField.Label>
+          <LabelledField
+            label={label}
+            required={required}
+            disabled={disabled}
+            error={error}
+            helperText={helperText}
+          >
             <Input
               {...inputProps}
               name={input.name}
@@ -52,9 +55,7 @@ export function TextField({
               autoComplete={autoComplete}
               bg="white"
             />
-            {helperText && !error && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
-            {error && <ChakraField.ErrorText>{error}</ChakraField.ErrorText>}
-          </ChakraField.Root>
+          </LabelledField>
         );
       }}
     </Field>

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '@domain/messages';
-import { CLAVE_MIN, validateRegister } from '@domain/validation';
+import { validateRegister } from '@domain/validation';
 import type { RegisterData } from '@domain/validation';
 import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
-import { TextField } from '@/components/form';
+import { ClaveNuevaFields, TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
 import { RegisterDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
@@ -63,21 +63,7 @@ export function RegisterPage() {
               <TextField name="nombre" label="Nombre del servicio" autoComplete="organization" required />
               <TextField name="username" label="Usuario" autoComplete="username" required />
               <TextField name="email" label="Email" type="email" autoComplete="email" required />
-              <TextField
-                name="password"
-                label="Clave"
-                type="password"
-                autoComplete="new-password"
-                helperText={`Al menos ${CLAVE_MIN} caracteres`}
-                required
-              />
-              <TextField
-                name="password2"
-                label="Repetir clave"
-                type="password"
-                autoComplete="new-password"
-                required
-              />
+              <ClaveNuevaFields name="password" label="Clave" labelRepetir="Repetir clave" />
               <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Registrando...">
                 Registrar
               </Button>

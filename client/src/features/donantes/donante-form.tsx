@@ -16,7 +16,7 @@ import {
   SEXOS,
 } from '@domain/donante';
 import type { DonanteCphData } from '@domain/donante';
-import { CheckboxField, RadioField, SelectField, TextField } from '@/components/form';
+import { CheckboxField, FormActions, RadioField, SelectField, TextField } from '@/components/form';
 import type { DonanteDatosFragment, DonanteInput } from '@/generated/graphql';
 
 /** The form's values: every text as a string ('' when empty), the birth date as typed (DD/MM/YYYY). */
@@ -405,16 +405,7 @@ export function DonanteForm({
                 </Stack>
               </CphSection>
 
-              <HStack gap="3">
-                <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Guardando...">
-                  {submitLabel}
-                </Button>
-                {onCancel && (
-                  <Button variant="outline" onClick={onCancel} disabled={submitting}>
-                    Cancelar
-                  </Button>
-                )}
-              </HStack>
+              <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
             </Stack>
           </form>
         );

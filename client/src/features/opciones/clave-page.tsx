@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { MSG } from '@domain/messages';
-import { CLAVE_MIN, validatePasswordChange } from '@domain/validation';
+import { validatePasswordChange } from '@domain/validation';
 import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
-import { TextField } from '@/components/form';
+import { ClaveNuevaFields, TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
 import { ChangePasswordDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
@@ -70,21 +70,7 @@ export function ClavePage() {
                   autoComplete="current-password"
                   required
                 />
-                <TextField
-                  name="newPassword"
-                  label="Clave nueva"
-                  type="password"
-                  autoComplete="new-password"
-                  helperText={`Al menos ${CLAVE_MIN} caracteres`}
-                  required
-                />
-                <TextField
-                  name="newPassword2"
-                  label="Repetir clave nueva"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                />
+                <ClaveNuevaFields name="newPassword" label="Clave nueva" labelRepetir="Repetir clave nueva" />
                 <Button
                   type="submit"
                   colorPalette="brand"

@@ -1,11 +1,10 @@
-import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { validateEditarIntegrante, validateNuevoIntegrante } from '@domain/integrante';
 import type { NuevoIntegranteDatos } from '@domain/integrante';
 import { ROL_INTEGRANTE_DEFAULT, ROL_LABEL, ROLES_INTEGRANTE } from '@domain/roles';
-import { CLAVE_MIN } from '@domain/validation';
-import { CheckboxField, SelectField, TextField } from '@/components/form';
+import { CheckboxField, ClaveNuevaFields, FormActions, SelectField, TextField } from '@/components/form';
 import { toFormErrors } from '@/lib/form';
 
 export type IntegranteValues = {
@@ -97,21 +96,7 @@ export function IntegranteForm({
               <>
                 <TextField name="username" label="Usuario" required autoComplete="off" />
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <TextField
-                    name="password"
-                    label="Clave"
-                    type="password"
-                    required
-                    autoComplete="new-password"
-                    helperText={`Al menos ${CLAVE_MIN} caracteres`}
-                  />
-                  <TextField
-                    name="password2"
-                    label="Repetir clave"
-                    type="password"
-                    required
-                    autoComplete="new-password"
-                  />
+                  <ClaveNuevaFields name="password" label="Clave" labelRepetir="Repetir clave" />
                 </SimpleGrid>
               </>
             )}
@@ -122,16 +107,7 @@ export function IntegranteForm({
               <TextField name="telefono" label="Teléfono" type="tel" autoComplete="off" />
             </SimpleGrid>
             <CheckboxField name="agentecph" label="Agente de captación CPH" />
-            <HStack gap="3">
-              <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Guardando...">
-                {submitLabel}
-              </Button>
-              {onCancel && (
-                <Button variant="outline" onClick={onCancel} disabled={submitting}>
-                  Cancelar
-                </Button>
-              )}
-            </HStack>
+            <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
           </Stack>
         </form>
       )}
