@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DateInput, fechaError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
-import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
+import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { AuditoriaDocument, RestaurarDonacionDocument, RestaurarDonanteDocument } from '@/generated/graphql';
 import type { AuditoriaFilter, AuditoriaQuery } from '@/generated/graphql';
@@ -164,61 +164,46 @@ function AuditoriaList() {
         {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
         {data && items.length === 0 && <Text color="gray.600">{MSG.sinDatos}</Text>}
         {items.length > 0 && (
-          <Table.ScrollArea
-            borderWidth="1px"
-            borderRadius="md"
-            tabIndex={0}
-            role="region"
-            aria-label="Registro de auditoría, desplazable"
+          <TablaTarjetas
+            label="Registro de auditoría"
+            columnas={['Fecha', 'Registrado por', 'Acción', 'Registro', 'Cambios']}
+            acciones="Acciones"
+            scrollArea={{ tabIndex: 0, role: 'region', 'aria-label': 'Registro de auditoría, desplazable' }}
           >
-            <Table.Root size="sm" aria-label="Registro de auditoría" css={TABLA_TARJETAS}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Fecha</Table.ColumnHeader>
-                  <Table.ColumnHeader>Registrado por</Table.ColumnHeader>
-                  <Table.ColumnHeader>Acción</Table.ColumnHeader>
-                  <Table.ColumnHeader>Registro</Table.ColumnHeader>
-                  <Table.ColumnHeader>Cambios</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((e) => (
-                  <Table.Row key={e.id}>
-                    <Table.Cell whiteSpace="nowrap" data-label="Fecha">
-                      {formatDateTime(String(e.at))}
-                    </Table.Cell>
-                    <Table.Cell data-label="Registrado por" whiteSpace="normal">
-                      {e.autor ?? e.usuarioNombre ?? '—'}
-                    </Table.Cell>
-                    <Table.Cell data-label="Acción">{ACCION_LABEL[e.accion] ?? e.accion}</Table.Cell>
-                    <Table.Cell data-label="Registro" whiteSpace="normal" maxW={{ md: '40' }}>
-                      <Stack gap="0">
-                        <Text>{ENTIDAD_LABEL[e.entidad] ?? e.entidad}</Text>
-                        <Text fontSize="xs" color="gray.600" fontFamily="mono" wordBreak="break-all">
-                          {e.entidadId}
-                        </Text>
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell data-label="Cambios" minW={{ md: '64' }} whiteSpace="normal">
-                      <Stack gap="0" fontSize="xs" wordBreak="break-word">
-                        {cambiosLines(e).map((line) => (
-                          <Text key={line}>{line}</Text>
-                        ))}
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {restorable(e) && (
-                        <Button size="xs" variant="outline" onClick={() => setARestaurar(e)}>
-                          Restaurar
-                        </Button>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+            {items.map((e) => (
+              <Table.Row key={e.id}>
+                <Table.Cell whiteSpace="nowrap" data-label="Fecha">
+                  {formatDateTime(String(e.at))}
+                </Table.Cell>
+                <Table.Cell data-label="Registrado por" whiteSpace="normal">
+                  {e.autor ?? e.usuarioNombre ?? '—'}
+                </Table.Cell>
+                <Table.Cell data-label="Acción">{ACCION_LABEL[e.accion] ?? e.accion}</Table.Cell>
+                <Table.Cell data-label="Registro" whiteSpace="normal" maxW={{ md: '40' }}>
+                  <Stack gap="0">
+                    <Text>{ENTIDAD_LABEL[e.entidad] ?? e.entidad}</Text>
+                    <Text fontSize="xs" color="gray.600" fontFamily="mono" wordBreak="break-all">
+                      {e.entidadId}
+                    </Text>
+                  </Stack>
+                </Table.Cell>
+                <Table.Cell data-label="Cambios" minW={{ md: '64' }} whiteSpace="normal">
+                  <Stack gap="0" fontSize="xs" wordBreak="break-word">
+                    {cambiosLines(e).map((line) => (
+                      <Text key={line}>{line}</Text>
+                    ))}
+                  </Stack>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  {restorable(e) && (
+                    <Button size="xs" variant="outline" onClick={() => setARestaurar(e)}>
+                      Restaurar
+                    </Button>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </TablaTarjetas>
         )}
         {page && page.total > 0 && (
           <HStack justify="space-between">

@@ -18,6 +18,7 @@ import { cumpleEdadCph, nombreCompleto, normalizeDni } from '@domain/donante';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
+import { SearchForm } from '@/components/search-form';
 import { ServerErrors } from '@/components/server-errors';
 import { AgentesCphDocument, DonanteDocument, DonantesDocument } from '@/generated/graphql';
 import type { AgentesCphQuery, DonanteDatosFragment, DonanteResumenFragment } from '@/generated/graphql';
@@ -150,34 +151,20 @@ export function CphPage() {
         Registro CPH
       </Heading>
 
-      <Box
-        as="form"
-        onSubmit={buscar}
-        role="search"
-        aria-label="Buscar donante CPH"
-        bg="white"
-        borderWidth="1px"
-        borderRadius="lg"
-        p="4"
-      >
-        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
-          <ChakraField.Root maxW={{ md: 'sm' }}>
-            <ChakraField.Label>DNI</ChakraField.Label>
-            <Input
-              name="dni"
-              value={dniInput}
-              onChange={(e) => setDniInput(e.target.value)}
-              autoFocus
-              autoComplete="off"
-              inputMode="numeric"
-              bg="white"
-            />
-          </ChakraField.Root>
-          <Button type="submit" colorPalette="brand" loading={buscando}>
-            Buscar
-          </Button>
-        </Stack>
-      </Box>
+      <SearchForm label="Buscar donante CPH" onSubmit={buscar} buscando={buscando}>
+        <ChakraField.Root maxW={{ md: 'sm' }}>
+          <ChakraField.Label>DNI</ChakraField.Label>
+          <Input
+            name="dni"
+            value={dniInput}
+            onChange={(e) => setDniInput(e.target.value)}
+            autoFocus
+            autoComplete="off"
+            inputMode="numeric"
+            bg="white"
+          />
+        </ChakraField.Root>
+      </SearchForm>
 
       <LoadingOverlay open={buscando || (!!donanteId && donanteQuery.loading && !donante)} />
       {busqueda.error && (

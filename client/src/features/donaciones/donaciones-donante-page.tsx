@@ -8,7 +8,7 @@ import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
-import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
+import { AccionesCell, EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 import { useBorrarDonacion } from './borrar-donacion';
@@ -54,68 +54,50 @@ export function DonacionesDonantePage() {
       {data && donaciones.length === 0 && <AppAlert severity="info" message={MSG.sinDonaciones} />}
 
       {donaciones.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-          <Table.Root size="sm" aria-label="Donaciones del donante" css={TABLA_TARJETAS}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Número</Table.ColumnHeader>
-                <Table.ColumnHeader>Fecha y hora</Table.ColumnHeader>
-                <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
-                <Table.ColumnHeader>Serología</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {donaciones.map((d) => (
-                <Table.Row key={d.id}>
-                  <Table.Cell fontWeight="medium" data-label="Número">
-                    {d.numero}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" data-label="Fecha y hora">
-                    {`${formatDate(d.fecha)} ${d.hora}`}
-                  </Table.Cell>
-                  <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-                  <Table.Cell data-label="Serología">
-                    <ResultadoMarcas
-                      serologia={d.serologia}
-                      exclusionDefinitiva={d.exclusionDefinitiva}
-                      exclusionTiempo={d.exclusionTiempo}
-                    />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <HStack gap="2" justify="flex-end" wrap="wrap" data-acciones>
-                      <Button asChild size="xs" variant="outline">
-                        <RouterLink
-                          to={`/donacion/${d.id}/donante/${d.donanteId}`}
-                          aria-label={`Resultados de la donación ${d.numero}`}
-                        >
-                          Resultados
-                        </RouterLink>
-                      </Button>
-                      <Button asChild size="xs" colorPalette="brand">
-                        <RouterLink
-                          to={`/donaciones/hemodos/${d.donanteId}/${d.id}`}
-                          aria-label={`Imprimir la donación ${d.numero}`}
-                        >
-                          Imprimir
-                        </RouterLink>
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => borrar.pedir(d)}
-                        aria-label={`Eliminar la donación ${d.numero}`}
-                      >
-                        Eliminar
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <TablaTarjetas
+          label="Donaciones del donante"
+          columnas={['Número', 'Fecha y hora', 'Grupo y factor', 'Serología']}
+          acciones="Acciones"
+          scrollArea={{ bg: 'white' }}
+        >
+          {donaciones.map((d) => (
+            <Table.Row key={d.id}>
+              <Table.Cell fontWeight="medium" data-label="Número">
+                {d.numero}
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap" data-label="Fecha y hora">
+                {`${formatDate(d.fecha)} ${d.hora}`}
+              </Table.Cell>
+              <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+              <Table.Cell data-label="Serología">
+                <ResultadoMarcas
+                  serologia={d.serologia}
+                  exclusionDefinitiva={d.exclusionDefinitiva}
+                  exclusionTiempo={d.exclusionTiempo}
+                />
+              </Table.Cell>
+              <AccionesCell>
+                <Button asChild size="xs" variant="outline">
+                  <RouterLink
+                    to={`/donacion/${d.id}/donante/${d.donanteId}`}
+                    aria-label={`Resultados de la donación ${d.numero}`}
+                  >
+                    Resultados
+                  </RouterLink>
+                </Button>
+                <Button asChild size="xs" colorPalette="brand">
+                  <RouterLink
+                    to={`/donaciones/hemodos/${d.donanteId}/${d.id}`}
+                    aria-label={`Imprimir la donación ${d.numero}`}
+                  >
+                    Imprimir
+                  </RouterLink>
+                </Button>
+                <EliminarButton label={`Eliminar la donación ${d.numero}`} onClick={() => borrar.pedir(d)} />
+              </AccionesCell>
+            </Table.Row>
+          ))}
+        </TablaTarjetas>
       )}
       {borrar.dialog}
     </Stack>

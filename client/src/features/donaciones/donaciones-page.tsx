@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Field as ChakraField,
-  Heading,
-  HStack,
-  Input,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Field as ChakraField, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -20,8 +10,9 @@ import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { DateInput, fechaError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
+import { SearchForm } from '@/components/search-form';
 import { ServerErrors } from '@/components/server-errors';
-import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
+import { EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { useBorrarDonacion } from './borrar-donacion';
 import { DonacionesPanel } from './donaciones-panel';
 import { DONACIONES_PAGE_SIZE, useBuscarDonaciones, useLimpiarDonaciones } from './donaciones-store';
@@ -93,47 +84,28 @@ export function DonacionesPage() {
         Donaciones
       </Heading>
 
-      <Box
-        as="form"
-        onSubmit={buscar}
-        role="search"
-        aria-label="Buscar donaciones"
-        bg="white"
-        borderWidth="1px"
-        borderRadius="lg"
-        p="4"
-      >
-        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
-          <ChakraField.Root>
-            <ChakraField.Label>Número</ChakraField.Label>
-            <Input
-              name="numero"
-              value={values.numero}
-              onChange={(e) => setValues((v) => ({ ...v, numero: e.target.value }))}
-              autoFocus
-              autoComplete="off"
-              inputMode="numeric"
-              bg="white"
-            />
-          </ChakraField.Root>
-          <DateInput
-            name="fecha"
-            label="Fecha"
-            value={values.fecha}
-            onChange={(fecha) => setValues((v) => ({ ...v, fecha }))}
-            onBlur={() => setFechaTocada(true)}
-            error={fechaTocada ? fechaError(values.fecha) : undefined}
+      <SearchForm label="Buscar donaciones" onSubmit={buscar} buscando={isSearching} onLimpiar={limpiar}>
+        <ChakraField.Root>
+          <ChakraField.Label>Número</ChakraField.Label>
+          <Input
+            name="numero"
+            value={values.numero}
+            onChange={(e) => setValues((v) => ({ ...v, numero: e.target.value }))}
+            autoFocus
+            autoComplete="off"
+            inputMode="numeric"
+            bg="white"
           />
-          <HStack gap="2">
-            <Button type="submit" colorPalette="brand" loading={isSearching}>
-              Buscar
-            </Button>
-            <Button type="button" variant="outline" onClick={limpiar}>
-              Limpiar
-            </Button>
-          </HStack>
-        </Stack>
-      </Box>
+        </ChakraField.Root>
+        <DateInput
+          name="fecha"
+          label="Fecha"
+          value={values.fecha}
+          onChange={(fecha) => setValues((v) => ({ ...v, fecha }))}
+          onBlur={() => setFechaTocada(true)}
+          error={fechaTocada ? fechaError(values.fecha) : undefined}
+        />
+      </SearchForm>
 
       {errorMessage &&
         (errorMessage.length === 1 && errorMessage[0] === MSG.sinDonaciones ? (
@@ -148,59 +120,47 @@ export function DonacionesPage() {
       {(donaciones.length > 0 || (searched && pagina > 1)) && (
         <Stack gap="3">
           {donaciones.length > 0 && (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-              <Table.Root size="sm" aria-label="Donaciones encontradas" interactive css={TABLA_TARJETAS}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Número</Table.ColumnHeader>
-                    <Table.ColumnHeader>Fecha y hora</Table.ColumnHeader>
-                    <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
-                    <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
-                    <Table.ColumnHeader>Servicio</Table.ColumnHeader>
-                    <Table.ColumnHeader aria-label="Eliminar" />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {donaciones.map((d) => (
-                    <Table.Row key={d.id} cursor="pointer">
-                      <Table.Cell fontWeight="medium" data-label="Número">
-                        <RouterLink
-                          to={`/donacion/${d.id}/donante/${d.donanteId}`}
-                          aria-label={`Abrir la donación ${d.numero}`}
-                        >
-                          <Text as="span" color="brand.700">
-                            {d.numero}
-                          </Text>
-                        </RouterLink>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap" onClick={() => abrir(d)} data-label="Fecha y hora">
-                        {`${formatDate(d.fecha)} ${d.hora}`}
-                      </Table.Cell>
-                      <Table.Cell onClick={() => abrir(d)} data-label="Apellido y nombre">
-                        {nombreCompleto(d)}
-                      </Table.Cell>
-                      <Table.Cell onClick={() => abrir(d)} data-label="Grupo y factor">
-                        {grupoYFactor(d.abo, d.rh)}
-                      </Table.Cell>
-                      <Table.Cell onClick={() => abrir(d)} data-label="Servicio">
-                        {servicio}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          onClick={() => borrar.pedir(d)}
-                          aria-label={`Eliminar la donación ${d.numero}`}
-                        >
-                          Eliminar
-                        </Button>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <TablaTarjetas
+              label="Donaciones encontradas"
+              columnas={['Número', 'Fecha y hora', 'Apellido y nombre', 'Grupo y factor', 'Servicio']}
+              acciones="Eliminar"
+              accionesOcultas
+              interactive
+              scrollArea={{ bg: 'white' }}
+            >
+              {donaciones.map((d) => (
+                <Table.Row key={d.id} cursor="pointer">
+                  <Table.Cell fontWeight="medium" data-label="Número">
+                    <RouterLink
+                      to={`/donacion/${d.id}/donante/${d.donanteId}`}
+                      aria-label={`Abrir la donación ${d.numero}`}
+                    >
+                      <Text as="span" color="brand.700">
+                        {d.numero}
+                      </Text>
+                    </RouterLink>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" onClick={() => abrir(d)} data-label="Fecha y hora">
+                    {`${formatDate(d.fecha)} ${d.hora}`}
+                  </Table.Cell>
+                  <Table.Cell onClick={() => abrir(d)} data-label="Apellido y nombre">
+                    {nombreCompleto(d)}
+                  </Table.Cell>
+                  <Table.Cell onClick={() => abrir(d)} data-label="Grupo y factor">
+                    {grupoYFactor(d.abo, d.rh)}
+                  </Table.Cell>
+                  <Table.Cell onClick={() => abrir(d)} data-label="Servicio">
+                    {servicio}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <EliminarButton
+                      label={`Eliminar la donación ${d.numero}`}
+                      onClick={() => borrar.pedir(d)}
+                    />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </TablaTarjetas>
           )}
           <Pager
             pagina={pagina}

@@ -4,7 +4,7 @@ import { formatDate } from '@domain/dates';
 import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { AppAlert } from '@/components/app-alert';
-import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
+import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { printLibro } from '@/imprimibles/print';
 import { usePrint } from '@/imprimibles/use-print';
 import type { DonacionConDonante } from './donaciones-store';
@@ -52,56 +52,47 @@ export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
         </Button>
       </HStack>
       {error && <AppAlert message={`No se pudo generar el libro: ${error.message}`} />}
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="Donaciones del libro" css={TABLA_TARJETAS}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>#</Table.ColumnHeader>
-              <Table.ColumnHeader>Fecha</Table.ColumnHeader>
-              <Table.ColumnHeader>Donante</Table.ColumnHeader>
-              <Table.ColumnHeader>Grupo y factor</Table.ColumnHeader>
-              <Table.ColumnHeader>Serologia</Table.ColumnHeader>
-              <Table.ColumnHeader aria-label="Acciones" />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {donaciones.map((d) => (
-              <Table.Row key={d.id}>
-                <Table.Cell fontWeight="medium" data-label="#">
-                  {d.numero}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" data-label="Fecha">
-                  {`${formatDate(d.fecha)} ${d.hora}`}
-                </Table.Cell>
-                <Table.Cell data-label="Donante">
-                  {nombreCompleto(d)}
-                  <Text as="span" display="block" fontSize="xs" color="gray.600">
-                    {`DNI ${d.donante.dni}`}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-                <Table.Cell data-label="Serología">
-                  <ResultadoMarcas
-                    serologia={d.serologia}
-                    exclusionDefinitiva={d.exclusionDefinitiva}
-                    exclusionTiempo={d.exclusionTiempo}
-                  />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Button asChild size="xs" variant="outline">
-                    <RouterLink
-                      to={`/donaciones/hemodos/${d.donanteId}/${d.id}`}
-                      aria-label={`Planilla de la donación ${d.numero}`}
-                    >
-                      Planilla
-                    </RouterLink>
-                  </Button>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <TablaTarjetas
+        label="Donaciones del libro"
+        columnas={['#', 'Fecha', 'Donante', 'Grupo y factor', 'Serologia']}
+        acciones="Acciones"
+        accionesOcultas
+      >
+        {donaciones.map((d) => (
+          <Table.Row key={d.id}>
+            <Table.Cell fontWeight="medium" data-label="#">
+              {d.numero}
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap" data-label="Fecha">
+              {`${formatDate(d.fecha)} ${d.hora}`}
+            </Table.Cell>
+            <Table.Cell data-label="Donante">
+              {nombreCompleto(d)}
+              <Text as="span" display="block" fontSize="xs" color="gray.600">
+                {`DNI ${d.donante.dni}`}
+              </Text>
+            </Table.Cell>
+            <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+            <Table.Cell data-label="Serología">
+              <ResultadoMarcas
+                serologia={d.serologia}
+                exclusionDefinitiva={d.exclusionDefinitiva}
+                exclusionTiempo={d.exclusionTiempo}
+              />
+            </Table.Cell>
+            <Table.Cell textAlign="end">
+              <Button asChild size="xs" variant="outline">
+                <RouterLink
+                  to={`/donaciones/hemodos/${d.donanteId}/${d.id}`}
+                  aria-label={`Planilla de la donación ${d.numero}`}
+                >
+                  Planilla
+                </RouterLink>
+              </Button>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </TablaTarjetas>
     </Stack>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Input,
-  Field as ChakraField,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Heading, HStack, Input, Field as ChakraField, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -19,8 +9,9 @@ import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
+import { SearchForm } from '@/components/search-form';
 import { ServerErrors } from '@/components/server-errors';
-import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
+import { AccionesCell, EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { DeleteDonanteDocument, DonantesDocument } from '@/generated/graphql';
 import type { DonanteResumenFragment } from '@/generated/graphql';
@@ -107,47 +98,28 @@ export function DonantesPage() {
         </Button>
       </HStack>
 
-      <Box
-        as="form"
-        onSubmit={buscar}
-        role="search"
-        aria-label="Buscar donantes"
-        bg="white"
-        borderWidth="1px"
-        borderRadius="lg"
-        p="4"
-      >
-        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
-          {(
-            [
-              ['dni', 'DNI'],
-              ['apellido', 'Apellido'],
-              ['nombre', 'Nombre'],
-            ] as const
-          ).map(([name, label]) => (
-            <ChakraField.Root key={name}>
-              <ChakraField.Label>{label}</ChakraField.Label>
-              <Input
-                name={name}
-                value={values[name]}
-                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-                autoFocus={name === 'dni'}
-                autoComplete="off"
-                inputMode={name === 'dni' ? 'numeric' : undefined}
-                bg="white"
-              />
-            </ChakraField.Root>
-          ))}
-          <HStack gap="2">
-            <Button type="submit" colorPalette="brand" loading={loading && active}>
-              Buscar
-            </Button>
-            <Button type="button" variant="outline" onClick={limpiar}>
-              Limpiar
-            </Button>
-          </HStack>
-        </Stack>
-      </Box>
+      <SearchForm label="Buscar donantes" onSubmit={buscar} buscando={loading && active} onLimpiar={limpiar}>
+        {(
+          [
+            ['dni', 'DNI'],
+            ['apellido', 'Apellido'],
+            ['nombre', 'Nombre'],
+          ] as const
+        ).map(([name, label]) => (
+          <ChakraField.Root key={name}>
+            <ChakraField.Label>{label}</ChakraField.Label>
+            <Input
+              name={name}
+              value={values[name]}
+              onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              autoFocus={name === 'dni'}
+              autoComplete="off"
+              inputMode={name === 'dni' ? 'numeric' : undefined}
+              bg="white"
+            />
+          </ChakraField.Root>
+        ))}
+      </SearchForm>
 
       {error && (
         <AppAlert title={MSG.errorCargarDonante} message={<ServerErrors errors={errorMessages(error)} />} />
@@ -167,23 +139,16 @@ export function DonantesPage() {
       {result && (items.length > 0 || pagina > 1) && (
         <Stack gap="3">
           {items.length > 0 && (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-              <Table.Root size="sm" aria-label="Donantes encontrados" css={TABLA_TARJETAS}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
-                    <Table.ColumnHeader>DNI</Table.ColumnHeader>
-                    <Table.ColumnHeader>Última donación</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Acciones</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items.map((d) => (
-                    <DonanteRow key={d.id} donante={d} onDelete={() => setAEliminar(d)} />
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <TablaTarjetas
+              label="Donantes encontrados"
+              columnas={['Apellido y nombre', 'DNI', 'Última donación']}
+              acciones="Acciones"
+              scrollArea={{ bg: 'white' }}
+            >
+              {items.map((d) => (
+                <DonanteRow key={d.id} donante={d} onDelete={() => setAEliminar(d)} />
+              ))}
+            </TablaTarjetas>
           )}
           <Pager
             pagina={pagina}
@@ -225,37 +190,27 @@ function DonanteRow({ donante: d, onDelete }: { donante: DonanteResumenFragment;
       <Table.Cell data-label="Última donación">
         {d.ultimaDonacion ? formatDate(d.ultimaDonacion) : ''}
       </Table.Cell>
-      <Table.Cell textAlign="end">
-        <HStack gap="2" justify="flex-end" wrap="wrap" data-acciones>
-          {d.puedeDonar ? (
-            <Button asChild size="xs" colorPalette="brand">
-              <RouterLink to={`/donaciones/nueva/${d.id}/`} aria-label={`Agregar donación de ${nombre}`}>
-                Agregar donación
-              </RouterLink>
-            </Button>
-          ) : (
-            d.proximaDonacion && (
-              <Text fontSize="xs" color="gray.600">
-                {puedeDonarDesdeMsg(d.proximaDonacion)}
-              </Text>
-            )
-          )}
-          <Button asChild size="xs" variant="outline">
-            <RouterLink to={`/donaciones/donante/${d.id}`} aria-label={`Ver donaciones de ${nombre}`}>
-              Ver donaciones
+      <AccionesCell>
+        {d.puedeDonar ? (
+          <Button asChild size="xs" colorPalette="brand">
+            <RouterLink to={`/donaciones/nueva/${d.id}/`} aria-label={`Agregar donación de ${nombre}`}>
+              Agregar donación
             </RouterLink>
           </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
-            onClick={onDelete}
-            aria-label={`Eliminar a ${nombre}`}
-          >
-            Eliminar
-          </Button>
-        </HStack>
-      </Table.Cell>
+        ) : (
+          d.proximaDonacion && (
+            <Text fontSize="xs" color="gray.600">
+              {puedeDonarDesdeMsg(d.proximaDonacion)}
+            </Text>
+          )
+        )}
+        <Button asChild size="xs" variant="outline">
+          <RouterLink to={`/donaciones/donante/${d.id}`} aria-label={`Ver donaciones de ${nombre}`}>
+            Ver donaciones
+          </RouterLink>
+        </Button>
+        <EliminarButton label={`Eliminar a ${nombre}`} onClick={onDelete} />
+      </AccionesCell>
     </Table.Row>
   );
 }

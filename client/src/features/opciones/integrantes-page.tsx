@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
-import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
+import { AccionesCell, EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { CreateIntegranteDocument, DeleteIntegranteDocument, IntegrantesDocument } from '@/generated/graphql';
 import type { IntegranteDatosFragment } from '@/generated/graphql';
@@ -76,65 +76,44 @@ function IntegrantesAdmin() {
         {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
         {data && integrantes.length === 0 && <Text color="gray.600">{MSG.sinDatos}</Text>}
         {integrantes.length > 0 && (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
-            <Table.Root size="sm" aria-label="Integrantes del servicio" css={TABLA_TARJETAS}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Apellido y nombre</Table.ColumnHeader>
-                  <Table.ColumnHeader>Usuario</Table.ColumnHeader>
-                  <Table.ColumnHeader>Rol</Table.ColumnHeader>
-                  <Table.ColumnHeader>Matrícula</Table.ColumnHeader>
-                  <Table.ColumnHeader>Contacto</Table.ColumnHeader>
-                  <Table.ColumnHeader>Agente CPH</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    <VisuallyHidden>Acciones</VisuallyHidden>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {integrantes.map((i) => (
-                  <Table.Row key={i.id}>
-                    <Table.Cell fontWeight="medium" data-label="Apellido y nombre">
-                      {nombreCompleto(i)}
-                    </Table.Cell>
-                    <Table.Cell data-label="Usuario">{i.username}</Table.Cell>
-                    <Table.Cell data-label="Rol">{ROL_LABEL[i.rol]}</Table.Cell>
-                    <Table.Cell data-label="Matrícula">{i.matricula ?? ''}</Table.Cell>
-                    <Table.Cell data-label="Contacto">
-                      <Stack gap="0" fontSize="xs">
-                        {i.email && <Text>{i.email}</Text>}
-                        {i.telefono && <Text>{i.telefono}</Text>}
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell data-label="Agente CPH">
-                      {i.agentecph && <Badge colorPalette="brand">Sí</Badge>}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <HStack gap="2" justify="flex-end" wrap="wrap" data-acciones>
-                        <Button asChild size="xs" variant="outline">
-                          <RouterLink
-                            to={`/opciones/integrantes/editar/${i.id}`}
-                            aria-label={`Editar a ${nombreCompleto(i)}`}
-                          >
-                            Editar
-                          </RouterLink>
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          aria-label={`Eliminar a ${nombreCompleto(i)}`}
-                          onClick={() => setAEliminar(i)}
-                        >
-                          Eliminar
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <TablaTarjetas
+            label="Integrantes del servicio"
+            columnas={['Apellido y nombre', 'Usuario', 'Rol', 'Matrícula', 'Contacto', 'Agente CPH']}
+            acciones="Acciones"
+            accionesOcultas
+            scrollArea={{ position: 'relative' }}
+          >
+            {integrantes.map((i) => (
+              <Table.Row key={i.id}>
+                <Table.Cell fontWeight="medium" data-label="Apellido y nombre">
+                  {nombreCompleto(i)}
+                </Table.Cell>
+                <Table.Cell data-label="Usuario">{i.username}</Table.Cell>
+                <Table.Cell data-label="Rol">{ROL_LABEL[i.rol]}</Table.Cell>
+                <Table.Cell data-label="Matrícula">{i.matricula ?? ''}</Table.Cell>
+                <Table.Cell data-label="Contacto">
+                  <Stack gap="0" fontSize="xs">
+                    {i.email && <Text>{i.email}</Text>}
+                    {i.telefono && <Text>{i.telefono}</Text>}
+                  </Stack>
+                </Table.Cell>
+                <Table.Cell data-label="Agente CPH">
+                  {i.agentecph && <Badge colorPalette="brand">Sí</Badge>}
+                </Table.Cell>
+                <AccionesCell>
+                  <Button asChild size="xs" variant="outline">
+                    <RouterLink
+                      to={`/opciones/integrantes/editar/${i.id}`}
+                      aria-label={`Editar a ${nombreCompleto(i)}`}
+                    >
+                      Editar
+                    </RouterLink>
+                  </Button>
+                  <EliminarButton label={`Eliminar a ${nombreCompleto(i)}`} onClick={() => setAEliminar(i)} />
+                </AccionesCell>
+              </Table.Row>
+            ))}
+          </TablaTarjetas>
         )}
       </PageCard>
       <PageCard title="Nuevo integrante" as="h2">

@@ -1,11 +1,11 @@
-import { Box, Heading, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Heading, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { DEFAULT_FOLDER, planillasByCategory } from '@domain/planillas';
 import { AppAlert } from '@/components/app-alert';
 import { DocumentLink } from '@/components/document-link';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
-import { TABLA_TARJETAS } from '@/components/tabla-tarjetas';
+import { AccionesCell, TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { PlanillasDocument } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 
@@ -55,24 +55,22 @@ export function PlanillasPage() {
                             {p.description}
                           </Text>
                         </Table.Cell>
-                        <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          <HStack justify="flex-end" gap="3" wrap="wrap" data-acciones>
-                            <DocumentLink fileName={p.fileName} folder={DEFAULT_FOLDER} size="sm">
-                              Ver
-                              <VisuallyHidden> {p.displayName}</VisuallyHidden>
-                            </DocumentLink>
-                            <DocumentLink
-                              fileName={p.fileName}
-                              folder={DEFAULT_FOLDER}
-                              variant="button"
-                              size="sm"
-                              download
-                            >
-                              Descargar
-                              <VisuallyHidden> {p.displayName}</VisuallyHidden>
-                            </DocumentLink>
-                          </HStack>
-                        </Table.Cell>
+                        <AccionesCell gap="3" whiteSpace="nowrap">
+                          <DocumentLink fileName={p.fileName} folder={DEFAULT_FOLDER} size="sm">
+                            Ver
+                            <VisuallyHidden> {p.displayName}</VisuallyHidden>
+                          </DocumentLink>
+                          <DocumentLink
+                            fileName={p.fileName}
+                            folder={DEFAULT_FOLDER}
+                            variant="button"
+                            size="sm"
+                            download
+                          >
+                            Descargar
+                            <VisuallyHidden> {p.displayName}</VisuallyHidden>
+                          </DocumentLink>
+                        </AccionesCell>
                       </Table.Row>
                     ))}
                   </Table.Body>
