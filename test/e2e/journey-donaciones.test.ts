@@ -151,9 +151,13 @@ describe('recorrido: donaciones e impresos', () => {
     await expect(page.getByLabel('Fecha').inputValue()).resolves.toBe(ddmmyyyy(hoyIso()));
     await page.getByLabel('Número').fill(numero);
     await page.getByLabel('Número').press('Enter');
+    // The screen opened on today's list: wait for the number's own answer (header + one row).
+    await page.waitForURL((url) => url.searchParams.get('numero') === numero);
     const tabla = page.getByRole('table', { name: 'Donaciones encontradas' });
+    const filas = tabla.getByRole('row');
+    for (let t = 0; t < 75 && (await filas.count()) !== 2; t += 1) await page.waitForTimeout(200);
     await tabla.getByRole('row').filter({ hasText: 'Núñez' }).waitFor();
-    await expect(tabla.getByRole('row').count()).resolves.toBe(2);
+    await expect(filas.count()).resolves.toBe(2);
     await expect(tabla.innerText()).resolves.toContain(cuenta.nombre);
   });
 
