@@ -13,7 +13,7 @@ import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphq
 import { errorMessages } from '@/lib/graphql-errors';
 import { useBorrarDonacion } from './borrar-donacion';
 import { esNoEncontrado } from './donacion-nueva-page';
-import { ResultadoMarcas } from './resultado-marcas';
+import { SerologiaCell } from './resultado-marcas';
 
 /** /donaciones/donante/{donanteId}: the donor's donations, newest first. */
 export function DonacionesDonantePage() {
@@ -69,13 +69,7 @@ export function DonacionesDonantePage() {
                 {`${formatDate(d.fecha)} ${d.hora}`}
               </Table.Cell>
               <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-              <Table.Cell data-label="Serología">
-                <ResultadoMarcas
-                  serologia={d.serologia}
-                  exclusionDefinitiva={d.exclusionDefinitiva}
-                  exclusionTiempo={d.exclusionTiempo}
-                />
-              </Table.Cell>
+              <SerologiaCell donacion={d} />
               <AccionesCell>
                 <Button asChild size="xs" variant="outline">
                   <RouterLink

@@ -8,7 +8,7 @@ import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { printLibro } from '@/imprimibles/print';
 import { usePrint } from '@/imprimibles/use-print';
 import type { DonacionConDonante } from './donaciones-store';
-import { ResultadoMarcas } from './resultado-marcas';
+import { SerologiaCell } from './resultado-marcas';
 import { toDonacionImprimible } from '@/imprimibles/from-graphql';
 import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 
@@ -73,13 +73,7 @@ export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
               </Text>
             </Table.Cell>
             <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-            <Table.Cell data-label="Serología">
-              <ResultadoMarcas
-                serologia={d.serologia}
-                exclusionDefinitiva={d.exclusionDefinitiva}
-                exclusionTiempo={d.exclusionTiempo}
-              />
-            </Table.Cell>
+            <SerologiaCell donacion={d} />
             <Table.Cell textAlign="end">
               <Button asChild size="xs" variant="outline">
                 <RouterLink

@@ -1,4 +1,4 @@
-import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { EXCLUSION_TIEMPO_LABELS, SEROLOGIA_KEYS, SEROLOGIA_LABELS, serologiaSigno } from '@domain/donacion';
 import type { Serologia } from '@domain/donacion';
 import { MSG } from '@domain/messages';
@@ -115,5 +115,22 @@ export function ResultadoMarcas({
         </Text>
       )}
     </Stack>
+  );
+}
+
+export type SerologiaCellProps = {
+  donacion: Pick<ResultadoMarcasProps, 'serologia' | 'exclusionDefinitiva' | 'exclusionTiempo'>;
+};
+
+/** The 'Serología' cell of a donations list: the same marks on every list. */
+export function SerologiaCell({ donacion }: SerologiaCellProps) {
+  return (
+    <Table.Cell data-label="Serología">
+      <ResultadoMarcas
+        serologia={donacion.serologia}
+        exclusionDefinitiva={donacion.exclusionDefinitiva}
+        exclusionTiempo={donacion.exclusionTiempo}
+      />
+    </Table.Cell>
   );
 }
