@@ -14,6 +14,7 @@ import {
   EDAD_DONANTE_MAX,
   EDAD_DONANTE_MIN,
 } from './limites';
+import { validateDni } from './dni';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank, isEmail } from './validation';
 
@@ -76,7 +77,6 @@ export { DIAS_ENTRE_DONACIONES, EDAD_CPH_MAX, EDAD_CPH_MIN } from './limites';
 const DONANTE_MAX = {
   nombre: 100,
   apellido: 100,
-  dni: 20,
   domActual: 200,
   domActualAltura: 20,
   domActualPiso: 10,
@@ -176,7 +176,7 @@ function validateMaxLength(max: number) {
     str(value).trim().length > max ? MSG.textoDemasiadoLargo(max) : undefined;
 }
 
-/** nombre, apellido, dni: required, with a length limit. */
+/** nombre, apellido: required, with a length limit. */
 function validateRequeridoMax(max: number) {
   const tooLong = validateMaxLength(max);
   return (value: unknown): string | undefined => validateRequerido(value) ?? tooLong(value);
@@ -233,7 +233,6 @@ export function validateFechaNacimiento(value: unknown, today: IsoDate): string 
 
 const nombreRule = validateRequeridoMax(DONANTE_MAX.nombre);
 const apellidoRule = validateRequeridoMax(DONANTE_MAX.apellido);
-const dniRule = validateRequeridoMax(DONANTE_MAX.dni);
 const sexoRule = validateEnum(SEXOS);
 const esVoluntarioRule = validateEnum(ES_VOLUNTARIO);
 const provinciaActualRule = validateEnum(PROVINCIAS);
@@ -286,7 +285,7 @@ const FREE_TEXT = [
 export const DONANTE_VALIDATORS: Record<string, (value: unknown, today: IsoDate) => string | undefined> = {
   nombre: nombreRule,
   apellido: apellidoRule,
-  dni: dniRule,
+  dni: validateDni,
   fechaNacimiento: validateFechaNacimiento,
   sexo: sexoRule,
   ProvinciaActual: provinciaActualRule,
@@ -377,11 +376,6 @@ export function normalizeCph(cph: unknown): DonanteCphData {
     for (const f of CPH_CONTACTO_FIELDS) out[c][f] = str(contacto[f]).trim();
   }
   return out;
-}
-
-/** DNI as stored and searched: without spaces or dots ('30.123.456' -> '30123456'). */
-export function normalizeDni(value: unknown): string {
-  return str(value).replace(/[\s.]/g, '').toUpperCase();
 }
 
 /** A donor may donate when the last donation was at least DIAS_ENTRE_DONACIONES days ago, or never. */

@@ -17,6 +17,10 @@ export const SEMANAS_ENTRE_DONACIONES = 8;
 /** The same interval in days: a donation exactly 56 days after the previous one is allowed; 55 days is not. */
 export const DIAS_ENTRE_DONACIONES = SEMANAS_ENTRE_DONACIONES * 7;
 
+/** A DNI in canonical form (domain/dni.ts): from 6 to 10 letters or digits. */
+export const DNI_MIN = 6;
+export const DNI_MAX = 10;
+
 /** Shortest password. */
 export const CLAVE_MIN = 6;
 /** Longest password accepted. */

@@ -5,6 +5,8 @@
 import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from './etiquetas';
 import {
   CLAVE_MIN,
+  DNI_MAX,
+  DNI_MIN,
   EDAD_CPH_MAX,
   EDAD_CPH_MIN,
   EDAD_DONANTE_MAX,
@@ -114,6 +116,14 @@ export const MSG = {
   metodoNoPermitido: 'El método HTTP no está permitido en esta ruta',
   datosDemasiadoAnidados: 'Los datos enviados tienen demasiados niveles de anidamiento',
   operacionNoAdmitida: (tipo: string) => `El servidor no admite operaciones de tipo ${tipo}`,
+  // One identity per donor (domain/dni.ts, donante.duplicados.ts)
+  dniInvalido: `El DNI debe tener entre ${DNI_MIN} y ${DNI_MAX} letras o dígitos (sin puntos ni espacios)`,
+  donanteFusionadoNoRestaurable: 'Este donante fue fusionado con otro y no se puede restaurar',
+  fusionarMismoDonante: 'Elija dos donantes distintos para fusionar',
+  donantesFusionados: (movidas: number) =>
+    movidas === 1
+      ? 'Donantes fusionados: se movió 1 donación'
+      : `Donantes fusionados: se movieron ${movidas} donaciones`,
 } as const;
 
 export type FieldError = { field: string; msg: string };

@@ -14,7 +14,8 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatDate, todayIso, yearsBetween } from '@domain/dates';
-import { cumpleEdadCph, nombreCompleto, normalizeDni } from '@domain/donante';
+import { cumpleEdadCph, nombreCompleto } from '@domain/donante';
+import { canonicalDni } from '@domain/dni';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -129,7 +130,7 @@ export function CphPage() {
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
-    const value = normalizeDni(dniInput);
+    const value = canonicalDni(dniInput);
     setElegidoId(null);
     setDni(value || null);
     if (value && value === dni) void busqueda.refetch();

@@ -16,7 +16,7 @@
  */
 import { escapeLiteral } from 'pg';
 import type { RunQuery } from '../../database/prepared';
-import { normalizeDni } from '../../domain/donante';
+import { canonicalDni } from '../../domain/dni';
 
 /**
  * The columns behind each field of the GraphQL type Donante (and the REST
@@ -141,7 +141,7 @@ function plan(servicio: string, filter: DonanteFilterData): Plan | null {
   const byApellido = 'd.apellido_busqueda, d.nombre_busqueda, d.id';
 
   const rawDni = term(filter.dni);
-  const dni = normalizeDni(rawDni);
+  const dni = canonicalDni(rawDni);
   // A DNI with nothing left after normalising (e.g. "'") matches no donor, not all of them.
   if (rawDni && !dni) return null;
   const apellido = apellidoText;

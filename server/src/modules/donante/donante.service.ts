@@ -7,10 +7,10 @@ import {
   DonanteData,
   donanteDuplicadoMsg,
   normalizeCph,
-  normalizeDni,
   parseFecha,
   validateDonante,
 } from '../../domain/donante';
+import { canonicalDni } from '../../domain/dni';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
@@ -55,7 +55,7 @@ function toFields(data: DonanteData): DonanteFields {
   return {
     nombre: text(data.nombre),
     apellido: text(data.apellido),
-    dni: normalizeDni(data.dni),
+    dni: canonicalDni(data.dni),
     fechaNacimiento: parseFecha(data.fechaNacimiento)!,
     sexo: text(data.sexo),
     domActual: optional(data.domActual),
@@ -86,7 +86,7 @@ function toFields(data: DonanteData): DonanteFields {
 function withDefaults(data: DonanteData): DonanteData {
   return {
     ...data,
-    dni: data.dni == null ? data.dni : normalizeDni(data.dni),
+    dni: data.dni == null ? data.dni : canonicalDni(data.dni),
     sexo: data.sexo ?? DONANTE_DEFAULTS.sexo,
     ProvinciaActual: data.ProvinciaActual ?? DONANTE_DEFAULTS.ProvinciaActual,
     nacionalidad: data.nacionalidad ?? DONANTE_DEFAULTS.nacionalidad,
@@ -206,7 +206,7 @@ export class DonanteService {
       return await this.dataSource.transaction(async (m) => {
         const before = await this.find(m, auth, id, true, { eliminado: true });
         if (before.deletedAt === null) throw ValidationError.single('', MSG.noEliminado);
-        const dni = normalizeDni(before.dni);
+        const dni = canonicalDni(before.dni);
         claimed.dni = dni;
         await this.assertDniFree(m, auth, dni, id);
         await m.update(Donante, { id, servicioId: auth.servicio }, { dni, deletedAt: null });
