@@ -3,6 +3,7 @@ import { Donante1763790000000 } from './1763790000000-donante';
 import { Donacion1763800000000 } from './1763800000000-donacion';
 import { DonanteBusqueda1763810000000 } from './1763810000000-donante-busqueda';
 import { LoginIntentos1763820000000 } from './1763820000000-login-intentos';
+import { DniCanonico1763830000000 } from './1763830000000-dni-canonico';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Donacion1763800000000,
   DonanteBusqueda1763810000000,
   LoginIntentos1763820000000,
+  DniCanonico1763830000000,
 ];

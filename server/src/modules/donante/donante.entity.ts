@@ -164,6 +164,14 @@ export class Donante {
   @Column('timestamptz', { nullable: true })
   deletedAt: Date | null;
 
+  /** A live record sharing its canonical DNI with an older one: a merge candidate (never shown). */
+  @Column('uuid', { nullable: true })
+  duplicadoDe: string | null;
+
+  /** The donor this deleted record was merged into (never shown; it cannot be restored). */
+  @Column('uuid', { nullable: true })
+  fusionadoCon: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

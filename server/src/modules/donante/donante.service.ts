@@ -35,6 +35,8 @@ type DonanteFields = Omit<
   | 'servicioId'
   | 'ultimaDonacion'
   | 'deletedAt'
+  | 'duplicadoDe'
+  | 'fusionadoCon'
   | 'createdAt'
   | 'updatedAt'
   | 'puedeDonar'
@@ -206,6 +208,7 @@ export class DonanteService {
       return await this.dataSource.transaction(async (m) => {
         const before = await this.find(m, auth, id, true, { eliminado: true });
         if (before.deletedAt === null) throw ValidationError.single('', MSG.noEliminado);
+        if (before.fusionadoCon !== null) throw ValidationError.single('', MSG.donanteFusionadoNoRestaurable);
         const dni = canonicalDni(before.dni);
         claimed.dni = dni;
         await this.assertDniFree(m, auth, dni, id);
@@ -254,7 +257,8 @@ export class DonanteService {
         dni,
       });
     if (exceptId) qb.andWhere('d.id <> :exceptId', { exceptId });
-    return qb.getOne();
+    // The record that holds the DNI plainly is the oldest; later ones await a merge with it.
+    return qb.orderBy('d.createdAt', 'ASC').addOrderBy('d.id', 'ASC').getOne();
   }
 
   private async assertDniFree(m: EntityManager, auth: AuthUser, dni: string, exceptId: string | null) {
