@@ -180,7 +180,9 @@ const donanteInput = obj(
   {
     nombre: str('Requerido'),
     apellido: str('Requerido'),
-    dni: str('Requerido; único en el servicio (se guarda sin puntos ni espacios)'),
+    dni: str(
+      'Requerido; de 6 a 10 letras o dígitos, único en el servicio (se guarda sin puntos, espacios, guiones ni caracteres invisibles)',
+    ),
     fechaNacimiento: str(
       `YYYY-MM-DD (también DD/MM/YYYY o YYYYMMDD); edad de ${EDAD_DONANTE_MIN} a ${EDAD_DONANTE_MAX} años`,
     ),
