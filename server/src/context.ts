@@ -25,7 +25,7 @@ export async function createContext(req: RequestInfo, services: Services): Promi
     ip: req.ip ?? '',
     auth,
     services,
-    loaders: createLoaders(services.dataSource, services.query),
+    loaders: createLoaders(services.dataSource, services.query, services.elegibilidad),
   };
 }
 

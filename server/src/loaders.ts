@@ -6,6 +6,9 @@ import { DONANTES_BY_ID_SQL } from './modules/donante/donante.search';
 import { hydrate } from './database/hydrate';
 import type { RunQuery } from './database/prepared';
 import { isUuid } from './domain/validation';
+import type { Elegibilidad } from './domain/elegibilidad';
+import type { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
+import { donacionesPrevias } from './modules/elegibilidad/historial';
 
 /** Per-request batch loaders, so relation fields cost one query per kind, not per row. */
 export type Loaders = {
@@ -17,6 +20,10 @@ export type Loaders = {
    * user of that servicio answers, so an id from elsewhere reads as unknown (null).
    */
   nombreUsuario: DataLoader<string, string | null>;
+  /** Today's eligibility of a donor by `servicioId/donanteId` (claveUsuario): a page in one statement. */
+  elegibilidad: DataLoader<string, Elegibilidad | null>;
+  /** Earlier donations of the same person, by `servicioId/donacionId`: a page in one statement. */
+  donacionesPrevias: DataLoader<string, number>;
 };
 
 /** The key of loaders.nombreUsuario. */
@@ -62,7 +69,28 @@ function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T |
   return ids.map((id) => map.get(id) ?? null);
 }
 
-export function createLoaders(dataSource: DataSource, query: RunQuery): Loaders {
+/** Eligibility of donors by `servicioId/donanteId`, one batch per servicio. */
+async function elegibilidades(
+  service: ElegibilidadService,
+  keys: readonly string[],
+): Promise<(Elegibilidad | null)[]> {
+  const porServicio = new Map<string, string[]>();
+  for (const [servicio, id] of keys.map((k) => k.split('/'))) {
+    porServicio.set(servicio, [...(porServicio.get(servicio) ?? []), id]);
+  }
+  const found = new Map<string, Elegibilidad>();
+  for (const [servicio, ids] of porServicio) {
+    if (!isUuid(servicio)) continue;
+    for (const [id, e] of await service.deDonantes(servicio, ids)) found.set(claveUsuario(servicio, id), e);
+  }
+  return keys.map((k) => found.get(k) ?? null);
+}
+
+export function createLoaders(
+  dataSource: DataSource,
+  query: RunQuery,
+  elegibilidad: ElegibilidadService,
+): Loaders {
   return {
     servicio: new DataLoader(async (ids) =>
       byId(await dataSource.getRepository(Servicio).findBy({ id: In([...ids]) }), ids),
@@ -71,5 +99,14 @@ export function createLoaders(dataSource: DataSource, query: RunQuery): Loaders 
       byId(hydrate(dataSource, Donante, await query(DONANTES_BY_ID_SQL, [ids])), ids),
     ),
     nombreUsuario: new DataLoader((keys) => nombresDeUsuarios(dataSource, keys)),
+    elegibilidad: new DataLoader((keys) => elegibilidades(elegibilidad, keys)),
+    donacionesPrevias: new DataLoader(async (keys) => {
+      const pares = keys.map((k) => k.split('/'));
+      const servicio = pares[0][0];
+      const ids = pares.filter(([s, id]) => s === servicio && isUuid(s) && isUuid(id)).map(([, id]) => id);
+      const found = ids.length ? await donacionesPrevias(query, servicio, ids) : new Map<string, number>();
+      // One request is one servicio's; a key of another would read 0, never another's history.
+      return pares.map(([s, id]) => (s === servicio ? (found.get(id) ?? 0) : 0));
+    }),
   };
 }

@@ -5,11 +5,14 @@ import { SessionCache } from './auth/session-cache';
 import { readPool, RunQuery } from './database/prepared';
 import { CuentaService } from './modules/cuenta/cuenta.service';
 import { DonanteService } from './modules/donante/donante.service';
+import { DuplicadosService } from './modules/donante/donante.duplicados';
+import { reglasDelServicio } from './modules/elegibilidad/historial';
 import { DonacionService } from './modules/donacion/donacion.service';
 import { IntegranteService } from './modules/integrante/integrante.service';
 import { OpcionesService } from './modules/opciones/opciones.service';
 import { ClaveService } from './modules/cuenta/clave.service';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
+import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
 export type Services = {
@@ -21,11 +24,14 @@ export type Services = {
   tokens: TokenService;
   cuenta: CuentaService;
   donante: DonanteService;
+  /** Likely duplicate donors and their merge. */
+  duplicados: DuplicadosService;
   donacion: DonacionService;
   integrante: IntegranteService;
   opciones: OpcionesService;
   clave: ClaveService;
   auditoria: AuditoriaService;
+  elegibilidad: ElegibilidadService;
 };
 
 /** `now`: the clock of the sign-in delays (tests move it instead of waiting). */
@@ -48,10 +54,12 @@ export function createServices(
     tokens,
     cuenta: new CuentaService(dataSource, tokens, throttle, sessions, query),
     donante,
+    duplicados: new DuplicadosService(dataSource, query, reglasDelServicio),
     donacion,
     integrante: new IntegranteService(dataSource, sessions),
     opciones: new OpcionesService(dataSource),
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource, donante, donacion),
+    elegibilidad: new ElegibilidadService(dataSource, query),
   };
 }

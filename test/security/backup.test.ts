@@ -23,6 +23,7 @@ import {
   donanteInput,
   ok,
   seedWorld,
+  TODAY,
   World,
 } from './fixtures';
 
@@ -118,6 +119,29 @@ beforeAll(async () => {
     await server.gql(
       `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
       { id: w.donacionId, input: { abo: 'O', rh: 'POSITIVO' } },
+      t,
+    ),
+  );
+  // A 'No apto' visit and a lifted deferral: the donor-safety tables travel too.
+  ok(
+    await server.gql(
+      `mutation ($input: NoAptoInput!) { registrarNoApto(input: $input) { id } }`,
+      {
+        input: {
+          donanteId: w.donanteId,
+          fecha: TODAY,
+          hora: '08:00',
+          motivo: 'Hemoglobina baja',
+          diferimientoDias: 15,
+        },
+      },
+      t,
+    ),
+  );
+  ok(
+    await server.gql(
+      `mutation ($d: ID!, $o: ID!, $m: String!) { levantarDiferimiento(donanteId: $d, origenId: $o, motivo: $m) { id } }`,
+      { d: acentos.id, o: don.id, m: 'Decisión del médico: apto' },
       t,
     ),
   );

@@ -243,6 +243,10 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `query ($f: DonanteFilter) { donantes(filter: $f) { total items { id dni apellido } } }`,
       variables: { f: { dni: target.donanteDni } },
     },
+    'Query.duplicadosDonantes': {
+      query: `query ($o: Int, $l: Int) { duplicadosDonantes(offset: $o, limit: $l) { total items { motivo a { id dni } b { id dni } } } }`,
+      variables: { o: 0, l: 20 },
+    },
     'Query.integrante': {
       query: `query ($id: ID!) { integrante(id: $id) { id username } }`,
       variables: { id: target.members.ROL_MEDICO.id },
@@ -251,6 +255,33 @@ export function operationCalls(target: World): Record<string, Call> {
     'Query.me': { query: `{ me { id username servicioId servicio { id nombre } } }` },
     'Query.planillas': { query: `{ planillas { fileName } }` },
     'Query.servicio': { query: `{ servicio { id nombre } }` },
+    'Query.visitasNoApto': {
+      query: `query ($id: ID!) { visitasNoApto(donanteId: $id) { id fecha motivo } }`,
+      variables: { id: target.donanteId },
+    },
+    // The target's donation has no deferral: refused as such, whoever may lift one.
+    'Mutation.levantarDiferimiento': {
+      query: `mutation ($d: ID!, $o: ID!, $m: String!) { levantarDiferimiento(donanteId: $d, origenId: $o, motivo: $m) { id } }`,
+      variables: { d: target.donanteId, o: target.donacionId, m: 'Decisión médica' },
+    },
+    // Without a deferral: it stops no later donation of the shared fixtures.
+    'Mutation.registrarNoApto': {
+      query: `mutation ($input: NoAptoInput!) { registrarNoApto(input: $input) { id } }`,
+      variables: {
+        input: {
+          donanteId: target.donanteId,
+          fecha: TODAY,
+          hora: '08:00',
+          motivo: 'Entrevista',
+          diferimientoDias: 0,
+        },
+      },
+    },
+    // The norm itself: changes nothing of the servicio's rules.
+    'Mutation.updateReglasDonacion': {
+      query: `mutation ($input: ReglasDonacionInput!) { updateReglasDonacion(input: $input) { id } }`,
+      variables: { input: { semanasEntreDonaciones: 8, limiteAnualHombres: 4, limiteAnualMujeres: 3 } },
+    },
     // Moves the caller's own counter forward (once: a second call with the same number is refused).
     'Mutation.avanzarContadorEtiquetas': {
       query: AVANZAR_CONTADOR,
@@ -296,6 +327,11 @@ export function operationCalls(target: World): Record<string, Call> {
     'Mutation.deleteIntegrante': {
       query: `mutation ($id: ID!) { deleteIntegrante(id: $id) { message } }`,
       variables: { id: target.members.ROL_TECNICO.id },
+    },
+    // The deleted donor as the one to merge away: refused (NOT_FOUND), so nothing is ever merged.
+    'Mutation.fusionarDonantes': {
+      query: `mutation ($c: ID!, $e: ID!) { fusionarDonantes(conservarId: $c, eliminarId: $e) { donacionesMovidas avisos donante { id } } }`,
+      variables: { c: target.donanteId, e: target.donanteDeletedId },
     },
     'Mutation.login': {
       query: `mutation ($input: LoginInput!) { login(input: $input) { token usuario { id servicioId } } }`,

@@ -51,6 +51,16 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return t.toISOString().slice(0, 10);
 }
 
+/**
+ * The same day `years` later; 29 February becomes 1 March in a year without it
+ * (the period "12 months from 29/02" ends with 28/02).
+ */
+export function addYears(date: IsoDate, years: number): IsoDate {
+  const p = parseIsoDate(date);
+  if (!p) throw new Error(`Fecha inválida: ${date}`);
+  return new Date(Date.UTC(p.y + years, p.m - 1, p.d)).toISOString().slice(0, 10);
+}
+
 /** 'YYYY-MM-DD' -> 'DD/MM/YYYY', the format the interface shows. */
 export function formatDate(date: IsoDate | null | undefined): string {
   if (!date) return '';

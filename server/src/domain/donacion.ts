@@ -3,9 +3,9 @@
  * vital-sign checks, the donation-interval rule text, serology and vital-sign parsing for
  * the REST JSON strings, and the donor-type derivation.
  */
-import { formatDate, isValidIsoDate, IsoDate } from './dates';
+import { isValidIsoDate, IsoDate } from './dates';
 import { isNumeroEtiqueta } from './etiquetas';
-import { DIAS_ENTRE_DONACIONES, SV_LIMITES } from './limites';
+import { SV_LIMITES } from './limites';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank } from './validation';
 
@@ -93,8 +93,11 @@ const SV_POSIBLE: Record<SignoVitalKey, { min: number; max: number }> = {
 /** The form field (and GraphQL input path) of each sign. */
 const svField = (key: SignoVitalKey): string => `sv.${key}`;
 
-/** Errors for the measured signs; unmeasured (null/undefined) signs are accepted. */
-export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefined): FieldError[] {
+/**
+ * Errors for measured signs that no person can have (a typing mistake); unmeasured (null/undefined)
+ * signs are accepted. A 'No apto' visit records out-of-bounds signs with this check alone.
+ */
+export function validateSignosPosibles(sv: Partial<SignosVitales> | null | undefined): FieldError[] {
   const list = new ErrorList();
   if (!sv) return list.errors;
   for (const key of SIGNOS_VITALES_KEYS) {
@@ -110,6 +113,14 @@ export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefi
       list.add(svField(key), MSG.valorNoPermitido);
     }
   }
+  return list.errors;
+}
+
+/** Errors for the measured signs: impossible values, and values outside the normal bounds. */
+export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefined): FieldError[] {
+  const list = new ErrorList();
+  if (!sv) return list.errors;
+  for (const error of validateSignosPosibles(sv)) list.add(error.field, error.msg);
   const check = (key: SignoVitalKey, bad: (v: number) => boolean, msg: string) => {
     const value = sv[key];
     if (typeof value === 'number' && Number.isFinite(value) && bad(value)) list.add(svField(key), msg);
@@ -140,7 +151,7 @@ export type DonacionData = {
 
 const HORA_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-function isHora(value: unknown): value is string {
+export function isHora(value: unknown): value is string {
   return typeof value === 'string' && HORA_RE.test(value);
 }
 
@@ -201,22 +212,6 @@ export function validateResultados(data: ResultadosData): FieldError[] {
     list.add('exclusionCodigo', MSG.textoDemasiadoLargo(EXCLUSION_CODIGO_MAX));
   }
   return list.errors;
-}
-
-/** 'Este donante dono hace menos de 8 semanas (DD/MM/YYYY).' with the other donation's date. */
-export function textoMenos8Semanas(fechaOtraDonacion: IsoDate): string {
-  return MSG.menos8Semanas(formatDate(fechaOtraDonacion));
-}
-
-/**
- * The donation of `otras` (ISO dates) that is less than DIAS_ENTRE_DONACIONES
- * days before or after `fecha`, the latest one if several; null if none.
- */
-export function donacionDentroDe8Semanas(fecha: IsoDate, otras: IsoDate[]): IsoDate | null {
-  const toDay = (d: IsoDate) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86_400_000;
-  const day = toDay(fecha);
-  const near = otras.filter((o) => Math.abs(toDay(o) - day) < DIAS_ENTRE_DONACIONES).sort();
-  return near.length ? near[near.length - 1] : null;
 }
 
 /** The donor's last donation once `fecha` is recorded: it, unless one of `otras` is later. */
@@ -323,12 +318,17 @@ export type TipoDonante =
   | 'Reposición primera vez'
   | 'Reposición habitual/esporádico';
 
+/**
+ * 'primera vez' or 'habitual/esporádico': habitual when the donor said so ('Donó anteriormente')
+ * or the service recorded an earlier donation of the person (`donacionesPrevias`).
+ */
 export function tipoDonante(
   esVoluntario: string | boolean | null | undefined,
   donacionAnterior: boolean | null | undefined,
+  donacionesPrevias = 0,
 ): TipoDonante {
   const voluntario = esVoluntario === true || esVoluntario === 'Si';
-  const habitual = Boolean(donacionAnterior);
+  const habitual = Boolean(donacionAnterior) || donacionesPrevias > 0;
   if (voluntario) return habitual ? 'Voluntario habitual/esporádico' : 'Voluntario primera vez';
   return habitual ? 'Reposición habitual/esporádico' : 'Reposición primera vez';
 }

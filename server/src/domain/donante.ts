@@ -1,19 +1,5 @@
-import {
-  addDays,
-  daysBetween,
-  formatDate,
-  IsoDate,
-  isValidIsoDate,
-  parseIsoDate,
-  yearsBetween,
-} from './dates';
-import {
-  DIAS_ENTRE_DONACIONES,
-  EDAD_CPH_MAX,
-  EDAD_CPH_MIN,
-  EDAD_DONANTE_MAX,
-  EDAD_DONANTE_MIN,
-} from './limites';
+import { formatDate, IsoDate, isValidIsoDate, parseIsoDate, yearsBetween } from './dates';
+import { EDAD_CPH_MAX, EDAD_CPH_MIN, EDAD_DONANTE_MAX, EDAD_DONANTE_MIN } from './limites';
 import { validateDni } from './dni';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank, isEmail } from './validation';
@@ -71,7 +57,7 @@ export const DONANTE_DEFAULTS = {
   esVoluntario: EsVoluntario;
 };
 
-export { DIAS_ENTRE_DONACIONES, EDAD_CPH_MAX, EDAD_CPH_MIN } from './limites';
+export { EDAD_CPH_MAX, EDAD_CPH_MIN } from './limites';
 
 /** Longest value each text field accepts. */
 const DONANTE_MAX = {
@@ -376,18 +362,6 @@ export function normalizeCph(cph: unknown): DonanteCphData {
     for (const f of CPH_CONTACTO_FIELDS) out[c][f] = str(contacto[f]).trim();
   }
   return out;
-}
-
-/** A donor may donate when the last donation was at least DIAS_ENTRE_DONACIONES days ago, or never. */
-export function puedeDonar(ultimaDonacion: IsoDate | null | undefined, today: IsoDate): boolean {
-  if (!ultimaDonacion) return true;
-  return daysBetween(ultimaDonacion, today) >= DIAS_ENTRE_DONACIONES;
-}
-
-/** First day the donor may donate again, or null if there is no previous donation. */
-export function proximaDonacionPosible(ultimaDonacion: IsoDate | null | undefined): IsoDate | null {
-  if (!ultimaDonacion || !isValidIsoDate(ultimaDonacion)) return null;
-  return addDays(ultimaDonacion, DIAS_ENTRE_DONACIONES);
 }
 
 /** The duplicate-DNI error, naming the donor who already has it. */

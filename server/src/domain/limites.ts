@@ -14,6 +14,20 @@ export const EDAD_CPH_MAX = 40;
 
 /** Weeks that must pass between two donations of a donor. */
 export const SEMANAS_ENTRE_DONACIONES = 8;
+/** The longest interval a servicio may set (Opciones): it may lengthen the norm, never shorten it. */
+export const SEMANAS_ENTRE_DONACIONES_MAX = 52;
+
+/**
+ * Whole-blood donations in any 12 months, by sex: the national norm is the default and the most a
+ * servicio may allow; it may set fewer (Opciones), down to LIMITE_ANUAL_MIN.
+ */
+export const LIMITE_ANUAL_DEFAULT = { Masculino: 4, Femenino: 3 } as const;
+export const LIMITE_ANUAL_MAX = LIMITE_ANUAL_DEFAULT;
+export const LIMITE_ANUAL_MIN = 1;
+
+/** Longest deferral a 'No apto' screening visit may set, in days. */
+export const DIFERIMIENTO_NO_APTO_MAX_DIAS = 365;
+
 /** The same interval in days: a donation exactly 56 days after the previous one is allowed; 55 days is not. */
 export const DIAS_ENTRE_DONACIONES = SEMANAS_ENTRE_DONACIONES * 7;
 

@@ -87,6 +87,31 @@ export const MSG = {
     `Este donante dono hace menos de ${SEMANAS_ENTRE_DONACIONES} semanas (${fecha}).`,
   numeroDonacionEnUso: (numero: number) => `El número ${numero} ya corresponde a otra donación del servicio`,
   fechaFutura: 'La fecha no puede ser posterior a hoy',
+  // Donor safety: the interval, the yearly limit and deferrals (domain/elegibilidad.ts)
+  /** The interval rule with the servicio's weeks: the specification's text when they are 8. */
+  menosSemanas: (semanas: number, fecha: string) =>
+    `Este donante dono hace menos de ${semanas} semanas (${fecha}).`,
+  limiteAnualAlcanzado: (limite: number, hombre: boolean, desde: string) =>
+    `Alcanzó el límite anual: ${limite} donaciones de sangre entera en 12 meses para ${hombre ? 'hombres' : 'mujeres'}. Puede donar a partir del ${desde}.`,
+  diferimientoDefinitivo: (origen: string) => `Donante diferido: exclusión definitiva (${origen}).`,
+  diferimientoTemporal: (dias: number, origen: string, desde: string) =>
+    `Donante diferido: exclusión temporal de ${dias} días (${origen}). Puede donar a partir del ${desde}.`,
+  diferimientoPendiente: (marcadores: string, origen: string) =>
+    `Donante diferido: serología reactiva (${marcadores}) en la ${origen}, a la espera de la decisión de un médico.`,
+  diferimientoNoApto: (dias: number, fecha: string, motivo: string, desde: string) =>
+    `Donante diferido: no apto el ${fecha} (${motivo}), por ${dias} días. Puede donar a partir del ${desde}.`,
+  donacionesCercanas: (n1: number, f1: string, n2: number, f2: string, semanas: number) =>
+    `Las donaciones N° ${n1} (${f1}) y N° ${n2} (${f2}) tienen menos de ${semanas} semanas entre sí.`,
+  limiteAnualExcedido: (cantidad: number, desde: string, hasta: string, limite: number) =>
+    `Entre el ${desde} y el ${hasta} hay ${cantidad} donaciones de sangre entera (el límite es ${limite} en 12 meses).`,
+  enteroEntre: (min: number, max: number) => `Debe ser un número entero entre ${min} y ${max}`,
+  diferidoSinFecha: 'No puede donar: diferimiento sin fecha de fin',
+  soloMedicoLevanta:
+    'Solo un médico o el administrador del servicio puede levantar o acortar un diferimiento',
+  diferimientoNoVigente: 'El donante no tiene ese diferimiento vigente',
+  diferimientoLevantado: 'Diferimiento levantado',
+  reglasGuardadas: 'Reglas de donación guardadas con exito',
+  noAptoRegistrado: 'Visita registrada: el donante no fue apto para donar',
   // Label numbers (domain/etiquetas.ts)
   numeroEtiquetaFueraDeRango: `El número de etiqueta debe ser un entero entre 1 y ${NUMERO_ETIQUETA_MAX}`,
   numeroEtiquetaNoEmitido: (numero: number, ultimo: number) =>

@@ -6,6 +6,7 @@
 import { grupoYFactor, serializeSerologia, serializeSignosVitales } from '../domain/donacion';
 import { DONANTE_TEXT_FIELDS } from '../domain/donante';
 import type { Donacion } from '../modules/donacion/donacion.entity';
+import type { Elegibilidad } from '../domain/elegibilidad';
 import type { Donante } from '../modules/donante/donante.entity';
 import type { Servicio } from '../modules/servicio/servicio.entity';
 import type { Usuario } from '../modules/usuario/usuario.entity';
@@ -89,7 +90,15 @@ export type DonanteRecord = Record<(typeof DONANTE_TEXT)[number], string> & {
   donacion?: DonacionRecord[];
 };
 
-export function donanteRecord(d: Donante, donaciones?: DonacionRecord[]): DonanteRecord {
+/**
+ * `elegibilidad`: the donor's today (ElegibilidadService.deDonantes); when unknown the donor is
+ * shown as not able to donate.
+ */
+export function donanteRecord(
+  d: Donante,
+  elegibilidad: Elegibilidad | undefined,
+  donaciones?: DonacionRecord[],
+): DonanteRecord {
   const texts = Object.fromEntries(DONANTE_TEXT.map((f) => [f, text(d[f])])) as Record<
     (typeof DONANTE_TEXT)[number],
     string
@@ -105,8 +114,8 @@ export function donanteRecord(d: Donante, donaciones?: DonacionRecord[]): Donant
     donacionAnterior: d.donacionAnterior,
     cph: JSON.stringify(d.cph),
     ultimaDonacion: fechaCompacta(d.ultimaDonacion),
-    puedeDonar: d.puedeDonar,
-    proximaDonacion: fechaCompacta(d.proximaDonacion),
+    puedeDonar: elegibilidad?.puedeDonar ?? false,
+    proximaDonacion: fechaCompacta(elegibilidad?.puedeDonar ? null : (elegibilidad?.desde ?? null)),
     ...(donaciones ? { donacion: donaciones } : {}),
   };
 }

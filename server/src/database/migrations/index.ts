@@ -4,6 +4,7 @@ import { Donacion1763800000000 } from './1763800000000-donacion';
 import { DonanteBusqueda1763810000000 } from './1763810000000-donante-busqueda';
 import { LoginIntentos1763820000000 } from './1763820000000-login-intentos';
 import { DniCanonico1763830000000 } from './1763830000000-dni-canonico';
+import { Elegibilidad1763840000000 } from './1763840000000-elegibilidad';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   DonanteBusqueda1763810000000,
   LoginIntentos1763820000000,
   DniCanonico1763830000000,
+  Elegibilidad1763840000000,
 ];

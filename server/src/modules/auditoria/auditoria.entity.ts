@@ -2,7 +2,14 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type AccionAuditoria = 'crear' | 'editar' | 'eliminar' | 'restaurar' | 'clave';
+export type AccionAuditoria =
+  | 'crear'
+  | 'editar'
+  | 'eliminar'
+  | 'restaurar'
+  | 'clave'
+  | 'fusionar'
+  | 'levantar';
 
 /** One write: who did what to which record, and what changed. */
 @ObjectType({ description: 'Registro de auditoría de una escritura' })

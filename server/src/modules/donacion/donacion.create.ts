@@ -3,7 +3,7 @@
  * transaction that first locks the donor row (DonacionService.create opens it). The raw-Postgres
  * floor of the benchmark (test/perf/bench.ts) runs createDonacionSteps too, in its own transaction.
  *
- * Why the rules are race-safe: every request for a donor waits at lockDonante until whoever held
+ * Why the rules are race-safe: every request for a donor waits at lockPersona until whoever held
  * the lock commits, and the reads after it are statements of their own (READ COMMITTED: each one
  * sees everything committed before it started), so two requests for one donor can never both
  * pass the duplicate and 8-week rules. The label counter is read, not locked: it only ever grows
@@ -13,20 +13,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { todayIso } from '../../domain/dates';
+import { SignosVitales, TIPO_BOLSA_DEFAULT, ultimaDonacion, validateDonacion } from '../../domain/donacion';
 import {
-  donacionDentroDe8Semanas,
-  SignosVitales,
-  TIPO_BOLSA_DEFAULT,
-  textoMenos8Semanas,
-  ultimaDonacion,
-  validateDonacion,
-} from '../../domain/donacion';
+  campoRechazo,
+  evaluarElegibilidad,
+  type ReglasElegibilidad,
+  textoRechazo,
+} from '../../domain/elegibilidad';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement, diff } from '../auditoria/audit';
+import { type Historial, historialDe, lockPersona, reglasDelServicio } from '../elegibilidad/historial';
 import type { Donacion } from './donacion.entity';
 
 export type CreateDonacionData = {
@@ -68,27 +68,8 @@ const NUEVA_COLUMNS = [
 /** A new donation as it is inserted (results, serology and exclusion come later). */
 export type DonacionNueva = Pick<Donacion, (typeof NUEVA_COLUMNS)[number][1]>;
 
-/** A live donation of the donor: what the duplicate and 8-week rules look at. */
-export type DonacionPrevia = { numero: number; fecha: string };
-
 /** Whether a live donation of the servicio carries the number, and the last number it issued. */
 export type NumeroState = { tomado: boolean; ultimo: number };
-
-const LOCK_DONANTE_SQL = `SELECT id FROM donante
-  WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`;
-
-/** Locks the caller's live donor until the commit; false when there is no such donor. */
-export async function lockDonante(run: RunQuery, donanteId: string, servicio: string): Promise<boolean> {
-  return (await run(LOCK_DONANTE_SQL, [donanteId, servicio])).length > 0;
-}
-
-const DONANTE_HISTORY_SQL = `SELECT numero, fecha::text AS fecha FROM donacion
-  WHERE donante_id = $1 AND deleted_at IS NULL`;
-
-/** The donor's live donations. Sent after lockDonante, so it sees those of the lock's previous holder. */
-export async function donanteHistory(run: RunQuery, donanteId: string): Promise<DonacionPrevia[]> {
-  return (await run(DONANTE_HISTORY_SQL, [donanteId])) as DonacionPrevia[];
-}
 
 const NUMERO_STATE_SQL = `SELECT
     EXISTS (SELECT 1 FROM donacion WHERE servicio_id = $1 AND numero = $2 AND deleted_at IS NULL) AS tomado,
@@ -167,25 +148,26 @@ export function nuevaDonacion(
 }
 
 /**
- * The rules that need the database: an issued, free number, no duplicate, 8 weeks apart. Also the
- * rules of bringing a deleted donation back (donacion.restore.ts), which look at the same fields.
+ * The rules that need the database: an issued number, no duplicate, the donor eligible on the
+ * donation's date (domain/elegibilidad.ts: interval, yearly limit, deferrals), a free number.
+ * Also the rules of bringing a deleted donation back (donacion.restore.ts).
  */
 export function assertCreateRules(
-  d: Pick<DonacionNueva, 'numero' | 'fecha'>,
-  previas: DonacionPrevia[],
+  d: Pick<DonacionNueva, 'numero' | 'fecha' | 'donacionAferesis'>,
+  historial: Historial,
+  reglas: ReglasElegibilidad,
   estado: NumeroState,
 ): void {
   if (d.numero > estado.ultimo) {
     throw ValidationError.single('numero', MSG.numeroEtiquetaNoEmitido(d.numero, estado.ultimo));
   }
-  if (previas.some((p) => p.fecha === d.fecha && p.numero === d.numero)) {
+  if (historial.donaciones.some((p) => p.fecha === d.fecha && p.numero === d.numero)) {
     throw ValidationError.single('', MSG.donacionYaRegistrada);
   }
-  const cercana = donacionDentroDe8Semanas(
-    d.fecha,
-    previas.map((p) => p.fecha),
-  );
-  if (cercana) throw ValidationError.single('fecha', textoMenos8Semanas(cercana));
+  const elegibilidad = evaluarElegibilidad(historial, reglas, d.fecha, { aferesis: d.donacionAferesis });
+  if (!elegibilidad.puedeDonar) {
+    throw ValidationError.single(campoRechazo(elegibilidad), textoRechazo(elegibilidad));
+  }
   if (estado.tomado) throw ValidationError.single('numero', MSG.numeroDonacionEnUso(d.numero));
 }
 
@@ -201,28 +183,23 @@ export function numeroEnUsoOr(error: unknown, numero: number): unknown {
 
 /**
  * Every step of a creation, in order, on the statements of an open transaction (`run`): gives
- * the new row. Eight round trips with the transaction's BEGIN and COMMIT.
+ * the new row. Nine round trips with the transaction's BEGIN and COMMIT.
  */
 export async function createDonacionSteps(
   run: RunQuery,
   actor: Actor,
   data: CreateDonacionData,
 ): Promise<Record<string, unknown>> {
-  if (!isUuid(data.donanteId) || !(await lockDonante(run, data.donanteId, actor.servicio))) {
+  if (!isUuid(data.donanteId) || !(await lockPersona(run, data.donanteId, actor.servicio))) {
     throw new NotFoundError(MSG.donanteNoEncontrado);
   }
   const d = nuevaDonacion(actor, data);
-  const previas = await donanteHistory(run, d.donanteId);
-  assertCreateRules(d, previas, await numeroState(run, actor.servicio, d.numero));
+  const historial = await historialDe(run, actor.servicio, d.donanteId);
+  const reglas = await reglasDelServicio(run, actor.servicio);
+  assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
   const row = await insertDonacion(run, d);
-  await touchUltimaDonacion(
-    run,
-    d.donanteId,
-    ultimaDonacion(
-      d.fecha,
-      previas.map((p) => p.fecha),
-    ),
-  );
+  const propias = historial.donaciones.filter((p) => p.donanteId === d.donanteId).map((p) => p.fecha);
+  await touchUltimaDonacion(run, d.donanteId, ultimaDonacion(d.fecha, propias));
   await auditCreate(run, actor, d);
   return row;
 }

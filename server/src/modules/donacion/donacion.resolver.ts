@@ -13,6 +13,7 @@ import {
   Root,
 } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
+import { claveUsuario } from '../../loaders';
 import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { PageInput } from '../../graphql/pagination';
 import { selectedFields } from '../../graphql/selection';
@@ -102,6 +103,14 @@ export class DonacionResolver {
     const donante = await ctx.loaders.donacionDonante.load(d.donanteId);
     if (!donante) throw new Error(`Donante ${d.donanteId} inexistente`);
     return donante;
+  }
+
+  @FieldResolver(() => Int, {
+    description:
+      'Donaciones de la misma persona registradas antes de esta: con una o más (o "Donó anteriormente") es habitual',
+  })
+  donacionesPrevias(@Root() d: Donacion, @Ctx() ctx: Context): Promise<number> {
+    return ctx.loaders.donacionesPrevias.load(claveUsuario(d.servicioId, d.id));
   }
 
   @FieldResolver(() => String, { description: 'Nombre del donante' })

@@ -7,7 +7,8 @@ import { NotFoundError, ValidationError } from '../../errors';
 import { jsonTextTooDeep } from '../../input-guard';
 import { assertOwnServicio, authed, body } from '../../rest/http';
 import { checkInput, entero, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
-import { DonacionRecord, donacionRecord, donanteRecord } from '../../rest/records';
+import { DonacionRecord, donacionRecord } from '../../rest/records';
+import { donanteConElegibilidad } from '../donante/donante.rest';
 import { Services } from '../../services';
 import { Donacion } from './donacion.entity';
 import { CreateDonacionInput, DonacionFilter, ResultadosDonacionInput } from './donacion.input';
@@ -124,7 +125,9 @@ export function addDonacionRoutes(router: Router, services: Services): void {
       // The answer is the donor with its donations, oldest first (the new one last).
       const donante = await services.donante.get(ctx.auth, data.donanteId);
       const donaciones = (await services.donacion.deDonante(ctx.auth, donante.id)).reverse();
-      return donanteRecord(
+      return donanteConElegibilidad(
+        services,
+        ctx.auth,
         donante,
         donaciones.map((d) => donacionRecord(d, donante)),
       );

@@ -1,7 +1,7 @@
 /**
  * Bringing a deleted donation back (the audit screen's Restaurar): the steps of a creation
  * (donacion.create.ts) on a row that already exists. The donor row is locked first, the donor's
- * live donations and the number are read after the lock and checked by the creation's own rules,
+ * history and the number are read after the lock and checked by the creation's own rules,
  * the donor's last donation moves as a creation moves it, and a number taken by another donor at
  * the last moment gets the creation's answer. Only what is the restore's own is here: finding the
  * deleted row, undeleting it and its 'restaurar' audit entry.
@@ -12,18 +12,12 @@ import { isUuid } from '../../domain/validation';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement } from '../auditoria/audit';
-import {
-  assertCreateRules,
-  donanteHistory,
-  lockDonante,
-  numeroEnUsoOr,
-  numeroState,
-  touchUltimaDonacion,
-} from './donacion.create';
+import { historialDe, lockPersona, reglasDelServicio } from '../elegibilidad/historial';
+import { assertCreateRules, numeroEnUsoOr, numeroState, touchUltimaDonacion } from './donacion.create';
 
 const DONANTE_DE_DONACION_SQL = `SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2`;
 
-const LOCK_DONACION_SQL = `SELECT numero, fecha::text AS fecha, deleted_at FROM donacion
+const LOCK_DONACION_SQL = `SELECT numero, fecha::text AS fecha, donacion_aferesis, deleted_at FROM donacion
   WHERE id = $1 FOR UPDATE`;
 
 const UNDELETE_DONACION_SQL = `UPDATE donacion SET deleted_at = NULL, updated_at = now() WHERE id = $1`;
@@ -44,28 +38,27 @@ export async function restaurarDonacionSteps(
   if (!row) throw new NotFoundError();
   const donanteId = String(row.donante_id);
   // Lock order donor -> donation, as creating and deleting a donation do.
-  if (!(await lockDonante(run, donanteId, actor.servicio))) {
+  if (!(await lockPersona(run, donanteId, actor.servicio))) {
     throw ValidationError.single('donanteId', MSG.restaurarDonanteEliminado);
   }
   const [locked] = await run(LOCK_DONACION_SQL, [id]);
   if (locked.deleted_at === null) throw ValidationError.single('', MSG.noEliminado);
-  const d = { numero: Number(locked.numero), fecha: String(locked.fecha) };
+  const d = {
+    numero: Number(locked.numero),
+    fecha: String(locked.fecha),
+    donacionAferesis: locked.donacion_aferesis === true,
+  };
 
-  const previas = await donanteHistory(run, donanteId);
-  assertCreateRules(d, previas, await numeroState(run, actor.servicio, d.numero));
+  const historial = await historialDe(run, actor.servicio, donanteId);
+  const reglas = await reglasDelServicio(run, actor.servicio);
+  assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
   try {
     await run(UNDELETE_DONACION_SQL, [id]);
   } catch (error) {
     throw numeroEnUsoOr(error, d.numero);
   }
-  await touchUltimaDonacion(
-    run,
-    donanteId,
-    ultimaDonacion(
-      d.fecha,
-      previas.map((p) => p.fecha),
-    ),
-  );
+  const propias = historial.donaciones.filter((p) => p.donanteId === donanteId).map((p) => p.fecha);
+  await touchUltimaDonacion(run, donanteId, ultimaDonacion(d.fecha, propias));
   const entry = auditStatement(actor, 'restaurar', 'donacion', id, {
     deletedAt: [new Date(locked.deleted_at as string | Date).toISOString(), null],
     numero: d.numero,

@@ -17,6 +17,8 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   donante: ['donante_id'],
   nombre: ['donante_id'],
   apellido: ['donante_id'],
+  // The person's earlier donations (DataLoader), read within the servicio.
+  donacionesPrevias: ['servicio_id'],
   numero: ['numero'],
   fecha: ['fecha'],
   hora: ['hora'],

@@ -2,14 +2,16 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate } from '../../domain/dates';
 import { ResultadosData, SEROLOGIA_KEYS, Serologia, validateResultados } from '../../domain/donacion';
+import { diferimientoDeDonacion, esMasLeve } from '../../domain/elegibilidad';
 import { isNumeroEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
-import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
+import { puedeDecidir } from '../elegibilidad/elegibilidad.service';
 import { type CreateDonacionData, createDonacionSteps, numeroEnUsoOr } from './donacion.create';
 import { Donacion } from './donacion.entity';
 import { restaurarDonacionSteps } from './donacion.restore';
@@ -66,8 +68,8 @@ export class DonacionService {
 
   /**
    * Records a donation: the steps of donacion.create.ts in one transaction that first locks
-   * the donor row, so two concurrent requests for the same donor are serialised and can never
-   * both pass the duplicate and 8-week rules.
+   * the donor's rows, so two concurrent requests for the same person are serialised and can never
+   * both pass the duplicate and eligibility rules (interval, yearly limit, deferrals).
    */
   async create(auth: AuthUser, data: CreateDonacionData): Promise<Donacion> {
     const rows = await this.dataSource.transaction(async (m) => {
@@ -179,6 +181,10 @@ export class DonacionService {
       if (data.exclusionTiempo !== undefined) changes.exclusionTiempo = data.exclusionTiempo ?? null;
       if (data.exclusionCodigo !== undefined) changes.exclusionCodigo = data.exclusionCodigo?.trim() || null;
       const after = { ...before, ...changes } as Donacion;
+      // Lifting or shortening a deferral is a medical decision (domain/elegibilidad.ts).
+      if (esMasLeve(diferimientoDeDonacion(after), diferimientoDeDonacion(before)) && !puedeDecidir(auth)) {
+        throw new ForbiddenError(MSG.soloMedicoLevanta);
+      }
       const cambios = diff(auditView(before), auditView(after));
       if (Object.keys(cambios).length > 0) {
         await m.update(Donacion, { id }, changes);

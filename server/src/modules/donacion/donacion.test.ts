@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, formatDate, todayIso } from '../../domain/dates';
 import {
-  donacionDentroDe8Semanas,
   grupoYFactor,
   parseSerologia,
   parseSignosVitales,
@@ -10,7 +9,6 @@ import {
   serologiaResumen,
   serologiaSigno,
   SignosVitales,
-  textoMenos8Semanas,
   tipoDonante,
   validateDonacion,
   validateResultados,
@@ -205,14 +203,6 @@ describe('domain rules', () => {
       { field: 'exclusionDefinitiva', msg: MSG.valorNoPermitido },
       { field: 'exclusionTiempo', msg: MSG.valorNoPermitido },
     ]);
-  });
-
-  it('builds the 8-week text and finds the conflicting donation on either side', () => {
-    expect(textoMenos8Semanas('2024-03-05')).toBe('Este donante dono hace menos de 8 semanas (05/03/2024).');
-    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-01-09'])).toBeNull(); // 56 days
-    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-01-10'])).toBe('2024-01-10'); // 55 days
-    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-04-29'])).toBe('2024-04-29'); // 55 days after
-    expect(donacionDentroDe8Semanas('2024-03-05', ['2024-04-30'])).toBeNull();
   });
 
   it('parses and serialises the REST strings', () => {

@@ -1,9 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { todayIso } from '../../domain/dates';
-import { proximaDonacionPosible, puedeDonar } from '../../domain/donante';
 import type { DonanteCphContacto, DonanteCphData } from '../../domain/donante';
-import { SEMANAS_ENTRE_DONACIONES } from '../../domain/limites';
 
 @ObjectType('DonanteCphContacto', { description: 'Contacto del donante para el registro CPH' })
 export class DonanteCphContactoType implements DonanteCphContacto {
@@ -177,19 +174,4 @@ export class Donante {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
-
-  // Derived fields as getters, not field resolvers: a list asks them for every row, and a
-  // TypeGraphQL resolver runs its middleware chain each time.
-  @Field(() => Boolean, { description: `Sin donaciones en las últimas ${SEMANAS_ENTRE_DONACIONES} semanas` })
-  get puedeDonar(): boolean {
-    return puedeDonar(this.ultimaDonacion, todayIso());
-  }
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'Primer día en que puede volver a donar (YYYY-MM-DD); null si nunca donó',
-  })
-  get proximaDonacion(): string | null {
-    return proximaDonacionPosible(this.ultimaDonacion);
-  }
 }

@@ -4,8 +4,10 @@ import { DONANTE_TEXT_FIELDS, DonanteData } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { assertOwnServicio, authed, body, jsonField } from '../../rest/http';
 import { checkInput, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
-import { donacionRecord, donanteRecord } from '../../rest/records';
+import type { Elegibilidad } from '../../domain/elegibilidad';
+import { DonacionRecord, donacionRecord, DonanteRecord, donanteRecord } from '../../rest/records';
 import { Services } from '../../services';
+import type { Donante } from './donante.entity';
 import { DonanteFilter } from './donante.input';
 
 const TEXT_FIELDS = DONANTE_TEXT_FIELDS;
@@ -31,13 +33,36 @@ function donanteData(req: Request, auth: AuthUser): DonanteData {
   return data as DonanteData;
 }
 
+/** Today's eligibility of the listed donors (one statement), for their records. */
+export async function elegibilidades(
+  services: Services,
+  auth: AuthUser,
+  donantes: Donante[],
+): Promise<Map<string, Elegibilidad>> {
+  return services.elegibilidad.deDonantes(
+    auth.servicio,
+    donantes.map((d) => d.id),
+  );
+}
+
+/** One donor's record with its eligibility (and its donations when given). */
+export async function donanteConElegibilidad(
+  services: Services,
+  auth: AuthUser,
+  donante: Donante,
+  donaciones?: DonacionRecord[],
+): Promise<DonanteRecord> {
+  const e = await elegibilidades(services, auth, [donante]);
+  return donanteRecord(donante, e.get(donante.id), donaciones);
+}
+
 /** POST /donante/, GET /donante/search, GET, PUT and DELETE /donante/:id. */
 export function addDonanteRoutes(router: Router, services: Services): void {
   router.post(
     '/donante/',
     authed(services, async (req, ctx) => {
       const donante = await services.donante.create(ctx.auth, donanteData(req, ctx.auth));
-      return donanteRecord(donante);
+      return donanteConElegibilidad(services, ctx.auth, donante);
     }),
   );
 
@@ -51,8 +76,9 @@ export function addDonanteRoutes(router: Router, services: Services): void {
       };
       await checkInput(DonanteFilter, filter);
       const page = await services.donante.search(ctx.auth, filter, await pageFromQuery(req));
+      const e = await elegibilidades(services, ctx.auth, page.items);
       return {
-        donantes: page.items.map((d) => donanteRecord(d)),
+        donantes: page.items.map((d) => donanteRecord(d, e.get(d.id))),
         total: page.total,
         totalExacto: page.totalExacto,
         offset: page.offset,
@@ -68,7 +94,9 @@ export function addDonanteRoutes(router: Router, services: Services): void {
       const donante = await services.donante.get(ctx.auth, id);
       // Oldest first, as the original's list grew.
       const donaciones = (await services.donacion.deDonante(ctx.auth, id)).reverse();
-      return donanteRecord(
+      return donanteConElegibilidad(
+        services,
+        ctx.auth,
         donante,
         donaciones.map((d) => donacionRecord(d, donante)),
       );
@@ -80,7 +108,7 @@ export function addDonanteRoutes(router: Router, services: Services): void {
     authed(services, async (req, ctx) => {
       const data = donanteData(req, ctx.auth);
       const donante = await services.donante.update(ctx.auth, String(req.params.id), data);
-      return donanteRecord(donante);
+      return donanteConElegibilidad(services, ctx.auth, donante);
     }),
   );
 

@@ -52,8 +52,10 @@ export const DONANTE_FIELD_COLUMNS: Record<string, readonly string[]> = {
   esVoluntario: ['es_voluntario'],
   cph: ['cph'],
   ultimaDonacion: ['ultima_donacion'],
-  puedeDonar: ['ultima_donacion'],
-  proximaDonacion: ['ultima_donacion'],
+  // Derived by the eligibility rules from the donor's history (elegibilidad.resolver.ts).
+  puedeDonar: [],
+  proximaDonacion: [],
+  elegibilidad: [],
 };
 
 /** Read for every listed donor: the key, and the servicio (the REST record shows it). */

@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** A haemotherapy service: the tenant. Its id is also its administrator's user id. */
@@ -24,6 +24,18 @@ export class Servicio {
   @Field(() => String, { nullable: true })
   @Column('varchar', { length: 50, nullable: true })
   telefono: string | null;
+
+  @Field(() => Int, { description: 'Semanas mínimas entre dos donaciones de un donante (8 o más)' })
+  @Column('integer', { default: 8 })
+  semanasEntreDonaciones: number;
+
+  @Field(() => Int, { description: 'Donaciones de sangre entera permitidas en 12 meses a hombres (1 a 4)' })
+  @Column('integer', { default: 4 })
+  limiteAnualHombres: number;
+
+  @Field(() => Int, { description: 'Donaciones de sangre entera permitidas en 12 meses a mujeres (1 a 3)' })
+  @Column('integer', { default: 3 })
+  limiteAnualMujeres: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,0 +1,244 @@
+import { addDays, addYears } from './dates';
+import {
+  type DonacionHistorial,
+  esMasLeve,
+  diferimientoDeDonacion,
+  evaluarElegibilidad,
+  type HistorialDonante,
+  REGLAS_DEFAULT,
+  revisarHistorial,
+  textoRechazo,
+  validateReglas,
+} from './elegibilidad';
+import { MSG } from './messages';
+
+let seq = 0;
+function donacion(fecha: string, extra: Partial<DonacionHistorial> = {}): DonacionHistorial {
+  seq += 1;
+  return { id: `d${seq}`, numero: seq, fecha, donacionAferesis: false, ...extra };
+}
+
+const hombre = (
+  donaciones: DonacionHistorial[],
+  extra: Partial<HistorialDonante> = {},
+): HistorialDonante => ({
+  donante: { sexo: 'Masculino' },
+  donaciones,
+  ...extra,
+});
+const mujer = (donaciones: DonacionHistorial[]): HistorialDonante => ({
+  donante: { sexo: 'Femenino' },
+  donaciones,
+});
+
+/** `n` whole-blood donations 8 weeks apart from `desde`. */
+const cadaOchoSemanas = (desde: string, n: number) =>
+  Array.from({ length: n }, (_, i) => donacion(addDays(desde, i * 56)));
+
+describe('evaluarElegibilidad', () => {
+  it('a donor without history may donate today', () => {
+    const e = evaluarElegibilidad(hombre([]), REGLAS_DEFAULT, '2026-01-10');
+    expect(e).toEqual({ puedeDonar: true, desde: '2026-01-10', motivos: [], diferimientos: [] });
+  });
+
+  it('the interval: day 55 after a donation refused with the specification text, day 56 accepted', () => {
+    const h = hombre([donacion('2026-01-01')]);
+    const dia55 = evaluarElegibilidad(h, REGLAS_DEFAULT, addDays('2026-01-01', 55));
+    expect(dia55.puedeDonar).toBe(false);
+    expect(textoRechazo(dia55)).toBe('Este donante dono hace menos de 8 semanas (01/01/2026).');
+    expect(dia55.desde).toBe('2026-02-26');
+    expect(evaluarElegibilidad(h, REGLAS_DEFAULT, '2026-02-26').puedeDonar).toBe(true);
+    // Before a later donation too (a donation recorded late).
+    expect(evaluarElegibilidad(h, REGLAS_DEFAULT, addDays('2026-01-01', -55)).puedeDonar).toBe(false);
+    expect(evaluarElegibilidad(h, REGLAS_DEFAULT, addDays('2026-01-01', -56)).puedeDonar).toBe(true);
+  });
+
+  it("a servicio's longer interval is used, with its weeks in the text", () => {
+    const reglas = { ...REGLAS_DEFAULT, semanasEntreDonaciones: 12 };
+    const h = hombre([donacion('2026-01-01')]);
+    const e = evaluarElegibilidad(h, reglas, addDays('2026-01-01', 83));
+    expect(textoRechazo(e)).toBe('Este donante dono hace menos de 12 semanas (01/01/2026).');
+    expect(evaluarElegibilidad(h, reglas, addDays('2026-01-01', 84)).puedeDonar).toBe(true);
+  });
+
+  it('men: the 4th donation in 12 months accepted, the 5th refused until a year after the 1st', () => {
+    const tres = cadaOchoSemanas('2026-01-01', 3);
+    expect(evaluarElegibilidad(hombre(tres), REGLAS_DEFAULT, addDays('2026-01-01', 168)).puedeDonar).toBe(
+      true,
+    );
+    const cuatro = cadaOchoSemanas('2026-01-01', 4);
+    const unAnio = addYears('2026-01-01', 1);
+    const antes = evaluarElegibilidad(hombre(cuatro), REGLAS_DEFAULT, addDays(unAnio, -1));
+    expect(antes.puedeDonar).toBe(false);
+    expect(antes.motivos.map((m) => m.tipo)).toEqual(['limiteAnual']);
+    expect(textoRechazo(antes)).toBe(
+      'Alcanzó el límite anual: 4 donaciones de sangre entera en 12 meses para hombres. Puede donar a partir del 01/01/2027.',
+    );
+    expect(antes.desde).toBe(unAnio);
+    expect(evaluarElegibilidad(hombre(cuatro), REGLAS_DEFAULT, unAnio).puedeDonar).toBe(true);
+  });
+
+  it('women: the 3rd donation in 12 months accepted, the 4th refused', () => {
+    const dos = cadaOchoSemanas('2026-01-01', 2);
+    expect(evaluarElegibilidad(mujer(dos), REGLAS_DEFAULT, addDays('2026-01-01', 112)).puedeDonar).toBe(true);
+    const tres = cadaOchoSemanas('2026-01-01', 3);
+    const e = evaluarElegibilidad(mujer(tres), REGLAS_DEFAULT, addDays('2026-01-01', 168));
+    expect(e.puedeDonar).toBe(false);
+    expect(textoRechazo(e)).toBe(
+      'Alcanzó el límite anual: 3 donaciones de sangre entera en 12 meses para mujeres. Puede donar a partir del 01/01/2027.',
+    );
+    expect(evaluarElegibilidad(mujer(tres), REGLAS_DEFAULT, '2027-01-01').puedeDonar).toBe(true);
+  });
+
+  it('apheresis donations are outside the whole-blood limit, both counted and being recorded', () => {
+    const cuatro = cadaOchoSemanas('2026-01-01', 4).map((d, i) => ({ ...d, donacionAferesis: i === 0 }));
+    expect(evaluarElegibilidad(hombre(cuatro), REGLAS_DEFAULT, addDays('2026-01-01', 224)).puedeDonar).toBe(
+      true,
+    );
+    const enteras = cadaOchoSemanas('2026-01-01', 4);
+    const fecha = addDays('2026-01-01', 224);
+    expect(evaluarElegibilidad(hombre(enteras), REGLAS_DEFAULT, fecha).puedeDonar).toBe(false);
+    expect(evaluarElegibilidad(hombre(enteras), REGLAS_DEFAULT, fecha, { aferesis: true }).puedeDonar).toBe(
+      true,
+    );
+  });
+
+  it("a servicio's lower limit", () => {
+    const reglas = { ...REGLAS_DEFAULT, limiteAnualHombres: 2 };
+    const dos = cadaOchoSemanas('2026-01-01', 2);
+    expect(evaluarElegibilidad(hombre(dos), reglas, addDays('2026-01-01', 112)).puedeDonar).toBe(false);
+  });
+
+  it('29 February: the 12 months end on 28 February', () => {
+    const cuatro = cadaOchoSemanas('2028-02-29', 4);
+    expect(evaluarElegibilidad(hombre(cuatro), REGLAS_DEFAULT, '2029-02-28').puedeDonar).toBe(false);
+    expect(evaluarElegibilidad(hombre(cuatro), REGLAS_DEFAULT, '2029-03-01').puedeDonar).toBe(true);
+  });
+
+  it("'Definitiva' defers for good, also a donation dated before it", () => {
+    const d = donacion('2026-01-01', { exclusionDefinitiva: 'Definitiva', numero: 123 });
+    for (const fecha of ['2030-01-01', '2025-01-01']) {
+      const e = evaluarElegibilidad(hombre([d]), REGLAS_DEFAULT, fecha);
+      expect(e.puedeDonar).toBe(false);
+      expect(e.desde).toBeNull();
+      expect(textoRechazo(e)).toContain(
+        'Donante diferido: exclusión definitiva (donación N° 123 del 01/01/2026).',
+      );
+    }
+  });
+
+  it("'Temporal' N days: day N-1 refused, day N accepted; 0 days defers nothing", () => {
+    const d = donacion('2026-01-01', { exclusionDefinitiva: 'Temporal', exclusionTiempo: 90, numero: 7 });
+    const reglas = REGLAS_DEFAULT;
+    const dia89 = evaluarElegibilidad(hombre([d]), reglas, addDays('2026-01-01', 89));
+    expect(dia89.puedeDonar).toBe(false);
+    expect(dia89.motivos.map((m) => m.texto)).toEqual([
+      'Donante diferido: exclusión temporal de 90 días (donación N° 7 del 01/01/2026). Puede donar a partir del 01/04/2026.',
+    ]);
+    expect(dia89.desde).toBe('2026-04-01');
+    expect(evaluarElegibilidad(hombre([d]), reglas, addDays('2026-01-01', 90)).puedeDonar).toBe(true);
+    const cero = donacion('2025-01-01', { exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 });
+    expect(evaluarElegibilidad(hombre([cero]), reglas, '2025-03-01').puedeDonar).toBe(true);
+  });
+
+  it('a reactive marker without a decision defers until one is recorded', () => {
+    const d = donacion('2026-01-01', { serologia: { hiv: true, chagas: true }, numero: 9 });
+    const e = evaluarElegibilidad(hombre([d]), REGLAS_DEFAULT, '2027-06-01');
+    expect(e.puedeDonar).toBe(false);
+    expect(e.desde).toBeNull();
+    expect(e.diferimientos.map((x) => x.tipo)).toEqual(['Pendiente']);
+    expect(textoRechazo(e)).toBe(
+      'Donante diferido: serología reactiva (HIV, Chagas) en la donación N° 9 del 01/01/2026, a la espera de la decisión de un médico.',
+    );
+    // The decision: a temporary exclusion of 0 days.
+    const decidida = { ...d, exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 };
+    expect(evaluarElegibilidad(hombre([decidida]), REGLAS_DEFAULT, '2027-06-01').puedeDonar).toBe(true);
+  });
+
+  it('a lifted deferral stops nothing; a result changed after the lift defers again', () => {
+    const d = donacion('2026-01-01', { exclusionDefinitiva: 'Definitiva' });
+    const dif = diferimientoDeDonacion(d)!;
+    const levantamientos = [{ origenId: d.id, clave: `${dif.tipo}:${dif.desde}:` }];
+    expect(
+      evaluarElegibilidad(hombre([d], { levantamientos }), REGLAS_DEFAULT, '2026-06-01').puedeDonar,
+    ).toBe(true);
+    const cambiada = { ...d, exclusionDefinitiva: 'Temporal', exclusionTiempo: 365 };
+    expect(
+      evaluarElegibilidad(hombre([cambiada], { levantamientos }), REGLAS_DEFAULT, '2026-06-01').puedeDonar,
+    ).toBe(false);
+  });
+
+  it("a 'No apto' visit with days defers from its date: day N-1 refused, day N accepted", () => {
+    const visitas = [{ id: 'v1', fecha: '2026-03-01', motivo: 'Hemoglobina baja', diferimientoDias: 30 }];
+    const h = hombre([], { visitas });
+    const e = evaluarElegibilidad(h, REGLAS_DEFAULT, '2026-03-30');
+    expect(textoRechazo(e)).toBe(
+      'Donante diferido: no apto el 01/03/2026 (Hemoglobina baja), por 30 días. Puede donar a partir del 31/03/2026.',
+    );
+    expect(evaluarElegibilidad(h, REGLAS_DEFAULT, '2026-03-31').puedeDonar).toBe(true);
+    const sinDias = hombre([], { visitas: [{ ...visitas[0], diferimientoDias: 0 }] });
+    expect(evaluarElegibilidad(sinDias, REGLAS_DEFAULT, '2026-03-01').puedeDonar).toBe(true);
+  });
+
+  it('gives every reason and the first day on which all of them pass', () => {
+    const previa = donacion('2026-01-01');
+    const visitas = [{ id: 'v1', fecha: '2026-01-20', motivo: 'TAS alta', diferimientoDias: 60 }];
+    const e = evaluarElegibilidad(hombre([previa], { visitas }), REGLAS_DEFAULT, '2026-01-21');
+    expect(e.motivos.map((m) => m.tipo)).toEqual(['intervalo', 'diferimiento']);
+    expect(e.desde).toBe('2026-03-21');
+  });
+});
+
+describe('esMasLeve: what only a doctor may do to a result', () => {
+  const base = donacion('2026-01-01');
+  const def = diferimientoDeDonacion({ ...base, exclusionDefinitiva: 'Definitiva' });
+  const t90 = diferimientoDeDonacion({ ...base, exclusionDefinitiva: 'Temporal', exclusionTiempo: 90 });
+  const t30 = diferimientoDeDonacion({ ...base, exclusionDefinitiva: 'Temporal', exclusionTiempo: 30 });
+  const pend = diferimientoDeDonacion({ ...base, serologia: { hiv: true } });
+  it('orders none < temporary (by its end) < awaiting a decision < definitive', () => {
+    expect(esMasLeve(null, def)).toBe(true);
+    expect(esMasLeve(t30, t90)).toBe(true);
+    expect(esMasLeve(t90, pend)).toBe(true);
+    expect(esMasLeve(pend, def)).toBe(true);
+    expect(esMasLeve(def, pend)).toBe(false);
+    expect(esMasLeve(t90, t30)).toBe(false);
+    expect(esMasLeve(t90, t90)).toBe(false);
+    expect(esMasLeve(pend, null)).toBe(false);
+  });
+});
+
+describe('revisarHistorial', () => {
+  it('names the donations closer than the interval and the windows over the limit', () => {
+    const h = [
+      { numero: 1, fecha: '2026-01-01', donacionAferesis: false },
+      { numero: 2, fecha: '2026-01-20', donacionAferesis: false },
+    ];
+    expect(revisarHistorial({ sexo: 'Masculino' }, h, REGLAS_DEFAULT)).toEqual([
+      MSG.donacionesCercanas(1, '01/01/2026', 2, '20/01/2026', 8),
+    ]);
+    const cuatro = cadaOchoSemanas('2026-01-01', 4);
+    expect(revisarHistorial({ sexo: 'Femenino' }, cuatro, REGLAS_DEFAULT)).toEqual([
+      MSG.limiteAnualExcedido(4, '01/01/2026', '18/06/2026', 3),
+    ]);
+    expect(revisarHistorial({ sexo: 'Masculino' }, cuatro, REGLAS_DEFAULT)).toEqual([]);
+  });
+});
+
+describe('validateReglas', () => {
+  it('accepts the norm and stricter rules, refuses looser ones', () => {
+    expect(validateReglas(REGLAS_DEFAULT)).toEqual([]);
+    expect(
+      validateReglas({ semanasEntreDonaciones: 52, limiteAnualHombres: 1, limiteAnualMujeres: 1 }),
+    ).toEqual([]);
+    expect(
+      validateReglas({ semanasEntreDonaciones: 7, limiteAnualHombres: 5, limiteAnualMujeres: 4 }),
+    ).toEqual([
+      { field: 'semanasEntreDonaciones', msg: 'Debe ser un número entero entre 8 y 52' },
+      { field: 'limiteAnualHombres', msg: 'Debe ser un número entero entre 1 y 4' },
+      { field: 'limiteAnualMujeres', msg: 'Debe ser un número entero entre 1 y 3' },
+    ]);
+    expect(
+      validateReglas({ semanasEntreDonaciones: 8.5, limiteAnualHombres: 0, limiteAnualMujeres: 0 }),
+    ).toHaveLength(3);
+  });
+});

@@ -1,0 +1,337 @@
+/**
+ * Whether a donor may donate: the one implementation of every donor-safety rule (the interval
+ * between donations, the yearly limit of whole-blood donations, deferrals from results and from
+ * screening visits). Pure: the server calls it when a donation is created or restored, under the
+ * donor's row lock, and for the lists ('Agregar donación', 'Puede donar a partir del…'); the
+ * screens show its reasons as they come.
+ */
+import { addDays, addYears, daysBetween, formatDate, IsoDate } from './dates';
+import { SEROLOGIA_KEYS, SEROLOGIA_LABELS, type Serologia } from './donacion';
+import {
+  LIMITE_ANUAL_DEFAULT,
+  LIMITE_ANUAL_MAX,
+  LIMITE_ANUAL_MIN,
+  SEMANAS_ENTRE_DONACIONES,
+  SEMANAS_ENTRE_DONACIONES_MAX,
+} from './limites';
+import { FieldError, MSG } from './messages';
+import { ErrorList } from './validation';
+
+/** The servicio's rules (Opciones): never looser than the national norm. */
+export type ReglasElegibilidad = {
+  semanasEntreDonaciones: number;
+  limiteAnualHombres: number;
+  limiteAnualMujeres: number;
+};
+
+export const REGLAS_DEFAULT: ReglasElegibilidad = {
+  semanasEntreDonaciones: SEMANAS_ENTRE_DONACIONES,
+  limiteAnualHombres: LIMITE_ANUAL_DEFAULT.Masculino,
+  limiteAnualMujeres: LIMITE_ANUAL_DEFAULT.Femenino,
+};
+
+/** The bounds a servicio may set: the interval can only grow, the limits only shrink. */
+export function validateReglas(data: Partial<Record<keyof ReglasElegibilidad, unknown>>): FieldError[] {
+  const list = new ErrorList();
+  const check = (field: keyof ReglasElegibilidad, min: number, max: number) => {
+    const value = data[field];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      list.add(field, MSG.enteroEntre(min, max));
+    }
+  };
+  check('semanasEntreDonaciones', SEMANAS_ENTRE_DONACIONES, SEMANAS_ENTRE_DONACIONES_MAX);
+  check('limiteAnualHombres', LIMITE_ANUAL_MIN, LIMITE_ANUAL_MAX.Masculino);
+  check('limiteAnualMujeres', LIMITE_ANUAL_MIN, LIMITE_ANUAL_MAX.Femenino);
+  return list.errors;
+}
+
+/** A live donation of the donor, with what the rules read of it. */
+export type DonacionHistorial = {
+  id: string;
+  numero: number;
+  fecha: IsoDate;
+  donacionAferesis: boolean;
+  exclusionDefinitiva?: string | null;
+  exclusionTiempo?: number | null;
+  serologia?: Partial<Serologia> | null;
+};
+
+/** A screening visit at which the donor was found 'No apto'. */
+export type VisitaHistorial = { id: string; fecha: IsoDate; motivo: string; diferimientoDias: number };
+
+/** A deferral lifted by a doctor or the service administrator: its origin and what it was. */
+export type LevantamientoHistorial = { origenId: string; clave: string };
+
+export type DiferimientoTipo = 'Definitiva' | 'Temporal' | 'Pendiente';
+
+/** A deferral: from a donation's result or a screening visit. */
+export type Diferimiento = {
+  origenId: string;
+  origen: 'donacion' | 'visita';
+  tipo: DiferimientoTipo;
+  desde: IsoDate;
+  /** The first day the donor may donate again; null while it lasts for good (or awaits a decision). */
+  hasta: IsoDate | null;
+  /** The deferral in words, for the screens and the refusal. */
+  texto: string;
+};
+
+export type MotivoTipo = 'intervalo' | 'limiteAnual' | 'diferimiento';
+
+/** One reason why the donor cannot donate on the day asked about. */
+export type Motivo = { tipo: MotivoTipo; texto: string; hasta: IsoDate | null };
+
+export type Elegibilidad = {
+  puedeDonar: boolean;
+  /** The first day from the day asked about on which every rule passes; null: not while a deferral lasts. */
+  desde: IsoDate | null;
+  motivos: Motivo[];
+  /** The deferrals in force on that day (a lifted one is not). */
+  diferimientos: Diferimiento[];
+};
+
+export type HistorialDonante = {
+  donante: { sexo: string };
+  donaciones: DonacionHistorial[];
+  visitas?: VisitaHistorial[];
+  levantamientos?: LevantamientoHistorial[];
+};
+
+/** 'Masculino' -> the men's limit; anything else the women's (the lower one). */
+export function limiteAnual(sexo: string, reglas: ReglasElegibilidad): number {
+  return sexo === 'Masculino' ? reglas.limiteAnualHombres : reglas.limiteAnualMujeres;
+}
+
+const diasEntre = (reglas: ReglasElegibilidad) => reglas.semanasEntreDonaciones * 7;
+
+const reactivos = (s: Partial<Serologia> | null | undefined): string[] =>
+  SEROLOGIA_KEYS.filter((k) => s?.[k] === true).map((k) => SEROLOGIA_LABELS[k]);
+
+const deLaDonacion = (d: DonacionHistorial) => `donación N° ${d.numero} del ${formatDate(d.fecha)}`;
+
+/** The deferral a donation's result imposes, or null. */
+export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | null {
+  const base = { origenId: d.id, origen: 'donacion' as const, desde: d.fecha };
+  if (d.exclusionDefinitiva === 'Definitiva') {
+    return { ...base, tipo: 'Definitiva', hasta: null, texto: MSG.diferimientoDefinitivo(deLaDonacion(d)) };
+  }
+  if (d.exclusionDefinitiva === 'Temporal') {
+    const dias = d.exclusionTiempo ?? 0;
+    if (dias <= 0) return null;
+    const hasta = addDays(d.fecha, dias);
+    const texto = MSG.diferimientoTemporal(dias, deLaDonacion(d), formatDate(hasta));
+    return { ...base, tipo: 'Temporal', hasta, texto };
+  }
+  const marcadores = reactivos(d.serologia);
+  if (marcadores.length === 0) return null;
+  return {
+    ...base,
+    tipo: 'Pendiente',
+    hasta: null,
+    texto: MSG.diferimientoPendiente(marcadores.join(', '), deLaDonacion(d)),
+  };
+}
+
+/** The deferral a 'No apto' visit imposes, or null (no days given). */
+export function diferimientoDeVisita(v: VisitaHistorial): Diferimiento | null {
+  if (v.diferimientoDias <= 0) return null;
+  const hasta = addDays(v.fecha, v.diferimientoDias);
+  return {
+    origenId: v.id,
+    origen: 'visita',
+    tipo: 'Temporal',
+    desde: v.fecha,
+    hasta,
+    texto: MSG.diferimientoNoApto(v.diferimientoDias, formatDate(v.fecha), v.motivo, formatDate(hasta)),
+  };
+}
+
+/** What a lift records of the deferral it lifts: a changed result is a new deferral. */
+export function claveDiferimiento(d: Pick<Diferimiento, 'tipo' | 'desde' | 'hasta'>): string {
+  return `${d.tipo}:${d.desde}:${d.hasta ?? ''}`;
+}
+
+/** How strict a deferral is: none < temporal (by end) < awaiting a decision < definitive. */
+export function rigorDiferimiento(d: Diferimiento | null): [number, string] {
+  if (!d) return [0, ''];
+  if (d.tipo === 'Temporal') return [1, d.hasta ?? ''];
+  return d.tipo === 'Pendiente' ? [2, ''] : [3, ''];
+}
+
+/** True when `despues` defers less than `antes` (a shorter or no deferral): a lift. */
+export function esMasLeve(despues: Diferimiento | null, antes: Diferimiento | null): boolean {
+  const [a, ha] = rigorDiferimiento(antes);
+  const [b, hb] = rigorDiferimiento(despues);
+  return b < a || (a === 1 && b === 1 && hb < ha);
+}
+
+/** Every deferral of the history that is not lifted, whatever the day. */
+export function diferimientos(h: HistorialDonante): Diferimiento[] {
+  const levantados = new Set((h.levantamientos ?? []).map((l) => `${l.origenId}|${l.clave}`));
+  const todos = [
+    ...h.donaciones.map(diferimientoDeDonacion),
+    ...(h.visitas ?? []).map(diferimientoDeVisita),
+  ].filter((d): d is Diferimiento => d !== null);
+  return todos.filter((d) => !levantados.has(`${d.origenId}|${claveDiferimiento(d)}`));
+}
+
+/**
+ * Whether a deferral stops a donation on `fecha`. A definitive one, or one awaiting a decision,
+ * stops every donation, also one dated before it (blood of such a donor must not be accepted);
+ * a temporary one the days from its start to the day before `hasta`.
+ */
+function vigente(d: Diferimiento, fecha: IsoDate): boolean {
+  return d.hasta === null || (d.desde <= fecha && fecha < d.hasta);
+}
+
+/** The live donation less than the interval before or after `fecha` (the latest one), or null. */
+function cercana(fecha: IsoDate, donaciones: DonacionHistorial[], reglas: ReglasElegibilidad) {
+  const dias = diasEntre(reglas);
+  const near = donaciones
+    .filter((d) => Math.abs(daysBetween(d.fecha, fecha)) < dias)
+    .sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0));
+  return near.length ? near[near.length - 1] : null;
+}
+
+/**
+ * The whole-blood donations in the 12-month window around `fecha` that holds the most of them
+ * (`fecha` counted): a window of 12 months starting at a donation date s holds [s, s + 12 months).
+ */
+function masEnDoceMeses(fecha: IsoDate, fechas: IsoDate[]): { cantidad: number; primera: IsoDate } {
+  const todas = [...fechas, fecha].sort();
+  let best = { cantidad: 0, primera: fecha };
+  for (const s of todas) {
+    if (s > fecha || addYears(s, 1) <= fecha) continue;
+    const fin = addYears(s, 1);
+    const cantidad = todas.filter((t) => t >= s && t < fin).length;
+    if (cantidad > best.cantidad) best = { cantidad, primera: s };
+  }
+  return best;
+}
+
+type Regla = { tipo: MotivoTipo; falla: (fecha: IsoDate) => string | null; candidatas: IsoDate[] };
+
+/**
+ * Whether a donation dated `fecha` may be recorded for the donor with this history (the donation
+ * itself not in it), from which day, and every reason. `aferesis`: the donation to record is by
+ * apheresis, which the yearly whole-blood limit does not count.
+ */
+export function evaluarElegibilidad(
+  h: HistorialDonante,
+  reglas: ReglasElegibilidad,
+  fecha: IsoDate,
+  { aferesis = false }: { aferesis?: boolean } = {},
+): Elegibilidad {
+  const dias = diasEntre(reglas);
+  const limite = limiteAnual(h.donante.sexo, reglas);
+  const sangreEntera = h.donaciones.filter((d) => !d.donacionAferesis).map((d) => d.fecha);
+  const reglasFecha: Regla[] = [
+    {
+      tipo: 'intervalo',
+      falla: (f) => {
+        const otra = cercana(f, h.donaciones, reglas);
+        return otra ? MSG.menosSemanas(reglas.semanasEntreDonaciones, formatDate(otra.fecha)) : null;
+      },
+      candidatas: h.donaciones.map((d) => addDays(d.fecha, dias)),
+    },
+    {
+      tipo: 'limiteAnual',
+      falla: (f) => {
+        if (aferesis) return null;
+        return masEnDoceMeses(f, sangreEntera).cantidad > limite ? 'limite' : null;
+      },
+      candidatas: sangreEntera.map((f) => addYears(f, 1)),
+    },
+  ];
+  const activos = diferimientos(h).filter((d) => vigente(d, fecha));
+  const candidatas = [
+    fecha,
+    ...reglasFecha.flatMap((r) => r.candidatas),
+    ...activos.map((d) => d.hasta).filter((d): d is IsoDate => d !== null),
+  ]
+    .filter((d) => d >= fecha)
+    .sort();
+  const primeraQuePasa = (pasa: (f: IsoDate) => boolean): IsoDate =>
+    // The rules change only at the candidate days, so the first passing day is one of them;
+    // the last candidate is past every donation and deferral, where the date rules pass.
+    candidatas.find(pasa) ?? candidatas[candidatas.length - 1];
+
+  const motivos: Motivo[] = [];
+  for (const regla of reglasFecha) {
+    const texto = regla.falla(fecha);
+    if (texto === null) continue;
+    const hasta = primeraQuePasa((f) => regla.falla(f) === null);
+    motivos.push({
+      tipo: regla.tipo,
+      hasta,
+      texto:
+        regla.tipo === 'limiteAnual'
+          ? MSG.limiteAnualAlcanzado(limite, h.donante.sexo === 'Masculino', formatDate(hasta))
+          : texto,
+    });
+  }
+  for (const d of activos) motivos.push({ tipo: 'diferimiento', texto: d.texto, hasta: d.hasta });
+
+  const indefinido = activos.some((d) => d.hasta === null);
+  const desde = indefinido
+    ? null
+    : primeraQuePasa(
+        (f) =>
+          reglasFecha.every((r) => r.falla(f) === null) &&
+          activos.every((d) => d.hasta === null || f >= d.hasta),
+      );
+  return { puedeDonar: motivos.length === 0, desde, motivos, diferimientos: activos };
+}
+
+/**
+ * The violations a complete history holds (after two records of one person are merged): donations
+ * closer than the interval, and 12-month windows with more whole-blood donations than the limit.
+ * Shown to whoever merges, never a refusal: the donations happened.
+ */
+export function revisarHistorial(
+  donante: { sexo: string },
+  donaciones: Pick<DonacionHistorial, 'fecha' | 'numero' | 'donacionAferesis'>[],
+  reglas: ReglasElegibilidad,
+): string[] {
+  const avisos: string[] = [];
+  const ordenadas = [...donaciones].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0));
+  const dias = diasEntre(reglas);
+  for (let i = 1; i < ordenadas.length; i++) {
+    const [a, b] = [ordenadas[i - 1], ordenadas[i]];
+    if (daysBetween(a.fecha, b.fecha) < dias) {
+      avisos.push(
+        MSG.donacionesCercanas(
+          a.numero,
+          formatDate(a.fecha),
+          b.numero,
+          formatDate(b.fecha),
+          reglas.semanasEntreDonaciones,
+        ),
+      );
+    }
+  }
+  const limite = limiteAnual(donante.sexo, reglas);
+  const enteras = ordenadas.filter((d) => !d.donacionAferesis);
+  let hastaReportado = '';
+  for (const s of enteras) {
+    const fin = addYears(s.fecha, 1);
+    const dentro = enteras.filter((t) => t.fecha >= s.fecha && t.fecha < fin);
+    const ultima = dentro[dentro.length - 1].fecha;
+    // One warning per run of overlapping windows: the first window that exceeds the limit.
+    if (dentro.length > limite && ultima > hastaReportado) {
+      avisos.push(MSG.limiteAnualExcedido(dentro.length, formatDate(s.fecha), formatDate(ultima), limite));
+      hastaReportado = ultima;
+    }
+  }
+  return avisos;
+}
+
+/** A refusal in words: every reason, in order (the interval's alone is the specification's text). */
+export function textoRechazo(e: Elegibilidad): string {
+  return e.motivos.map((m) => m.texto).join(' ');
+}
+
+/** The field a refusal belongs to: the date when only date rules refuse it, else the whole form. */
+export function campoRechazo(e: Elegibilidad): string {
+  return e.motivos.every((m) => m.tipo !== 'diferimiento') ? 'fecha' : '';
+}

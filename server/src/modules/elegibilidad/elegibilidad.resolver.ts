@@ -1,0 +1,81 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { claveUsuario } from '../../loaders';
+import { Context, requireAuth } from '../../context';
+import { SEMANAS_ENTRE_DONACIONES } from '../../domain/limites';
+import { NotFoundError } from '../../errors';
+import { Donante } from '../donante/donante.entity';
+import { Servicio } from '../servicio/servicio.entity';
+import { Elegibilidad, NoAptoInput, ReglasDonacionInput, VisitaNoApto } from './elegibilidad.types';
+
+/** A donor's eligibility (domain/elegibilidad.ts), 'No apto' visits, deferral lifts and the rules. */
+@Resolver(() => Donante)
+export class ElegibilidadResolver {
+  @FieldResolver(() => Elegibilidad, {
+    description: 'Si puede donar hoy, desde qué día y cada razón (intervalo, límite anual, diferimientos)',
+  })
+  async elegibilidad(@Root() d: Donante, @Ctx() ctx: Context): Promise<Elegibilidad> {
+    const e = await ctx.loaders.elegibilidad.load(claveUsuario(d.servicioId, d.id));
+    if (!e) throw new NotFoundError();
+    return e;
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: `Si puede donar hoy: sin donaciones en las últimas ${SEMANAS_ENTRE_DONACIONES} semanas (o las del servicio), dentro del límite anual y sin diferimientos`,
+  })
+  async puedeDonar(@Root() d: Donante, @Ctx() ctx: Context): Promise<boolean> {
+    return (await this.elegibilidad(d, ctx)).puedeDonar;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'Primer día en que puede volver a donar (YYYY-MM-DD) cuando hoy no puede; null si puede hoy o mientras dure un diferimiento sin fecha',
+  })
+  async proximaDonacion(@Root() d: Donante, @Ctx() ctx: Context): Promise<string | null> {
+    const e = await this.elegibilidad(d, ctx);
+    return e.puedeDonar ? null : e.desde;
+  }
+
+  @Authorized()
+  @Query(() => [VisitaNoApto], { description: "Las visitas 'No apto' del donante, de la más reciente" })
+  visitasNoApto(@Arg('donanteId', () => ID) donanteId: string, @Ctx() ctx: Context): Promise<VisitaNoApto[]> {
+    return ctx.services.elegibilidad.visitasNoApto(requireAuth(ctx), donanteId);
+  }
+
+  @Authorized()
+  @Mutation(() => VisitaNoApto, {
+    description: 'Registra que el donante vino y no fue apto para donar, con el motivo y los valores medidos',
+  })
+  registrarNoApto(@Arg('input') input: NoAptoInput, @Ctx() ctx: Context): Promise<VisitaNoApto> {
+    return ctx.services.elegibilidad.registrarNoApto(requireAuth(ctx), input.donanteId, input);
+  }
+
+  @Authorized('ROL_MEDICO', 'ROL_SERVICIO')
+  @Mutation(() => Donante, {
+    description: 'Levanta un diferimiento vigente del donante (médico o administrador), con el motivo',
+  })
+  async levantarDiferimiento(
+    @Arg('donanteId', () => ID) donanteId: string,
+    @Arg('origenId', () => ID) origenId: string,
+    @Arg('motivo') motivo: string,
+    @Ctx() ctx: Context,
+  ): Promise<Donante> {
+    const auth = requireAuth(ctx);
+    await ctx.services.elegibilidad.levantarDiferimiento(auth, donanteId, origenId, motivo);
+    return ctx.services.donante.get(auth, donanteId);
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => Servicio, {
+    description:
+      'Guarda las reglas de donación del servicio: nunca menos de 8 semanas entre donaciones ni más de 4 (hombres) y 3 (mujeres) en 12 meses',
+  })
+  async updateReglasDonacion(
+    @Arg('input') input: ReglasDonacionInput,
+    @Ctx() ctx: Context,
+  ): Promise<Servicio> {
+    const auth = requireAuth(ctx);
+    await ctx.services.elegibilidad.updateReglas(auth, input);
+    return ctx.services.opciones.get(auth);
+  }
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../auth/context';
+import { todayIso } from '../../domain/dates';
+import {
+  claveDiferimiento,
+  diferimientos,
+  type Elegibilidad,
+  evaluarElegibilidad,
+  type ReglasElegibilidad,
+  validateReglas,
+} from '../../domain/elegibilidad';
+import { MSG } from '../../domain/messages';
+import { type NoAptoData, MOTIVO_NO_APTO_MAX, validateNoApto } from '../../domain/no-apto';
+import { isUuid } from '../../domain/validation';
+import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { RunQuery } from '../../database/prepared';
+import { type Actor, auditStatement, diff } from '../auditoria/audit';
+import { Rol } from '../usuario/rol.enum';
+import { historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
+import type { VisitaNoApto } from './elegibilidad.types';
+
+/** Who may lift a deferral or shorten one (a medical decision). */
+export const ROLES_DECISION_MEDICA: readonly Rol[] = [Rol.ROL_MEDICO, Rol.ROL_SERVICIO];
+
+export function puedeDecidir(auth: AuthUser): boolean {
+  return ROLES_DECISION_MEDICA.includes(auth.rol as Rol);
+}
+
+const VISITA_COLUMNS = `id, donante_id, fecha::text AS fecha, to_char(hora, 'HH24:MI') AS hora, motivo,
+  ta_sistolica, ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias`;
+
+type VisitaRow = Record<string, string | number | null>;
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+function visita(r: VisitaRow): VisitaNoApto {
+  return {
+    id: String(r.id),
+    donanteId: String(r.donante_id),
+    fecha: String(r.fecha),
+    hora: String(r.hora),
+    motivo: String(r.motivo),
+    tas: num(r.ta_sistolica),
+    tad: num(r.ta_diastolica),
+    fc: num(r.fc),
+    peso: num(r.peso),
+    temp: num(r.temp),
+    hb: num(r.hb),
+    hto: num(r.hto),
+    diferimientoDias: Number(r.diferimiento_dias),
+  };
+}
+
+/** How many visits a donor's list shows, newest first. */
+const VISITAS_MAX = 100;
+
+/**
+ * Donor safety outside the creation of a donation (which runs the same rules in its own steps,
+ * donacion.create.ts): a donor's eligibility for the lists, 'No apto' screening visits, lifting a
+ * deferral, and the servicio's donation rules.
+ */
+export class ElegibilidadService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly query: RunQuery,
+  ) {}
+
+  /** Today's eligibility of the servicio's donors `ids`, by id (one statement for a page). */
+  async deDonantes(servicio: string, ids: readonly string[]): Promise<Map<string, Elegibilidad>> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return new Map();
+    const [hs, reglas] = await Promise.all([
+      historiales(this.query, servicio, valid),
+      reglasDelServicio(this.query, servicio),
+    ]);
+    const hoy = todayIso();
+    return new Map([...hs].map(([id, h]) => [id, evaluarElegibilidad(h, reglas, hoy)]));
+  }
+
+  /**
+   * Records that the donor came and could not donate. Under the person's lock, as a creation,
+   * so a donation recorded at the same moment sees the deferral or is seen by it.
+   */
+  async registrarNoApto(auth: AuthUser, donanteId: string, data: NoAptoData): Promise<VisitaNoApto> {
+    assertValid(validateNoApto(data, todayIso()));
+    const sv = data.sv ?? {};
+    return this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      if (!isUuid(donanteId) || !(await lockPersona(run, donanteId, auth.servicio))) {
+        throw new NotFoundError(MSG.donanteNoEncontrado);
+      }
+      const id = randomUUID();
+      const values = {
+        fecha: data.fecha!,
+        hora: data.hora!,
+        motivo: String(data.motivo).trim(),
+        tas: sv.tas ?? null,
+        tad: sv.tad ?? null,
+        fc: sv.fc ?? null,
+        peso: sv.peso ?? null,
+        temp: sv.temp ?? null,
+        hb: sv.hb ?? null,
+        hto: sv.hto ?? null,
+        diferimientoDias: data.diferimientoDias ?? 0,
+      };
+      const [row] = await run(
+        `INSERT INTO visita_no_apto (id, servicio_id, donante_id, fecha, hora, motivo, ta_sistolica,
+           ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias, registrado_por)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         RETURNING ${VISITA_COLUMNS}`,
+        [id, auth.servicio, donanteId, ...Object.values(values), auth.uid],
+      );
+      await this.audit(run, auth, 'crear', 'visita_no_apto', id, diff(null, { donanteId, ...values }));
+      return visita(row as VisitaRow);
+    });
+  }
+
+  /** The donor's 'No apto' visits, newest first. */
+  async visitasNoApto(auth: AuthUser, donanteId: string): Promise<VisitaNoApto[]> {
+    if (!isUuid(donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
+    const [donante] = await this.query(
+      `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`,
+      [donanteId, auth.servicio],
+    );
+    if (!donante) throw new NotFoundError(MSG.donanteNoEncontrado);
+    const rows = (await this.query(
+      `SELECT ${VISITA_COLUMNS} FROM visita_no_apto
+        WHERE donante_id = $1 AND servicio_id = $2
+        ORDER BY fecha DESC, hora DESC LIMIT ${VISITAS_MAX}`,
+      [donanteId, auth.servicio],
+    )) as VisitaRow[];
+    return rows.map(visita);
+  }
+
+  /**
+   * Lifts a deferral in force today (from a donation's result or a visit), with the reason: a
+   * doctor's or the service administrator's decision, audited. A later change of that result is a
+   * new deferral, which this lift does not cover.
+   */
+  async levantarDiferimiento(
+    auth: AuthUser,
+    donanteId: string,
+    origenId: string,
+    motivo: string,
+  ): Promise<void> {
+    if (!puedeDecidir(auth)) throw new ForbiddenError(MSG.soloMedicoLevanta);
+    const texto = (motivo ?? '').trim();
+    if (texto === '') throw ValidationError.single('motivo', MSG.requerido);
+    if (texto.length > MOTIVO_NO_APTO_MAX) {
+      throw ValidationError.single('motivo', MSG.textoDemasiadoLargo(MOTIVO_NO_APTO_MAX));
+    }
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      if (!isUuid(donanteId) || !(await lockPersona(run, donanteId, auth.servicio))) {
+        throw new NotFoundError(MSG.donanteNoEncontrado);
+      }
+      const historial = await historialDe(run, auth.servicio, donanteId);
+      const hoy = todayIso();
+      const diferimiento = diferimientos(historial).find(
+        (d) => d.origenId === origenId && (d.hasta === null || d.hasta > hoy),
+      );
+      if (!diferimiento) throw ValidationError.single('origenId', MSG.diferimientoNoVigente);
+      const clave = claveDiferimiento(diferimiento);
+      const id = randomUUID();
+      await run(
+        `INSERT INTO levantamiento_diferimiento (id, servicio_id, donante_id, origen_id, clave, motivo, usuario_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [id, auth.servicio, donanteId, origenId, clave, texto, auth.uid],
+      );
+      await this.audit(run, auth, 'levantar', 'donante', donanteId, {
+        diferimiento: diferimiento.texto,
+        origen: diferimiento.origen,
+        origenId,
+        motivo: texto,
+      });
+    });
+  }
+
+  /** The servicio's donation rules: only its administrator changes them, within the norm's bounds. */
+  async updateReglas(auth: AuthUser, data: ReglasElegibilidad): Promise<void> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    assertValid(validateReglas(data));
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      const [antes] = (await run(
+        `SELECT semanas_entre_donaciones AS "semanasEntreDonaciones",
+           limite_anual_hombres AS "limiteAnualHombres", limite_anual_mujeres AS "limiteAnualMujeres"
+         FROM servicio WHERE id = $1 FOR UPDATE`,
+        [auth.servicio],
+      )) as ReglasElegibilidad[];
+      if (!antes) throw new NotFoundError();
+      await run(
+        `UPDATE servicio SET semanas_entre_donaciones = $2, limite_anual_hombres = $3,
+           limite_anual_mujeres = $4, updated_at = now() WHERE id = $1`,
+        [auth.servicio, data.semanasEntreDonaciones, data.limiteAnualHombres, data.limiteAnualMujeres],
+      );
+      const { semanasEntreDonaciones, limiteAnualHombres, limiteAnualMujeres } = data;
+      const cambios = diff(antes, { semanasEntreDonaciones, limiteAnualHombres, limiteAnualMujeres });
+      if (Object.keys(cambios).length > 0) {
+        await this.audit(run, auth, 'editar', 'servicio', auth.servicio, cambios);
+      }
+    });
+  }
+
+  private async audit(
+    run: RunQuery,
+    actor: Actor,
+    accion: Parameters<typeof auditStatement>[1],
+    entidad: string,
+    entidadId: string,
+    cambios: Record<string, unknown>,
+  ): Promise<void> {
+    const entry = auditStatement(actor, accion, entidad, entidadId, cambios);
+    await run(entry.sql, entry.params);
+  }
+}

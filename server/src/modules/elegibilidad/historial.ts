@@ -1,0 +1,125 @@
+/**
+ * What the eligibility rules (domain/elegibilidad.ts) read from the database: a donor's history
+ * and the servicio's rules. A person's history is that of every live record of the servicio with
+ * the same canonical DNI (records awaiting a merge share it), plus the record itself when it is a
+ * deleted one. One statement per batch of donors: the lists ask for a page at once (loaders.ts),
+ * a creation for one donor under its lock (donacion.create.ts).
+ */
+import type { RunQuery } from '../../database/prepared';
+import {
+  type DonacionHistorial,
+  type HistorialDonante,
+  REGLAS_DEFAULT,
+  type ReglasElegibilidad,
+} from '../../domain/elegibilidad';
+
+/** A history's donation, with the record it belongs to. */
+export type DonacionDeHistorial = DonacionHistorial & { donanteId: string };
+
+export type Historial = Omit<HistorialDonante, 'donaciones'> & { donaciones: DonacionDeHistorial[] };
+
+/** The live records with the donor's DNI (and the donor itself): the join every part below makes. */
+const MISMA_PERSONA = `q.servicio_id = p.servicio_id AND q.dni = p.dni AND (q.deleted_at IS NULL OR q.id = p.id)`;
+
+const HISTORIALES_SQL = `SELECT p.id, p.sexo,
+  (SELECT coalesce(json_agg(json_build_object(
+      'id', d.id, 'donanteId', d.donante_id, 'numero', d.numero, 'fecha', d.fecha,
+      'donacionAferesis', d.donacion_aferesis, 'exclusionDefinitiva', d.exclusion_definitiva,
+      'exclusionTiempo', d.exclusion_tiempo, 'serologia', d.serologia)), '[]')
+     FROM donante q JOIN donacion d ON d.donante_id = q.id AND d.deleted_at IS NULL
+    WHERE ${MISMA_PERSONA}) AS donaciones,
+  (SELECT coalesce(json_agg(json_build_object(
+      'id', v.id, 'fecha', v.fecha, 'motivo', v.motivo, 'diferimientoDias', v.diferimiento_dias)), '[]')
+     FROM donante q JOIN visita_no_apto v ON v.donante_id = q.id
+    WHERE ${MISMA_PERSONA}) AS visitas,
+  (SELECT coalesce(json_agg(json_build_object('origenId', l.origen_id, 'clave', l.clave)), '[]')
+     FROM donante q JOIN levantamiento_diferimiento l ON l.donante_id = q.id
+    WHERE ${MISMA_PERSONA}) AS levantamientos
+  FROM donante p
+  WHERE p.id = ANY($1::uuid[]) AND p.servicio_id = $2`;
+
+type HistorialRow = {
+  id: string;
+  sexo: string;
+  donaciones: DonacionDeHistorial[];
+  visitas: Historial['visitas'];
+  levantamientos: Historial['levantamientos'];
+};
+
+/** The histories of the servicio's donors `ids` (deleted ones too), by donor id; others are absent. */
+export async function historiales(
+  run: RunQuery,
+  servicio: string,
+  ids: readonly string[],
+): Promise<Map<string, Historial>> {
+  const rows = (await run(HISTORIALES_SQL, [ids, servicio])) as HistorialRow[];
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        donante: { sexo: r.sexo },
+        donaciones: r.donaciones.map((d) => ({ ...d, numero: Number(d.numero) })),
+        visitas: r.visitas,
+        levantamientos: r.levantamientos,
+      },
+    ]),
+  );
+}
+
+/** One donor's history (empty when the servicio has no such donor). */
+export async function historialDe(run: RunQuery, servicio: string, id: string): Promise<Historial> {
+  return (
+    (await historiales(run, servicio, [id])).get(id) ?? {
+      donante: { sexo: '' },
+      donaciones: [],
+      visitas: [],
+      levantamientos: [],
+    }
+  );
+}
+
+const PREVIAS_SQL = `SELECT x.id, (SELECT count(*) FROM donante p
+      JOIN donante q ON ${MISMA_PERSONA}
+      JOIN donacion o ON o.donante_id = q.id AND o.deleted_at IS NULL
+        AND (o.fecha < x.fecha OR (o.fecha = x.fecha AND o.created_at < x.created_at))
+     WHERE p.id = x.donante_id)::int AS previas
+  FROM donacion x WHERE x.id = ANY($1::uuid[]) AND x.servicio_id = $2`;
+
+/**
+ * How many live donations of the same person the servicio recorded before each donation `ids`
+ * (by date, then by when they were recorded): the donor type's history (domain tipoDonante).
+ */
+export async function donacionesPrevias(
+  run: RunQuery,
+  servicio: string,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = (await run(PREVIAS_SQL, [ids, servicio])) as { id: string; previas: number }[];
+  return new Map(rows.map((r) => [r.id, Number(r.previas)]));
+}
+
+const REGLAS_SQL = `SELECT semanas_entre_donaciones AS "semanasEntreDonaciones",
+    limite_anual_hombres AS "limiteAnualHombres", limite_anual_mujeres AS "limiteAnualMujeres"
+  FROM servicio WHERE id = $1`;
+
+/** The servicio's donation rules (the national norm if it has none). */
+export async function reglasDelServicio(run: RunQuery, servicio: string): Promise<ReglasElegibilidad> {
+  const [row] = (await run(REGLAS_SQL, [servicio])) as ReglasElegibilidad[];
+  return row ?? REGLAS_DEFAULT;
+}
+
+const LOCK_PERSONA_SQL = `SELECT id FROM donante
+  WHERE servicio_id = $2 AND deleted_at IS NULL
+    AND dni = (SELECT dni FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL)
+  ORDER BY id
+  FOR UPDATE`;
+
+/**
+ * Locks the caller's live donor and every live record with its DNI (in id order, so two lockers
+ * never deadlock) until the commit; false when there is no such donor. Whoever records a donation
+ * for the person waits here for whoever holds it, so the rules read a history nobody is changing.
+ */
+export async function lockPersona(run: RunQuery, donanteId: string, servicio: string): Promise<boolean> {
+  const rows = (await run(LOCK_PERSONA_SQL, [donanteId, servicio])) as { id: string }[];
+  return rows.some((r) => r.id === donanteId);
+}
