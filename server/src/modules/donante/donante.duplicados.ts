@@ -1,0 +1,241 @@
+/**
+ * One identity per donor: the servicio's likely duplicate records, and their merge.
+ *
+ * Two kinds of pairs, in this order:
+ *   1. 'Mismo DNI': a live record with duplicado_de (it shared its canonical DNI with an older one
+ *      when the DNIs were canonicalised, migration 1763830000000), with the record it points at;
+ *      read from donante_duplicado_idx, which holds only those rows.
+ *   2. 'Mismo apellido, nombre y fecha de nacimiento' (the searchable forms: no accents, no case):
+ *      each later record of a group with the group's oldest, read in the order of
+ *      donante_homonimo_idx (an index-only read, no sort and no per-row lookups).
+ *
+ * A merge keeps one record and moves to it everything that points at the other (DONANTE_HIJAS),
+ * then soft-deletes the other with fusionado_con. The merged history is checked again with the
+ * servicio's rules: what it breaks is answered as avisos, never a refusal (the donations happened).
+ */
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../auth/context';
+import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
+import { hydrate } from '../../database/hydrate';
+import type { RunQuery } from '../../database/prepared';
+import { donanteDuplicadoMsg } from '../../domain/donante';
+import { ReglasElegibilidad, revisarHistorial } from '../../domain/elegibilidad';
+import { MSG } from '../../domain/messages';
+import { ErrorList, isUuid } from '../../domain/validation';
+import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import { PAGE_MAX } from '../../graphql/pagination';
+import { audit, diff } from '../auditoria/audit';
+import { Donante } from './donante.entity';
+import { DONANTE_COLUMNS } from './donante.search';
+import { MOTIVO_DUPLICADO, MotivoDuplicado } from './donante.duplicados.types';
+
+/** Every table whose rows belong to a donor (column donante_id): a merge moves them all. */
+export const DONANTE_HIJAS: readonly string[] = ['donacion'];
+
+/** The furthest a page may start (as PageInput's offset). */
+const OFFSET_MAX = 1_000_000;
+
+export type ParDuplicadoData = { motivo: MotivoDuplicado; a: Donante; b: Donante };
+export type ParesPage = { items: ParDuplicadoData[]; total: number; offset: number; limit: number };
+export type FusionData = { donante: Donante; donacionesMovidas: number; avisos: string[] };
+
+/**
+ * A page of pairs and the count of the whole list, in one statement: `pares` is `(b, a, k)`, k the
+ * listing order. With no pair on the page, one row of NULLs still carries the total.
+ */
+const pagina = (pares: string) => `WITH p AS MATERIALIZED (${pares})
+  SELECT (SELECT count(*) FROM p)::int AS total, x.b, x.a
+    FROM (SELECT 1) uno
+    LEFT JOIN LATERAL (SELECT b, a FROM p ORDER BY k OFFSET $2 LIMIT $3) x ON true`;
+
+export const PARES_DNI_SQL = pagina(`
+  SELECT b.id AS b, a.id AS a, row_number() OVER (ORDER BY b.created_at, b.id) AS k
+    FROM donante b
+    JOIN donante a ON a.id = b.duplicado_de AND a.servicio_id = $1 AND a.deleted_at IS NULL
+   WHERE b.servicio_id = $1 AND b.deleted_at IS NULL AND b.duplicado_de IS NOT NULL`);
+
+export const PARES_NOMBRE_SQL = pagina(`
+  SELECT g.id AS b, g.primero AS a,
+         row_number() OVER (ORDER BY g.apellido_busqueda, g.nombre_busqueda, g.fecha_nacimiento,
+                                     g.created_at, g.id) AS k
+    FROM (SELECT d.id, d.apellido_busqueda, d.nombre_busqueda, d.fecha_nacimiento, d.created_at,
+                 first_value(d.id) OVER w AS primero,
+                 row_number() OVER w AS n
+            FROM donante d
+           WHERE d.servicio_id = $1 AND d.deleted_at IS NULL AND d.duplicado_de IS NULL
+          WINDOW w AS (PARTITION BY d.apellido_busqueda, d.nombre_busqueda, d.fecha_nacimiento
+                       ORDER BY d.created_at, d.id)) g
+   WHERE g.n > 1`);
+
+const DONANTES_SQL = `SELECT ${DONANTE_COLUMNS} FROM donante d WHERE d.servicio_id = $1 AND d.id = ANY($2::uuid[])`;
+
+const LOCK_SQL = `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`;
+
+const HISTORIA_SQL = `SELECT fecha::text AS fecha, numero, donacion_aferesis AS "donacionAferesis"
+  FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`;
+
+type Run = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+type DonacionDeHistoria = { fecha: string; numero: number; donacionAferesis: boolean };
+
+async function historia(run: Run, donanteId: string): Promise<DonacionDeHistoria[]> {
+  const rows = await run(HISTORIA_SQL, [donanteId]);
+  return rows.map((r) => ({
+    fecha: String(r.fecha),
+    numero: Number(r.numero),
+    donacionAferesis: r.donacionAferesis === true,
+  }));
+}
+
+export class DuplicadosService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly query: RunQuery,
+    /** The servicio's donation rules, read with the statement runner given (the eligibility feature's). */
+    private readonly reglasDelServicio: (run: RunQuery, servicio: string) => Promise<ReglasElegibilidad>,
+  ) {}
+
+  /** The caller's servicio's likely duplicate pairs, a page at a time ('Mismo DNI' first). */
+  async listar(
+    auth: AuthUser,
+    page: { offset?: number | null; limit?: number | null } = {},
+  ): Promise<ParesPage> {
+    const offset = page.offset ?? 0;
+    const limit = page.limit ?? 20;
+    const list = new ErrorList();
+    if (!Number.isInteger(offset) || offset < 0 || offset > OFFSET_MAX)
+      list.add('offset', MSG.valorNoPermitido);
+    if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX) list.add('limit', MSG.valorNoPermitido);
+    assertValid(list.errors);
+    const leer = async (sql: string, skip: number, take: number) => {
+      const rows = await this.query(sql, [auth.servicio, skip, take]);
+      return {
+        total: Number(rows[0]?.total ?? 0),
+        pares: rows.filter((r) => r.b !== null).map((r) => ({ a: String(r.a), b: String(r.b) })),
+      };
+    };
+    const porDni = await leer(PARES_DNI_SQL, offset, limit);
+    const porNombre = await leer(
+      PARES_NOMBRE_SQL,
+      Math.max(0, offset - porDni.total),
+      limit - porDni.pares.length,
+    );
+    const pares = [
+      ...porDni.pares.map((p) => ({ ...p, motivo: MOTIVO_DUPLICADO.dni })),
+      ...porNombre.pares.map((p) => ({ ...p, motivo: MOTIVO_DUPLICADO.nombre })),
+    ];
+    const ids = [...new Set(pares.flatMap((p) => [p.a, p.b]))];
+    const rows = ids.length > 0 ? await this.query(DONANTES_SQL, [auth.servicio, ids]) : [];
+    const byId = new Map(hydrate(this.dataSource, Donante, rows).map((d) => [d.id, d]));
+    const items = pares.flatMap((p) => {
+      const a = byId.get(p.a);
+      const b = byId.get(p.b);
+      return a && b ? [{ motivo: p.motivo, a, b }] : [];
+    });
+    return { items, total: porDni.total + porNombre.total, offset, limit };
+  }
+
+  /**
+   * Merges `eliminarId` into `conservarId`, both live donors of the caller's servicio, in one
+   * transaction: both rows locked in id order (a donation's creation locks its donor first, so
+   * the two never deadlock), the other's rows moved, the other soft-deleted with fusionado_con,
+   * both audited. A second merge of the same pair waits for the first and then finds the other
+   * deleted: NOT_FOUND, nothing changes.
+   */
+  async fusionar(auth: AuthUser, conservarId: string, eliminarId: string): Promise<FusionData> {
+    if (!isUuid(conservarId) || !isUuid(eliminarId)) throw new NotFoundError(MSG.donanteNoEncontrado);
+    const keepId = conservarId.toLowerCase();
+    const otherId = eliminarId.toLowerCase();
+    if (keepId === otherId) throw ValidationError.single('eliminarId', MSG.fusionarMismoDonante);
+    const claimed: { dni?: string } = {};
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        const run: Run = (sql, params) => m.query(sql, params);
+        for (const id of [keepId, otherId].sort()) {
+          if ((await run(LOCK_SQL, [id, auth.servicio])).length === 0) {
+            throw new NotFoundError(MSG.donanteNoEncontrado);
+          }
+        }
+        const keep = await m.findOneByOrFail(Donante, { id: keepId });
+        const other = await m.findOneByOrFail(Donante, { id: otherId });
+        claimed.dni = keep.dni;
+        const antesKeep = await historia(run, keepId);
+        const antesOther = await historia(run, otherId);
+
+        const movidas: string[] = [];
+        for (const tabla of DONANTE_HIJAS) {
+          const rows = await run(
+            `WITH u AS (UPDATE ${tabla} SET donante_id = $1 WHERE donante_id = $2 RETURNING id) SELECT id FROM u`,
+            [keepId, otherId],
+          );
+          if (tabla === 'donacion') movidas.push(...rows.map((r) => String(r.id)));
+        }
+
+        const deletedAt = new Date();
+        await run(
+          `UPDATE donante SET deleted_at = $2, fusionado_con = $3, updated_at = now() WHERE id = $1`,
+          [otherId, deletedAt, keepId],
+        );
+        // The kept record holds its DNI plainly unless another live record already does.
+        const [titular] = await run(
+          `SELECT id FROM donante WHERE servicio_id = $1 AND dni = $2 AND deleted_at IS NULL
+             AND duplicado_de IS NULL AND id <> $3 LIMIT 1`,
+          [auth.servicio, keep.dni, keepId],
+        );
+        const duplicadoDe = titular ? String(titular.id) : null;
+        // Records that awaited a merge with the other one now await it with the kept one.
+        await run(
+          `UPDATE donante SET duplicado_de = $2 WHERE duplicado_de = $1 AND deleted_at IS NULL AND id <> $3`,
+          [otherId, duplicadoDe ?? keepId, keepId],
+        );
+        await run(
+          `UPDATE donante
+              SET donacion_anterior = $2, duplicado_de = $3, updated_at = now(),
+                  ultima_donacion = (SELECT max(fecha) FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL)
+            WHERE id = $1`,
+          [keepId, keep.donacionAnterior || other.donacionAnterior, duplicadoDe],
+        );
+        const after = await m.findOneByOrFail(Donante, { id: keepId });
+
+        await audit(m, auth, 'fusionar', 'donante', keepId, {
+          fusionadoDesde: otherId,
+          donaciones: [[], movidas],
+          ...diff(
+            { donacionAnterior: keep.donacionAnterior, ultimaDonacion: keep.ultimaDonacion },
+            { donacionAnterior: after.donacionAnterior, ultimaDonacion: after.ultimaDonacion },
+          ),
+        });
+        await audit(m, auth, 'eliminar', 'donante', otherId, {
+          deletedAt: [null, deletedAt.toISOString()],
+          fusionadoCon: [null, keepId],
+        });
+
+        const vivas = movidas.length
+          ? await run(
+              `SELECT count(*)::int AS n FROM donacion WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
+              [movidas],
+            )
+          : [{ n: 0 }];
+        const reglas = await this.reglasDelServicio(run, auth.servicio);
+        const revisar = (donaciones: DonacionDeHistoria[]) =>
+          revisarHistorial({ sexo: after.sexo }, donaciones, reglas);
+        const conocidos = new Set([...revisar(antesKeep), ...revisar(antesOther)]);
+        const avisos = revisar(await historia(run, keepId)).filter((a) => !conocidos.has(a));
+        return { donante: after, donacionesMovidas: Number(vivas[0]?.n ?? 0), avisos };
+      });
+    } catch (error) {
+      // A donor created with the kept DNI while this ran: the unique index stops the merge.
+      if (claimed.dni !== undefined && isUniqueViolation(error, UNIQUE_INDEX.donanteDni)) {
+        const [otro] = await this.dataSource.query(
+          `SELECT apellido, nombre FROM donante WHERE servicio_id = $1 AND dni = $2 AND deleted_at IS NULL
+             AND duplicado_de IS NULL LIMIT 1`,
+          [auth.servicio, claimed.dni],
+        );
+        throw ValidationError.single(
+          'dni',
+          otro ? donanteDuplicadoMsg(claimed.dni, otro.apellido, otro.nombre) : MSG.datosInvalidos,
+        );
+      }
+      throw error;
+    }
+  }
+}
