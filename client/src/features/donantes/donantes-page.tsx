@@ -17,6 +17,7 @@ import { DeleteDonanteDocument, DonantesDocument } from '@/generated/graphql';
 import type { DonanteResumenFragment } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 import { Pager } from '@/components/pager';
+import { useAuth } from '@/lib/auth-context';
 
 const DONANTES_PAGE_SIZE = 20;
 const FILTERS = ['dni', 'nombre', 'apellido'] as const;
@@ -31,6 +32,7 @@ const EMPTY: Filters = { dni: '', nombre: '', apellido: '' };
  */
 export function DonantesPage() {
   const [params, setParams] = useSearchParams();
+  const { usuario } = useAuth();
   const active = FILTERS.some((f) => params.has(f));
   const applied: Filters = {
     dni: params.get('dni') ?? '',
@@ -93,9 +95,16 @@ export function DonantesPage() {
         <Heading as="h1" size="lg">
           Donantes
         </Heading>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/donantes/nuevo">Nuevo donante</RouterLink>
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          {usuario?.rol === 'ROL_SERVICIO' && (
+            <Button asChild variant="outline">
+              <RouterLink to="/donantes/duplicados">Posibles duplicados</RouterLink>
+            </Button>
+          )}
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/donantes/nuevo">Nuevo donante</RouterLink>
+          </Button>
+        </HStack>
       </HStack>
 
       <SearchForm label="Buscar donantes" onSubmit={buscar} buscando={loading && active} onLimpiar={limpiar}>

@@ -10,6 +10,10 @@ export const donantesRoutes: RouteObject[] = [
   { path: '/donantes', element: <DonantesPage /> },
   { path: '/donantes/nuevo', element: lazyPage(() => import('./donante-form-page'), 'DonanteNuevoPage') },
   {
+    path: '/donantes/duplicados',
+    element: lazyPage(() => import('./duplicados-page'), 'DuplicadosPage'),
+  },
+  {
     path: '/donantes/editar/:donanteId',
     element: lazyPage(() => import('./donante-form-page'), 'DonanteEditarPage'),
   },
