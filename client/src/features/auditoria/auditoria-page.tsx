@@ -37,6 +37,7 @@ const ACCION_LABEL: Record<string, string> = {
   editar: 'Modificación',
   eliminar: 'Eliminación',
   restaurar: 'Restauración',
+  fusionar: 'Fusión de donantes',
   clave: 'Cambio de clave',
 };
 
