@@ -18,7 +18,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
+import { evaluarElegibilidad } from '../../server/src/domain/elegibilidad';
 import { createDonacionSteps } from '../../server/src/modules/donacion/donacion.create';
+import { historiales, reglasDelServicio } from '../../server/src/modules/elegibilidad/historial';
 import {
   donacionColumns,
   donacionesDeDonante,
@@ -417,7 +419,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     let numero = 0;
     const prepareCreations = async () => {
       await cleanup(pool, servicio);
-      eligible = (
+      const candidates = (
         await pool.query<{ id: string }>(
           `SELECT id FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL
               AND (ultima_donacion IS NULL OR ultima_donacion <= $2::date)
@@ -425,6 +427,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           [servicio, addDays(today, -56)],
         )
       ).rows.map((r) => r.id);
+      // Only donors the product's own rule lets donate today (yearly limit, deferrals).
+      const run = async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows;
+      const reglas = await reglasDelServicio(run, servicio);
+      eligible = [];
+      for (let from = 0; from < candidates.length; from += 2000) {
+        const batch = await historiales(run, servicio, candidates.slice(from, from + 2000));
+        for (const [id, h] of batch) if (evaluarElegibilidad(h, reglas, today).puedeDonar) eligible.push(id);
+      }
       eligibleRaw = eligible.splice(0, Math.floor(eligible.length / 2));
       // The label numbers the creations use, issued beforehand as 'Generar Etiquetas' does
       // (in the product the label is printed before the donation is saved).
