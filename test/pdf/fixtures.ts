@@ -63,6 +63,7 @@ export function donacion(i = 0, over: Partial<DonacionImprimible> = {}): Donacio
     exclusionCodigo: null,
     anticuerposIrregulares: 'Negativo',
     autoexclusion: false,
+    donacionesPrevias: 0,
     donante: donante(i),
     ...over,
   };

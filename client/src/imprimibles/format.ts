@@ -1,7 +1,7 @@
 /** Pure formatting for the printables (no @react-pdf import: screens may use it too). */
 import { formatDate, parseIsoDate, todayIso, yearsBetween } from '@domain/dates';
 import type { SignosVitales } from '@domain/donacion';
-import type { DonanteImprimible, SerologiaImprimible, SerologiaKey } from './types';
+import type { DonacionImprimible, DonanteImprimible, SerologiaImprimible, SerologiaKey } from './types';
 import { SEROLOGIA_KEYS as DOMAIN_SEROLOGIA_KEYS, tipoDonante as tipoDonanteDominio } from '@domain/donacion';
 
 /** Millimetres to PDF points (1 mm = 72 / 25.4 pt). */
@@ -70,19 +70,20 @@ export type TipoDonante = {
   habitual: boolean;
 };
 
-/** Donor type derived from esVoluntario and donacionAnterior. */
+/** The donor type of a donation: esVoluntario, and habitual by 'Donó anteriormente' or the history. */
 export function tipoDonante(
-  donante: Pick<DonanteImprimible, 'esVoluntario' | 'donacionAnterior'>,
+  donacion: Pick<DonacionImprimible, 'donacionesPrevias'> & {
+    donante: Pick<DonanteImprimible, 'esVoluntario' | 'donacionAnterior'>;
+  },
 ): TipoDonante {
   // The rule itself lives once, in the domain.
-  const tipo = tipoDonanteDominio(donante.esVoluntario, donante.donacionAnterior);
+  const { donante } = donacion;
+  const tipo = tipoDonanteDominio(donante.esVoluntario, donante.donacionAnterior, donacion.donacionesPrevias);
   return { voluntario: tipo.startsWith('Voluntario'), habitual: tipo.endsWith('habitual/esporádico') };
 }
 
-export function tipoDonanteTexto(
-  donante: Pick<DonanteImprimible, 'esVoluntario' | 'donacionAnterior'>,
-): string {
-  const tipo = tipoDonante(donante);
+export function tipoDonanteTexto(donacion: Parameters<typeof tipoDonante>[0]): string {
+  const tipo = tipoDonante(donacion);
   return `${tipo.voluntario ? 'Voluntario' : 'Reposición'} - ${tipo.habitual ? 'Habitual / Esporádico' : 'Primera vez'}`;
 }
 

@@ -65,6 +65,7 @@ export function toDonacionImprimible(
       exclusion === 'Definitiva' || exclusion === 'Temporal' ? (exclusion as ExclusionTipo) : null,
     exclusionTiempo: d.exclusionTiempo,
     exclusionCodigo: d.exclusionCodigo,
+    donacionesPrevias: d.donacionesPrevias,
     donante: toDonanteImprimible(donante),
   };
 }

@@ -150,7 +150,7 @@ export type HemodonacionPdfProps = { data: HemodonacionPdfData };
 export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
   const { donacion, servicio } = data;
   const donante = donacion.donante;
-  const tipo = tipoDonante(donante);
+  const tipo = tipoDonante(donacion);
   const s = donacion.signos;
   const previas = ultimas(data.anteriores, donacion.numero);
   const avisos = alertas(donacion);

@@ -441,7 +441,7 @@ export function rowWarnings(d: DonacionImprimible): string[] {
 function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
   const signos = rows.map((d) => d.signos);
   const signo = (key: keyof SignosVitales) => signos.map((s) => formatSigno(s?.[key]));
-  const tipos = rows.map((d) => tipoDonante(d.donante));
+  const tipos = rows.map((d) => tipoDonante(d));
   const warnings = rows.map(rowWarnings);
   return (
     <>

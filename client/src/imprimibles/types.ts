@@ -75,6 +75,8 @@ export type DonacionImprimible = {
   /** Not in the spec's donation fields yet: printed blank when absent. */
   anticuerposIrregulares?: string | null;
   autoexclusion?: boolean | null;
+  /** Donations of the person the service recorded before this one: with any, the donor is habitual. */
+  donacionesPrevias: number;
   donante: DonanteImprimible;
 };
 

@@ -43,7 +43,10 @@ export function HemodosPage() {
   const { busy, error: printError, run } = usePrint();
   const donante = donanteQuery.data?.donante;
   const anteriores = ultimasDonaciones(listaQuery.data?.donacionesDeDonante ?? [], donacionId);
-  const tipo = donante ? tipoDonante(donante.esVoluntario, donante.donacionAnterior) : null;
+  const tipo =
+    donante && donacion
+      ? tipoDonante(donante.esVoluntario, donante.donacionAnterior, donacion.donacionesPrevias)
+      : null;
 
   const imprimir = () => {
     if (!donacion || !donante) return;

@@ -69,6 +69,7 @@ export function donacion(overrides: Record<string, unknown> = {}) {
     exclusionDefinitiva: null,
     exclusionTiempo: null,
     exclusionCodigo: null,
+    donacionesPrevias: 0,
     sv: {
       __typename: 'SignosVitales' as const,
       tas: 120,

@@ -18,6 +18,7 @@ const juan = {
   ultimaDonacion: null,
   puedeDonar: true,
   proximaDonacion: null,
+  elegibilidad: { __typename: 'Elegibilidad', puedeDonar: true, desde: '2025-06-10', motivos: [] },
 };
 const ana = {
   __typename: 'Donante',
@@ -28,6 +29,18 @@ const ana = {
   ultimaDonacion: '2025-06-01',
   puedeDonar: false,
   proximaDonacion: '2025-07-27',
+  elegibilidad: {
+    __typename: 'Elegibilidad',
+    puedeDonar: false,
+    desde: '2025-07-27',
+    motivos: [
+      {
+        __typename: 'MotivoElegibilidad',
+        tipo: 'intervalo',
+        texto: 'Este donante dono hace menos de 8 semanas (01/06/2025).',
+      },
+    ],
+  },
 };
 
 const searchMock = (filter: Record<string, string>, items: object[]) => ({

@@ -184,6 +184,22 @@ export function DonantesPage() {
   );
 }
 
+/** Why the donor cannot donate today, in words, and from which day (or that no day is set). */
+function NoPuedeDonar({ elegibilidad: e }: { elegibilidad: DonanteResumenFragment['elegibilidad'] }) {
+  return (
+    <Stack gap="0.5" maxW="xs" textAlign="start">
+      <Text fontSize="xs" fontWeight="semibold" color={e.desde ? 'gray.700' : 'red.700'}>
+        {e.desde ? puedeDonarDesdeMsg(e.desde) : MSG.diferidoSinFecha}
+      </Text>
+      {e.motivos.map((m) => (
+        <Text key={m.texto} fontSize="xs" color="gray.600">
+          {m.texto}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function DonanteRow({ donante: d, onDelete }: { donante: DonanteResumenFragment; onDelete: () => void }) {
   const nombre = nombreCompleto(d);
   return (
@@ -200,18 +216,14 @@ function DonanteRow({ donante: d, onDelete }: { donante: DonanteResumenFragment;
         {d.ultimaDonacion ? formatDate(d.ultimaDonacion) : ''}
       </Table.Cell>
       <AccionesCell>
-        {d.puedeDonar ? (
+        {d.elegibilidad.puedeDonar ? (
           <Button asChild size="xs" colorPalette="brand">
             <RouterLink to={`/donaciones/nueva/${d.id}/`} aria-label={`Agregar donación de ${nombre}`}>
               Agregar donación
             </RouterLink>
           </Button>
         ) : (
-          d.proximaDonacion && (
-            <Text fontSize="xs" color="gray.600">
-              {puedeDonarDesdeMsg(d.proximaDonacion)}
-            </Text>
-          )
+          <NoPuedeDonar elegibilidad={d.elegibilidad} />
         )}
         <Button asChild size="xs" variant="outline">
           <RouterLink to={`/donaciones/donante/${d.id}`} aria-label={`Ver donaciones de ${nombre}`}>
