@@ -1,5 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { MSG } from '@domain/messages';
+import type { FieldError } from '@domain/messages';
 
 type ErrorItem = { msg?: unknown };
 
@@ -39,4 +40,16 @@ export function errorMessages(error: unknown): string[] {
   if (error instanceof TypeError) return [MSG.sinConexion];
   if (error instanceof Error && error.message) return [error.message];
   return [MSG.errorInesperado];
+}
+
+/** The field errors (extensions.errors[].field) of a GraphQL error, for a form's fields. */
+export function serverFieldErrors(error: unknown): FieldError[] {
+  if (!CombinedGraphQLErrors.is(error)) return [];
+  return error.errors.flatMap((e) => {
+    const list = e.extensions?.errors;
+    if (!Array.isArray(list)) return [];
+    return (list as Partial<FieldError>[])
+      .filter((i) => typeof i?.field === 'string' && typeof i?.msg === 'string' && i.field !== '')
+      .map((i) => ({ field: i.field!, msg: i.msg! }));
+  });
 }

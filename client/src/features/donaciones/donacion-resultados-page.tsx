@@ -113,6 +113,7 @@ export function DonacionResultadosPage() {
             serologia={donacion.serologia}
             exclusionDefinitiva={donacion.exclusionDefinitiva}
             exclusionTiempo={donacion.exclusionTiempo}
+            fecha={donacion.fecha}
           />
         </Box>
       )}

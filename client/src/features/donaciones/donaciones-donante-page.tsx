@@ -1,5 +1,6 @@
 import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
 import { grupoYFactor } from '@domain/donacion';
@@ -9,16 +10,30 @@ import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
-import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphql';
+import {
+  DonacionesDeDonanteDocument,
+  DonanteDocument,
+  ElegibilidadDonanteDocument,
+} from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 import { useBorrarDonacion } from './borrar-donacion';
 import { esNoEncontrado } from './donacion-nueva-page';
+import { ElegibilidadPanel } from './elegibilidad-panel';
+import { RegistrarNoAptoDialog, VisitasNoAptoTabla } from './no-apto';
 import { SerologiaCell } from './resultado-marcas';
 
-/** /donaciones/donante/{donanteId}: the donor's donations, newest first. */
+/**
+ * /donaciones/donante/{donanteId}: whether the donor may donate (and why not), the donor's
+ * donations, newest first, and the 'No apto' screening visits.
+ */
 export function DonacionesDonantePage() {
   const { donanteId = '' } = useParams();
   const donanteQuery = useQuery(DonanteDocument, { variables: { id: donanteId } });
+  const elegibilidadQuery = useQuery(ElegibilidadDonanteDocument, {
+    variables: { id: donanteId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [noApto, setNoApto] = useState(false);
   const { data, loading, error } = useQuery(DonacionesDeDonanteDocument, {
     variables: { donanteId },
     fetchPolicy: 'cache-and-network',
@@ -26,6 +41,8 @@ export function DonacionesDonantePage() {
   const borrar = useBorrarDonacion();
   const donante = donanteQuery.data?.donante;
   const donaciones = data?.donacionesDeDonante ?? [];
+  const elegibilidad = elegibilidadQuery.data?.donante.elegibilidad;
+  const vigentes = new Set(elegibilidad?.diferimientos.map((d) => d.origenId));
 
   return (
     <Stack gap="5" maxW="6xl">
@@ -36,12 +53,21 @@ export function DonacionesDonantePage() {
           </Heading>
           {donante && <Text color="gray.600">{`${nombreCompleto(donante)} · DNI ${donante.dni}`}</Text>}
         </Stack>
-        {donante?.puedeDonar && (
-          <Button asChild colorPalette="brand">
-            <RouterLink to={`/donaciones/nueva/${donanteId}/`}>Nueva donación</RouterLink>
-          </Button>
-        )}
+        <HStack gap="2" wrap="wrap">
+          {elegibilidad && (
+            <Button variant="outline" colorPalette="brand" onClick={() => setNoApto(true)}>
+              Registrar No apto
+            </Button>
+          )}
+          {elegibilidad?.puedeDonar && (
+            <Button asChild colorPalette="brand">
+              <RouterLink to={`/donaciones/nueva/${donanteId}/`}>Nueva donación</RouterLink>
+            </Button>
+          )}
+        </HStack>
       </HStack>
+
+      {elegibilidad && <ElegibilidadPanel donanteId={donanteId} elegibilidad={elegibilidad} />}
 
       <LoadingOverlay open={loading && !data} />
       {donanteQuery.error && !donante && (
@@ -69,7 +95,10 @@ export function DonacionesDonantePage() {
                 {`${formatDate(d.fecha)} ${d.hora}`}
               </Table.Cell>
               <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-              <SerologiaCell donacion={d} />
+              <SerologiaCell
+                donacion={d}
+                diferimientoVigente={elegibilidad ? vigentes.has(d.id) : undefined}
+              />
               <AccionesCell>
                 <Button asChild size="xs" variant="outline">
                   <RouterLink
@@ -93,7 +122,9 @@ export function DonacionesDonantePage() {
           ))}
         </TablaTarjetas>
       )}
+      <VisitasNoAptoTabla donanteId={donanteId} />
       {borrar.dialog}
+      <RegistrarNoAptoDialog donanteId={donanteId} open={noApto} onClose={() => setNoApto(false)} />
     </Stack>
   );
 }

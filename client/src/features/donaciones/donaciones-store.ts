@@ -11,7 +11,6 @@ import type { ApolloCache, Reference } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { MSG } from '@domain/messages';
-import type { FieldError } from '@domain/messages';
 import { SEROLOGIA_KEYS } from '@domain/donacion';
 import type { ParseResult, Serologia } from '@domain/donacion';
 import {
@@ -101,21 +100,18 @@ export function useDonacion(id: string) {
 export type StoreFailure = { ok: false; title?: string; errors: string[] };
 export type StoreResult = { ok: true; message: string } | StoreFailure;
 
-/** The field errors (extensions.errors[].field) of a GraphQL error. */
-export function serverFieldErrors(error: unknown): FieldError[] {
-  if (!CombinedGraphQLErrors.is(error)) return [];
-  return error.errors.flatMap((e) => {
-    const list = e.extensions?.errors;
-    if (!Array.isArray(list)) return [];
-    return (list as Partial<FieldError>[])
-      .filter((i) => typeof i?.field === 'string' && typeof i?.msg === 'string' && i.field !== '')
-      .map((i) => ({ field: i.field!, msg: i.msg! }));
-  });
-}
+/** The field errors of a GraphQL error (written once, in lib/graphql-errors). */
+export { serverFieldErrors } from '@/lib/graphql-errors';
 
 /** Update: the donation in the cache is replaced by the answer (same id); okMessage is the server's message. */
 export function useActualizarResultados() {
-  const [mutate, { loading }] = useMutation(UpdateResultadosDonacionDocument);
+  const [mutate, { loading }] = useMutation(UpdateResultadosDonacionDocument, {
+    // A result may defer the donor (or no longer): the donor's eligibility is read again.
+    update(cache, { data }) {
+      const donanteId = data?.updateResultadosDonacion.donacion.donanteId;
+      if (donanteId) invalidarDonante(cache, donanteId);
+    },
+  });
   const actualizar = useCallback(
     async (id: string, input: ResultadosDonacionInput): Promise<StoreResult> => {
       try {
@@ -134,11 +130,11 @@ export function useActualizarResultados() {
   return { actualizar, isSaving: loading };
 }
 
-/** After a donor's donations change, their "last donation" fields and list are stale. */
+/** After a donor's donations change, their "last donation" and eligibility fields and list are stale. */
 export function invalidarDonante(cache: ApolloCache, donanteId: string): void {
   const donante = cache.identify({ __typename: 'Donante', id: donanteId });
   if (donante) {
-    for (const fieldName of ['ultimaDonacion', 'puedeDonar', 'proximaDonacion']) {
+    for (const fieldName of ['ultimaDonacion', 'puedeDonar', 'proximaDonacion', 'elegibilidad']) {
       cache.evict({ id: donante, fieldName });
     }
   }

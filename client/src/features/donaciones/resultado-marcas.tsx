@@ -1,6 +1,8 @@
 import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { formatDate, todayIso } from '@domain/dates';
 import { EXCLUSION_TIEMPO_LABELS, SEROLOGIA_KEYS, SEROLOGIA_LABELS, serologiaSigno } from '@domain/donacion';
 import type { Serologia } from '@domain/donacion';
+import { diferimientoDeDonacion } from '@domain/elegibilidad';
 import { MSG } from '@domain/messages';
 import { leerSerologia } from './donaciones-store';
 
@@ -26,9 +28,39 @@ export type ResultadoMarcasProps = {
   serologia: unknown;
   exclusionDefinitiva?: string | null;
   exclusionTiempo?: number | null;
+  /** The donation's date: given, a result that defers the donor today shows it. */
+  fecha?: string;
+  /**
+   * Whether the donor's deferral from this donation is in force (the donor's eligibility knows
+   * the lifted ones); unknown, a deferral is shown while the domain's rule says it lasts.
+   */
+  diferimientoVigente?: boolean;
   /** 'sm' in lists, 'md' at the head of a donation's screen. */
   size?: 'sm' | 'md';
 };
+
+/** The deferral this donation's result imposes today, in words; null when none. */
+export function diferimientoTexto(
+  d: { fecha: string; exclusionDefinitiva?: string | null; exclusionTiempo?: number | null },
+  serologia: Serologia | null,
+  hoy = todayIso(),
+): string | null {
+  const diferimiento = diferimientoDeDonacion({
+    id: '',
+    numero: 0,
+    fecha: d.fecha,
+    donacionAferesis: false,
+    exclusionDefinitiva: d.exclusionDefinitiva,
+    exclusionTiempo: d.exclusionTiempo,
+    serologia,
+  });
+  if (!diferimiento) return null;
+  if (diferimiento.tipo === 'Definitiva') return 'Diferido (definitiva)';
+  if (diferimiento.tipo === 'Pendiente') return 'Pendiente de decisión médica';
+  return diferimiento.hasta && diferimiento.hasta > hoy
+    ? `Diferido hasta ${formatDate(diferimiento.hasta)}`
+    : null;
+}
 
 /**
  * A donation's results as a technician must read them at a glance: a reactive marker and a
@@ -39,6 +71,8 @@ export function ResultadoMarcas({
   serologia,
   exclusionDefinitiva,
   exclusionTiempo,
+  fecha,
+  diferimientoVigente,
   size = 'sm',
 }: ResultadoMarcasProps) {
   const parsed = leerSerologia(serologia);
@@ -91,6 +125,23 @@ export function ResultadoMarcas({
       </Badge>,
     );
   }
+  const diferido =
+    fecha && parsed.ok && diferimientoVigente !== false
+      ? diferimientoTexto({ fecha, exclusionDefinitiva, exclusionTiempo }, serologiaLeida)
+      : null;
+  if (diferido) {
+    badges.push(
+      <Badge
+        key="diferido"
+        colorPalette="purple"
+        variant="outline"
+        size={badgeSize}
+        data-testid="marca-diferido"
+      >
+        {diferido}
+      </Badge>,
+    );
+  }
   const negativos = serologiaLeida
     ? SEROLOGIA_KEYS.filter((k) => !serologiaLeida[k])
         .map((k) => `${SEROLOGIA_LABELS[k]} ${serologiaSigno(false)}`)
@@ -119,17 +170,22 @@ export function ResultadoMarcas({
 }
 
 export type SerologiaCellProps = {
-  donacion: Pick<ResultadoMarcasProps, 'serologia' | 'exclusionDefinitiva' | 'exclusionTiempo'>;
+  donacion: Pick<ResultadoMarcasProps, 'serologia' | 'exclusionDefinitiva' | 'exclusionTiempo'> & {
+    fecha: string;
+  };
+  diferimientoVigente?: boolean;
 };
 
 /** The 'Serología' cell of a donations list: the same marks on every list. */
-export function SerologiaCell({ donacion }: SerologiaCellProps) {
+export function SerologiaCell({ donacion, diferimientoVigente }: SerologiaCellProps) {
   return (
     <Table.Cell data-label="Serología">
       <ResultadoMarcas
         serologia={donacion.serologia}
         exclusionDefinitiva={donacion.exclusionDefinitiva}
         exclusionTiempo={donacion.exclusionTiempo}
+        fecha={donacion.fecha}
+        diferimientoVigente={diferimientoVigente}
       />
     </Table.Cell>
   );

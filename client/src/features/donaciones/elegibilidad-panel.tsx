@@ -1,0 +1,209 @@
+import { Box, Button, Dialog, HStack, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import type { SubmissionErrors } from 'final-form';
+import { puedeDonarDesdeMsg } from '@domain/donante';
+import { MSG } from '@domain/messages';
+import { MOTIVO_NO_APTO_MAX } from '@domain/no-apto';
+import { AppAlert } from '@/components/app-alert';
+import { TextField } from '@/components/form';
+import { ServerErrors } from '@/components/server-errors';
+import { showToast } from '@/components/toast';
+import { LevantarDiferimientoDocument } from '@/generated/graphql';
+import type { ElegibilidadDatosFragment } from '@/generated/graphql';
+import { useAuth } from '@/lib/auth-context';
+import { toFormErrors } from '@/lib/form';
+import { errorMessages } from '@/lib/graphql-errors';
+import { serverFieldErrors } from './donaciones-store';
+
+/** Who may lift a deferral (a medical decision); the server refuses anyone else. */
+const ROLES_LEVANTAN = ['ROL_MEDICO', 'ROL_SERVICIO'];
+
+type Diferimiento = ElegibilidadDatosFragment['diferimientos'][number];
+
+export const SIN_FECHA_TEXTO =
+  'El diferimiento no tiene fecha de finalización: no puede donar hasta que un médico o el administrador del servicio lo levante.';
+
+export type ElegibilidadPanelProps = { donanteId: string; elegibilidad: ElegibilidadDatosFragment };
+
+/**
+ * Why the donor cannot donate today, as the server's rules say it (domain/elegibilidad.ts): every
+ * reason in words, the first day the donor may donate or that a deferral has no end, and for a
+ * doctor or the service administrator a 'Levantar diferimiento' button on each active deferral.
+ * Nothing when the donor may donate (the page shows 'Nueva donación').
+ */
+export function ElegibilidadPanel({ donanteId, elegibilidad }: ElegibilidadPanelProps) {
+  const { usuario } = useAuth();
+  const puedeLevantar = usuario !== null && ROLES_LEVANTAN.includes(usuario.rol);
+  const [levantar, setLevantar] = useState<Diferimiento | null>(null);
+  if (elegibilidad.puedeDonar) return null;
+
+  // The deferrals' reasons are the deferrals' own texts: each is shown once, with its button.
+  const textosDiferimiento = new Set(elegibilidad.diferimientos.map((d) => d.texto));
+  const otros = elegibilidad.motivos.filter((m) => !textosDiferimiento.has(m.texto));
+  const desde = elegibilidad.desde ? puedeDonarDesdeMsg(elegibilidad.desde) : SIN_FECHA_TEXTO;
+
+  return (
+    <Box as="section" aria-label="Elegibilidad del donante">
+      <AppAlert
+        severity="warning"
+        title="El donante no puede donar hoy"
+        message={
+          <Stack gap="2" mt="1">
+            <List.Root gap="2" ps="4">
+              {otros.map((m, i) => (
+                <List.Item key={`m-${i}`}>{m.texto}</List.Item>
+              ))}
+              {elegibilidad.diferimientos.map((d) => (
+                <List.Item key={d.origenId}>
+                  <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
+                    <Text as="span" flex="1" minW="16rem">
+                      {d.texto}
+                    </Text>
+                    {puedeLevantar && (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="brand"
+                        bg="white"
+                        onClick={() => setLevantar(d)}
+                        aria-label={`Levantar diferimiento: ${d.texto}`}
+                      >
+                        Levantar diferimiento
+                      </Button>
+                    )}
+                  </HStack>
+                </List.Item>
+              ))}
+            </List.Root>
+            <Text fontWeight="semibold" data-testid="elegibilidad-desde">
+              {desde}
+            </Text>
+          </Stack>
+        }
+      />
+      {puedeLevantar && (
+        <LevantarDiferimientoDialog
+          donanteId={donanteId}
+          diferimiento={levantar}
+          onClose={() => setLevantar(null)}
+        />
+      )}
+    </Box>
+  );
+}
+
+type LevantarValues = { motivo: string };
+
+function validateLevantar(values: LevantarValues): Record<string, string> {
+  const motivo = (values.motivo ?? '').trim();
+  if (motivo === '') return { motivo: MSG.requerido };
+  if (motivo.length > MOTIVO_NO_APTO_MAX) return { motivo: MSG.textoDemasiadoLargo(MOTIVO_NO_APTO_MAX) };
+  return {};
+}
+
+export type LevantarDiferimientoDialogProps = {
+  donanteId: string;
+  /** The deferral to lift; null: the dialog is closed. */
+  diferimiento: Diferimiento | null;
+  onClose: () => void;
+};
+
+/**
+ * Lifting a deferral: the reason is required (up to 500 characters). The answer is the donor with
+ * the eligibility recomputed, which replaces the cached one: the page shows it at once.
+ */
+export function LevantarDiferimientoDialog({
+  donanteId,
+  diferimiento,
+  onClose,
+}: LevantarDiferimientoDialogProps) {
+  const [mutate] = useMutation(LevantarDiferimientoDocument);
+  const [errores, setErrores] = useState<string[] | null>(null);
+
+  const cerrar = () => {
+    setErrores(null);
+    onClose();
+  };
+
+  const onSubmit = async (values: LevantarValues): Promise<SubmissionErrors | void> => {
+    if (!diferimiento) return;
+    setErrores(null);
+    try {
+      await mutate({
+        variables: { donanteId, origenId: diferimiento.origenId, motivo: values.motivo.trim() },
+      });
+      showToast(MSG.diferimientoLevantado);
+      cerrar();
+    } catch (e) {
+      setErrores(errorMessages(e));
+      return toFormErrors(serverFieldErrors(e));
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={diferimiento !== null}
+      onOpenChange={(e) => {
+        if (!e.open) cerrar();
+      }}
+      placement="center"
+      size="md"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {diferimiento && (
+              <Form<LevantarValues>
+                onSubmit={onSubmit}
+                initialValues={{ motivo: '' }}
+                validate={validateLevantar}
+              >
+                {({ handleSubmit, submitting }) => (
+                  <form onSubmit={handleSubmit} noValidate aria-label="Levantar diferimiento">
+                    <Dialog.Header>
+                      <Dialog.Title fontSize="md">Levantar diferimiento</Dialog.Title>
+                    </Dialog.Header>
+                    <Dialog.Body>
+                      <Stack gap="4">
+                        <Text fontSize="sm">{diferimiento.texto}</Text>
+                        {errores && (
+                          <AppAlert
+                            message={<ServerErrors errors={errores} />}
+                            onClose={() => setErrores(null)}
+                          />
+                        )}
+                        <TextField
+                          name="motivo"
+                          label="Motivo"
+                          required
+                          helperText="La decisión médica que lo levanta (queda en la auditoría)."
+                          inputProps={{ maxLength: MOTIVO_NO_APTO_MAX, autoComplete: 'off' }}
+                        />
+                      </Stack>
+                    </Dialog.Body>
+                    <Dialog.Footer>
+                      <Button variant="outline" onClick={cerrar} disabled={submitting}>
+                        Cancelar
+                      </Button>
+                      <Button
+                        type="submit"
+                        colorPalette="brand"
+                        loading={submitting}
+                        loadingText="Guardando..."
+                      >
+                        Levantar diferimiento
+                      </Button>
+                    </Dialog.Footer>
+                  </form>
+                )}
+              </Form>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

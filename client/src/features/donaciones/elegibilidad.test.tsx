@@ -1,0 +1,380 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import { Route, Routes } from 'react-router-dom';
+import { addDays, formatDate, todayIso } from '@domain/dates';
+import { MSG } from '@domain/messages';
+import {
+  DonacionDocument,
+  DonacionesDeDonanteDocument,
+  ElegibilidadDonanteDocument,
+  LevantarDiferimientoDocument,
+  RegistrarNoAptoDocument,
+  UpdateResultadosDonacionDocument,
+  VisitasNoAptoDocument,
+} from '@/generated/graphql';
+import type { Rol } from '@/generated/graphql';
+import { toaster } from '@/components/toast';
+import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import type { MockedResponses } from '@/test-utils';
+import { DonacionResultadosPage } from './donacion-resultados-page';
+import { DonacionesDonantePage } from './donaciones-donante-page';
+import { ResultadoMarcas } from './resultado-marcas';
+import { SIN_FECHA_TEXTO } from './elegibilidad-panel';
+import { donacion, servicioMock } from './test-data';
+
+jest.setTimeout(30000);
+
+const DONANTE = 'd1';
+const hoy = todayIso();
+const definitiva = donacion({ fecha: hoy, exclusionDefinitiva: 'Definitiva' });
+const textoDefinitiva = `Donante diferido: exclusión definitiva (donación N° 1001 del ${formatDate(hoy)}).`;
+const textoIntervalo = `Este donante dono hace menos de 8 semanas (${formatDate(hoy)}).`;
+
+type Elegibilidad = {
+  puedeDonar: boolean;
+  desde: string | null;
+  motivos: { tipo: string; texto: string }[];
+  diferimientos: {
+    origenId: string;
+    origen: string;
+    tipo: string;
+    desde: string;
+    hasta: string | null;
+    texto: string;
+  }[];
+};
+
+function donanteElegibilidad(e: Elegibilidad) {
+  return {
+    __typename: 'Donante' as const,
+    id: DONANTE,
+    puedeDonar: e.puedeDonar,
+    proximaDonacion: e.puedeDonar ? null : e.desde,
+    elegibilidad: {
+      __typename: 'Elegibilidad' as const,
+      puedeDonar: e.puedeDonar,
+      desde: e.desde,
+      motivos: e.motivos.map((m) => ({ __typename: 'MotivoElegibilidad' as const, ...m })),
+      diferimientos: e.diferimientos.map((d) => ({ __typename: 'Diferimiento' as const, ...d })),
+    },
+  };
+}
+
+const PUEDE: Elegibilidad = { puedeDonar: true, desde: hoy, motivos: [], diferimientos: [] };
+const DIFERIDO: Elegibilidad = {
+  puedeDonar: false,
+  desde: null,
+  motivos: [
+    { tipo: 'intervalo', texto: textoIntervalo },
+    { tipo: 'diferimiento', texto: textoDefinitiva },
+  ],
+  diferimientos: [
+    {
+      origenId: definitiva.id,
+      origen: 'donacion',
+      tipo: 'Definitiva',
+      desde: hoy,
+      hasta: null,
+      texto: textoDefinitiva,
+    },
+  ],
+};
+const SOLO_INTERVALO: Elegibilidad = {
+  puedeDonar: false,
+  desde: addDays(hoy, 56),
+  motivos: [{ tipo: 'intervalo', texto: textoIntervalo }],
+  diferimientos: [],
+};
+
+const elegibilidadMock = (e: Elegibilidad) => ({
+  request: { query: ElegibilidadDonanteDocument, variables: { id: DONANTE } },
+  result: { data: { donante: donanteElegibilidad(e) } },
+});
+const donacionesMock = (list: object[] = [definitiva]) => ({
+  request: { query: DonacionesDeDonanteDocument, variables: { donanteId: DONANTE } },
+  result: { data: { donacionesDeDonante: list } },
+  maxUsageCount: 5,
+});
+const visita = {
+  __typename: 'VisitaNoApto' as const,
+  id: 'v1',
+  donanteId: DONANTE,
+  fecha: hoy,
+  hora: '10:00',
+  motivo: 'Hemoglobina baja',
+  diferimientoDias: 30,
+  tas: 190,
+  tad: null,
+  fc: null,
+  peso: null,
+  temp: null,
+  hb: 10.5,
+  hto: null,
+};
+const visitasMock = (list: object[] = []) => ({
+  request: { query: VisitasNoAptoDocument, variables: { donanteId: DONANTE } },
+  result: { data: { visitasNoApto: list } },
+});
+
+function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_SERVICIO') {
+  signIn(testUsuario({ rol }));
+  renderWithProviders(
+    <Routes>
+      <Route path="/donaciones/donante/:donanteId" element={<DonacionesDonantePage />} />
+    </Routes>,
+    { route: `/donaciones/donante/${DONANTE}`, mocks: [servicioMock, ...mocks] },
+  );
+}
+
+const panel = () => screen.findByRole('region', { name: 'Elegibilidad del donante' });
+
+afterEach(() => {
+  act(() => {
+    toaster.remove();
+  });
+  localStorage.clear();
+});
+
+describe("the donor's eligibility panel", () => {
+  it("a donor who may donate: 'Nueva donación', no warning", async () => {
+    renderPagina([elegibilidadMock(PUEDE), donacionesMock([]), visitasMock()]);
+    expect(await screen.findByRole('link', { name: 'Nueva donación' })).toHaveAttribute(
+      'href',
+      `/donaciones/nueva/${DONANTE}/`,
+    );
+    expect(screen.queryByRole('region', { name: 'Elegibilidad del donante' })).not.toBeInTheDocument();
+  });
+
+  it("a deferred donor: every reason in words, that it has no end, and no 'Nueva donación'", async () => {
+    renderPagina([elegibilidadMock(DIFERIDO), donacionesMock(), visitasMock()]);
+    const region = await panel();
+    expect(region).toHaveTextContent('El donante no puede donar hoy');
+    expect(region).toHaveTextContent(textoIntervalo);
+    expect(region).toHaveTextContent(textoDefinitiva);
+    expect(region).toHaveTextContent(SIN_FECHA_TEXTO);
+    expect(screen.queryByRole('link', { name: 'Nueva donación' })).not.toBeInTheDocument();
+    // The donation that defers the donor says so in the list.
+    const tabla = await screen.findByRole('table', { name: 'Donaciones del donante' });
+    expect(within(tabla).getByTestId('marca-diferido')).toHaveTextContent('Diferido (definitiva)');
+  });
+
+  it("a donor who may donate from a day: 'Puede donar a partir del DD/MM/YYYY'", async () => {
+    renderPagina([elegibilidadMock(SOLO_INTERVALO), donacionesMock([]), visitasMock()]);
+    const region = await panel();
+    expect(region).toHaveTextContent(`Puede donar a partir del ${formatDate(addDays(hoy, 56))}`);
+    expect(region).not.toHaveTextContent(SIN_FECHA_TEXTO);
+  });
+});
+
+describe('lifting a deferral', () => {
+  it.each(['ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const)(
+    '%s sees the reasons but no lift button',
+    async (rol) => {
+      renderPagina([elegibilidadMock(DIFERIDO), donacionesMock(), visitasMock()], rol);
+      const region = await panel();
+      expect(region).toHaveTextContent(textoDefinitiva);
+      expect(within(region).queryByRole('button', { name: /Levantar diferimiento/ })).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['ROL_MEDICO', 'ROL_SERVICIO'] as const)(
+    '%s lifts it with a required reason; the page then offers a new donation',
+    async (rol) => {
+      const motivo = 'Falso positivo confirmado por el médico';
+      renderPagina(
+        [
+          elegibilidadMock(DIFERIDO),
+          donacionesMock(),
+          visitasMock(),
+          {
+            request: {
+              query: LevantarDiferimientoDocument,
+              variables: { donanteId: DONANTE, origenId: definitiva.id, motivo },
+            },
+            result: { data: { levantarDiferimiento: donanteElegibilidad(PUEDE) } },
+          },
+        ],
+        rol,
+      );
+      const region = await panel();
+      await userEvent.click(within(region).getByRole('button', { name: /Levantar diferimiento/ }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(textoDefinitiva);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Levantar diferimiento' }));
+      expect(await within(dialog).findByText(MSG.requerido)).toBeInTheDocument();
+      await userEvent.type(within(dialog).getByLabelText(/^Motivo/), motivo);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Levantar diferimiento' }));
+      expect(await screen.findByRole('link', { name: 'Nueva donación' })).toBeInTheDocument();
+      expect(await screen.findByText(MSG.diferimientoLevantado)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Elegibilidad del donante' })).not.toBeInTheDocument(),
+      );
+    },
+  );
+
+  it("shows the server's refusal in Spanish and keeps the dialog open", async () => {
+    renderPagina(
+      [
+        elegibilidadMock(DIFERIDO),
+        donacionesMock(),
+        visitasMock(),
+        {
+          request: { query: LevantarDiferimientoDocument, variables: () => true },
+          result: {
+            errors: [new GraphQLError(MSG.diferimientoNoVigente, { extensions: { code: 'BAD_USER_INPUT' } })],
+          },
+        },
+      ],
+      'ROL_MEDICO',
+    );
+    const region = await panel();
+    await userEvent.click(within(region).getByRole('button', { name: /Levantar diferimiento/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/^Motivo/), 'Decisión médica');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Levantar diferimiento' }));
+    expect(await within(dialog).findByText(MSG.diferimientoNoVigente)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Nueva donación' })).not.toBeInTheDocument();
+  });
+});
+
+describe("'No apto' visits", () => {
+  it('records a visit (out-of-bounds signs accepted, reason required) and lists it with its deferral', async () => {
+    const input = {
+      donanteId: DONANTE,
+      fecha: hoy,
+      hora: '10:00',
+      motivo: 'Hemoglobina baja',
+      sv: { tas: 190, tad: null, fc: null, peso: null, temp: null, hb: 10.5, hto: null },
+      diferimientoDias: 30,
+    };
+    renderPagina(
+      [
+        elegibilidadMock(PUEDE),
+        donacionesMock([]),
+        visitasMock(),
+        {
+          request: { query: RegistrarNoAptoDocument, variables: { input } },
+          result: { data: { registrarNoApto: visita } },
+        },
+        elegibilidadMock({
+          puedeDonar: false,
+          desde: addDays(hoy, 30),
+          motivos: [{ tipo: 'diferimiento', texto: 'Donante diferido: no apto' }],
+          diferimientos: [
+            {
+              origenId: 'v1',
+              origen: 'visita',
+              tipo: 'Temporal',
+              desde: hoy,
+              hasta: addDays(hoy, 30),
+              texto: 'Donante diferido: no apto',
+            },
+          ],
+        }),
+        visitasMock([visita]),
+      ],
+      'ROL_TECNICO',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Registrar No apto' }));
+    const form = await screen.findByRole('form', { name: 'Registrar No apto' });
+    expect(within(form).getByLabelText(/^Fecha/)).toHaveValue(formatDate(hoy));
+    expect((within(form).getByLabelText(/^Hora/) as HTMLInputElement).value).toMatch(/^\d{2}:\d{2}$/);
+    expect(within(form).getByLabelText(/^Diferir por \(días\)/)).toHaveValue('0');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Registrar No apto' }));
+    expect(await within(form).findByText(MSG.requerido)).toBeInTheDocument();
+
+    const hora = within(form).getByLabelText(/^Hora/);
+    await userEvent.clear(hora);
+    await userEvent.type(hora, '10:00');
+    await userEvent.type(within(form).getByLabelText(/^Motivo/), 'Hemoglobina baja');
+    await userEvent.type(within(form).getByLabelText(/^TAS/), '190');
+    await userEvent.type(within(form).getByLabelText(/^Hemoglobina/), '10,5');
+    const dias = within(form).getByLabelText(/^Diferir por \(días\)/);
+    await userEvent.clear(dias);
+    await userEvent.type(dias, '400');
+    await userEvent.tab();
+    expect(await within(form).findByText(MSG.enteroEntre(0, 365))).toBeInTheDocument();
+    await userEvent.clear(dias);
+    await userEvent.type(dias, '30');
+    // A TAS of 190 would be refused in a donation; here it is the reason, and it passes.
+    expect(within(form).queryByText(/TAS/, { selector: '[data-part="error-text"]' })).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Registrar No apto' }));
+
+    expect(await screen.findByText(MSG.noAptoRegistrado)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Registrar No apto' })).not.toBeInTheDocument(),
+    );
+    const tabla = await screen.findByRole('table', { name: 'Visitas No apto' });
+    const [fila] = within(tabla).getAllByRole('row').slice(1);
+    expect(fila).toHaveTextContent(`${formatDate(hoy)} 10:00`);
+    expect(fila).toHaveTextContent('Hemoglobina baja');
+    expect(fila).toHaveTextContent(formatDate(addDays(hoy, 30)));
+    expect(await panel()).toHaveTextContent(`Puede donar a partir del ${formatDate(addDays(hoy, 30))}`);
+  });
+});
+
+describe('the deferral badge of a donation', () => {
+  const negativa = {
+    hiv: false,
+    hepB: false,
+    hepC: false,
+    vdrl: false,
+    brucelosis: false,
+    chagas: false,
+    htlv: false,
+  };
+
+  it('says until when, for good, or awaiting a doctor; nothing once expired or lifted', () => {
+    const casos: [Record<string, unknown>, string | null][] = [
+      [{ fecha: hoy, exclusionDefinitiva: 'Definitiva' }, 'Diferido (definitiva)'],
+      [
+        { fecha: hoy, exclusionDefinitiva: 'Temporal', exclusionTiempo: 90 },
+        `Diferido hasta ${formatDate(addDays(hoy, 90))}`,
+      ],
+      [{ fecha: addDays(hoy, -100), exclusionDefinitiva: 'Temporal', exclusionTiempo: 90 }, null],
+      [{ fecha: hoy, serologia: { ...negativa, chagas: true } }, 'Pendiente de decisión médica'],
+      [{ fecha: hoy, exclusionDefinitiva: 'Definitiva', diferimientoVigente: false }, null],
+      [{ fecha: hoy }, null],
+    ];
+    for (const [props, texto] of casos) {
+      const { unmount } = renderWithProviders(<ResultadoMarcas serologia={negativa} {...props} />);
+      if (texto) expect(screen.getByTestId('marca-diferido')).toHaveTextContent(texto);
+      else expect(screen.queryByTestId('marca-diferido')).toBeNull();
+      unmount();
+    }
+  });
+});
+
+describe('the results screen', () => {
+  it("shows the server's refusal when a technician shortens a deferral", async () => {
+    signIn(testUsuario({ rol: 'ROL_TECNICO' }));
+    renderWithProviders(
+      <Routes>
+        <Route path="/donacion/:id/donante/:uid" element={<DonacionResultadosPage />} />
+      </Routes>,
+      {
+        route: `/donacion/${definitiva.id}/donante/${DONANTE}`,
+        mocks: [
+          servicioMock,
+          {
+            request: { query: DonacionDocument, variables: { id: definitiva.id } },
+            result: { data: { donacion: definitiva } },
+          },
+          {
+            request: { query: UpdateResultadosDonacionDocument, variables: () => true },
+            result: {
+              errors: [new GraphQLError(MSG.soloMedicoLevanta, { extensions: { code: 'FORBIDDEN' } })],
+            },
+          },
+        ],
+      },
+    );
+    await screen.findByRole('heading', { name: 'Donación N° 1001' });
+    expect(screen.getByTestId('marca-diferido')).toHaveTextContent('Diferido (definitiva)');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar resultados' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MSG.soloMedicoLevanta);
+  });
+});
