@@ -17,6 +17,7 @@ import { ServicioDocument, UpdateOpcionesDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
 import { NumeracionEtiquetas } from './numeracion-etiquetas';
+import { ReglasDonacion } from './reglas-donacion';
 import { PageCard } from '@/components/page-card';
 
 const VERSION_LINE = `Versión: ${APP_VERSION}`;
@@ -26,7 +27,10 @@ type Values = { nombre: string; direccion: string; email: string; telefono: stri
 
 const blankToNull = (v: string | undefined) => (v ?? '').trim() || null;
 
-/** /opciones/generales: the service's options (editable by ROL_SERVICIO only) and the app version. */
+/**
+ * /opciones/generales: the service's options and donation rules (editable by ROL_SERVICIO only)
+ * and the app version.
+ */
 export function OpcionesGeneralesPage() {
   const { usuario } = useAuth();
   const esAdmin = usuario?.rol === 'ROL_SERVICIO';
@@ -133,6 +137,7 @@ export function OpcionesGeneralesPage() {
           </Form>
         )}
       </PageCard>
+      <ReglasDonacion editable={esAdmin} />
       {esAdmin && <NumeracionEtiquetas />}
       <PageCard title="Acerca de" as="h2">
         <Stack gap="1" fontSize="sm" color="gray.700">
