@@ -8,7 +8,7 @@ import type { RunQuery } from './database/prepared';
 import { isUuid } from './domain/validation';
 import type { Elegibilidad } from './domain/elegibilidad';
 import type { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
-import { donacionesPrevias } from './modules/elegibilidad/historial';
+import { donacionesPrevias } from './modules/elegibilidad/elegibilidad.service';
 
 /** Per-request batch loaders, so relation fields cost one query per kind, not per row. */
 export type Loaders = {

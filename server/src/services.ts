@@ -6,7 +6,7 @@ import { readPool, RunQuery } from './database/prepared';
 import { CuentaService } from './modules/cuenta/cuenta.service';
 import { DonanteService } from './modules/donante/donante.service';
 import { DuplicadosService } from './modules/donante/donante.duplicados';
-import { reglasDelServicio } from './modules/elegibilidad/historial';
+import { reglasDelServicio } from './modules/elegibilidad/elegibilidad.service';
 import { DonacionService } from './modules/donacion/donacion.service';
 import { IntegranteService } from './modules/integrante/integrante.service';
 import { OpcionesService } from './modules/opciones/opciones.service';

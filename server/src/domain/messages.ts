@@ -106,6 +106,8 @@ export const MSG = {
     `Entre el ${desde} y el ${hasta} hay ${cantidad} donaciones de sangre entera (el límite es ${limite} en 12 meses).`,
   enteroEntre: (min: number, max: number) => `Debe ser un número entero entre ${min} y ${max}`,
   diferidoSinFecha: 'No puede donar: diferimiento sin fecha de fin',
+  diferidoSinFechaDetalle:
+    'El diferimiento no tiene fecha de finalización: no puede donar hasta que un médico o el administrador del servicio lo levante.',
   soloMedicoLevanta:
     'Solo un médico o el administrador del servicio puede levantar o acortar un diferimiento',
   diferimientoNoVigente: 'El donante no tiene ese diferimiento vigente',

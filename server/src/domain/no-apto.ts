@@ -18,6 +18,13 @@ export type NoAptoData = {
   diferimientoDias?: number | null;
 };
 
+/** A reason (a visit's 'motivo', a lift's): required, at most MOTIVO_NO_APTO_MAX characters. */
+export function validateMotivo(value: unknown): string | undefined {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text === '') return MSG.requerido;
+  return text.length > MOTIVO_NO_APTO_MAX ? MSG.textoDemasiadoLargo(MOTIVO_NO_APTO_MAX) : undefined;
+}
+
 /** Every rule of a 'No apto' visit; an empty list means it may be recorded. */
 export function validateNoApto(data: NoAptoData, today: IsoDate): FieldError[] {
   const list = new ErrorList();
@@ -26,10 +33,8 @@ export function validateNoApto(data: NoAptoData, today: IsoDate): FieldError[] {
   else if (data.fecha! > today) list.add('fecha', MSG.fechaFutura);
   if (isBlank(data.hora)) list.add('hora', MSG.requerido);
   else if (!isHora(data.hora)) list.add('hora', MSG.horaInvalida);
-  if (isBlank(data.motivo)) list.add('motivo', MSG.requerido);
-  else if (String(data.motivo).trim().length > MOTIVO_NO_APTO_MAX) {
-    list.add('motivo', MSG.textoDemasiadoLargo(MOTIVO_NO_APTO_MAX));
-  }
+  const motivo = validateMotivo(data.motivo);
+  if (motivo) list.add('motivo', motivo);
   const dias = data.diferimientoDias ?? 0;
   if (!Number.isInteger(dias) || dias < 0 || dias > DIFERIMIENTO_NO_APTO_MAX_DIAS) {
     list.add('diferimientoDias', MSG.enteroEntre(0, DIFERIMIENTO_NO_APTO_MAX_DIAS));

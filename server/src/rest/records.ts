@@ -7,6 +7,8 @@ import { grupoYFactor, serializeSerologia, serializeSignosVitales } from '../dom
 import { DONANTE_TEXT_FIELDS } from '../domain/donante';
 import type { Donacion } from '../modules/donacion/donacion.entity';
 import type { Elegibilidad } from '../domain/elegibilidad';
+import type { AuthUser } from '../auth/context';
+import type { Services } from '../services';
 import type { Donante } from '../modules/donante/donante.entity';
 import type { Servicio } from '../modules/servicio/servicio.entity';
 import type { Usuario } from '../modules/usuario/usuario.entity';
@@ -195,4 +197,27 @@ export function donacionRecord(d: Donacion, donante: Donante | null): DonacionRe
     esVoluntario: text(donante?.esVoluntario),
     donacionAnterior: donante?.donacionAnterior ?? false,
   };
+}
+
+/** Today's eligibility of the listed donors (one statement), for their records. */
+export async function elegibilidades(
+  services: Services,
+  auth: AuthUser,
+  donantes: Donante[],
+): Promise<Map<string, Elegibilidad>> {
+  return services.elegibilidad.deDonantes(
+    auth.servicio,
+    donantes.map((d) => d.id),
+  );
+}
+
+/** One donor's record with its eligibility (and its donations when given). */
+export async function donanteConElegibilidad(
+  services: Services,
+  auth: AuthUser,
+  donante: Donante,
+  donaciones?: DonacionRecord[],
+): Promise<DonanteRecord> {
+  const e = await elegibilidades(services, auth, [donante]);
+  return donanteRecord(donante, e.get(donante.id), donaciones);
 }

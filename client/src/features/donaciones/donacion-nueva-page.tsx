@@ -2,13 +2,13 @@ import { Heading, Stack } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useParams } from 'react-router-dom';
-import { puedeDonarDesdeMsg } from '@domain/donante';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { DonanteDocument } from '@/generated/graphql';
+import { DonanteDocument, ElegibilidadDonanteDocument } from '@/generated/graphql';
 import { DonacionForm } from './donacion-form';
 import { DonanteResumenCard } from './donante-resumen';
+import { ElegibilidadPanel } from './elegibilidad-panel';
 
 /** A GraphQL NOT_FOUND answer: the donor does not exist (or is another service's). */
 export function esNoEncontrado(error: unknown): boolean {
@@ -20,6 +20,11 @@ export function DonacionNuevaPage() {
   const { donanteId = '' } = useParams();
   const { data, loading, error } = useQuery(DonanteDocument, { variables: { id: donanteId } });
   const donante = data?.donante;
+  // Why the server would refuse the donation today, before the form is filled in.
+  const elegibilidad = useQuery(ElegibilidadDonanteDocument, {
+    variables: { id: donanteId },
+    fetchPolicy: 'cache-and-network',
+  }).data?.donante.elegibilidad;
 
   return (
     <Stack gap="5" maxW="5xl">
@@ -33,9 +38,7 @@ export function DonacionNuevaPage() {
       {donante && (
         <>
           <DonanteResumenCard donante={donante} />
-          {!donante.puedeDonar && donante.proximaDonacion && (
-            <AppAlert severity="warning" message={puedeDonarDesdeMsg(donante.proximaDonacion)} />
-          )}
+          {elegibilidad && <ElegibilidadPanel donanteId={donante.id} elegibilidad={elegibilidad} />}
           <DonacionForm donanteId={donante.id} donacionAferesis={donante.donacionAferesis} />
         </>
       )}

@@ -5,7 +5,7 @@ import { Form } from 'react-final-form';
 import type { SubmissionErrors } from 'final-form';
 import { puedeDonarDesdeMsg } from '@domain/donante';
 import { MSG } from '@domain/messages';
-import { MOTIVO_NO_APTO_MAX } from '@domain/no-apto';
+import { MOTIVO_NO_APTO_MAX, validateMotivo } from '@domain/no-apto';
 import { AppAlert } from '@/components/app-alert';
 import { TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
@@ -22,8 +22,7 @@ const ROLES_LEVANTAN = ['ROL_MEDICO', 'ROL_SERVICIO'];
 
 type Diferimiento = ElegibilidadDatosFragment['diferimientos'][number];
 
-export const SIN_FECHA_TEXTO =
-  'El diferimiento no tiene fecha de finalización: no puede donar hasta que un médico o el administrador del servicio lo levante.';
+export const SIN_FECHA_TEXTO = MSG.diferidoSinFechaDetalle;
 
 export type ElegibilidadPanelProps = { donanteId: string; elegibilidad: ElegibilidadDatosFragment };
 
@@ -97,10 +96,8 @@ export function ElegibilidadPanel({ donanteId, elegibilidad }: ElegibilidadPanel
 type LevantarValues = { motivo: string };
 
 function validateLevantar(values: LevantarValues): Record<string, string> {
-  const motivo = (values.motivo ?? '').trim();
-  if (motivo === '') return { motivo: MSG.requerido };
-  if (motivo.length > MOTIVO_NO_APTO_MAX) return { motivo: MSG.textoDemasiadoLargo(MOTIVO_NO_APTO_MAX) };
-  return {};
+  const motivo = validateMotivo(values.motivo);
+  return motivo ? { motivo } : {};
 }
 
 export type LevantarDiferimientoDialogProps = {

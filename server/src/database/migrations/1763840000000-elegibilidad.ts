@@ -10,8 +10,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - levantamiento_diferimiento: a deferral lifted by a doctor or the service administrator, with
  *   the reason. `clave` is what the deferral was (domain claveDiferimiento): a result changed
  *   afterwards is a new deferral, which the lift does not cover.
- * - an index of live donors by (servicio_id, dni): a donor's history reads every live record
- *   with the same canonical DNI (records awaiting a merge share it).
+ * A donor's history reads every live record with the same canonical DNI (records awaiting a
+ * merge share it) through donante_servicio_dni_prefijo_idx (migration 1763830000000).
  */
 export class Elegibilidad1763840000000 implements MigrationInterface {
   name = 'Elegibilidad1763840000000';
@@ -59,13 +59,9 @@ export class Elegibilidad1763840000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX levantamiento_diferimiento_donante_idx ON levantamiento_diferimiento (donante_id)`,
     );
-    await q.query(
-      `CREATE INDEX donante_servicio_dni_idx ON donante (servicio_id, dni text_pattern_ops) WHERE deleted_at IS NULL`,
-    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX donante_servicio_dni_idx`);
     await q.query(`DROP TABLE levantamiento_diferimiento`);
     await q.query(`DROP TABLE visita_no_apto`);
     await q.query(`

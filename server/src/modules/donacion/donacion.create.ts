@@ -26,7 +26,12 @@ import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement, diff } from '../auditoria/audit';
-import { type Historial, historialDe, lockPersona, reglasDelServicio } from '../elegibilidad/historial';
+import {
+  type Historial,
+  historialDe,
+  lockPersona,
+  reglasDelServicio,
+} from '../elegibilidad/elegibilidad.service';
 import type { Donacion } from './donacion.entity';
 
 export type CreateDonacionData = {

@@ -1,18 +1,10 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Paginated } from '../../graphql/pagination';
 import { Donacion } from './donacion.entity';
 import { maxTexto } from '../../graphql/validators';
+import { SignosVitalesInput } from '../../graphql/signos-vitales';
 
-@InputType({ description: 'Signos vitales; null u omitido = no medido (nunca 0)' })
-export class SignosVitalesInput {
-  @Field(() => Float, { nullable: true }) tas?: number | null;
-  @Field(() => Float, { nullable: true }) tad?: number | null;
-  @Field(() => Float, { nullable: true }) fc?: number | null;
-  @Field(() => Float, { nullable: true }) peso?: number | null;
-  @Field(() => Float, { nullable: true }) temp?: number | null;
-  @Field(() => Float, { nullable: true }) hb?: number | null;
-  @Field(() => Float, { nullable: true }) hto?: number | null;
-}
+export { SignosVitalesInput };
 
 @InputType({ description: 'Alta de una donación' })
 export class CreateDonacionInput {

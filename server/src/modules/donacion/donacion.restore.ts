@@ -12,7 +12,7 @@ import { isUuid } from '../../domain/validation';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement } from '../auditoria/audit';
-import { historialDe, lockPersona, reglasDelServicio } from '../elegibilidad/historial';
+import { historialDe, lockPersona, reglasDelServicio } from '../elegibilidad/elegibilidad.service';
 import { assertCreateRules, numeroEnUsoOr, numeroState, touchUltimaDonacion } from './donacion.create';
 
 const DONANTE_DE_DONACION_SQL = `SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2`;

@@ -4,7 +4,7 @@ import { donanteDuplicadoMsg } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { canonicalizarDnis } from '../../database/migrations/1763830000000-dni-canonico';
 import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
-import { PARES_DNI_SQL, PARES_NOMBRE_SQL } from './donante.duplicados';
+import { DONANTE_HIJAS, PARES_DNI_SQL, PARES_NOMBRE_SQL } from './donante.duplicados';
 import { MOTIVO_DUPLICADO } from './donante.duplicados.types';
 
 jest.setTimeout(120_000);
@@ -360,6 +360,18 @@ describe('duplicate finder', () => {
 });
 
 describe('merge', () => {
+  it('moves the rows of every table that points at a donor (DONANTE_HIJAS lists them all)', async () => {
+    const rows: { t: string }[] = await server.dataSource.query(
+      `SELECT DISTINCT c.table_name AS t FROM information_schema.columns c
+         JOIN information_schema.tables t ON t.table_name = c.table_name AND t.table_schema = c.table_schema
+        WHERE c.table_schema = 'public' AND c.column_name = 'donante_id' AND t.table_type = 'BASE TABLE'
+        ORDER BY 1`,
+    );
+    // donante_clave is the search's own copy of each record's names (derived, never moved).
+    const hijas = rows.map((r) => r.t).filter((t) => t !== 'donante_clave');
+    expect([...DONANTE_HIJAS].sort()).toEqual(hijas.sort());
+  });
+
   it('moves the donations, soft-deletes the other, audits both, and warns of a hidden 8-week violation', async () => {
     const t = await registerServicio(server);
     ok(await server.gql(`mutation { avanzarContadorEtiquetas(ultimo: 100000) }`, {}, t.token));

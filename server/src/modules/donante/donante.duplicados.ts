@@ -30,7 +30,7 @@ import { DONANTE_COLUMNS } from './donante.search';
 import { MOTIVO_DUPLICADO, MotivoDuplicado } from './donante.duplicados.types';
 
 /** Every table whose rows belong to a donor (column donante_id): a merge moves them all. */
-export const DONANTE_HIJAS: readonly string[] = ['donacion'];
+export const DONANTE_HIJAS: readonly string[] = ['donacion', 'visita_no_apto', 'levantamiento_diferimiento'];
 
 /** The furthest a page may start (as PageInput's offset). */
 const OFFSET_MAX = 1_000_000;

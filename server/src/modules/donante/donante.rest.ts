@@ -4,10 +4,8 @@ import { DONANTE_TEXT_FIELDS, DonanteData } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { assertOwnServicio, authed, body, jsonField } from '../../rest/http';
 import { checkInput, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
-import type { Elegibilidad } from '../../domain/elegibilidad';
-import { DonacionRecord, donacionRecord, DonanteRecord, donanteRecord } from '../../rest/records';
+import { donacionRecord, donanteConElegibilidad, donanteRecord, elegibilidades } from '../../rest/records';
 import { Services } from '../../services';
-import type { Donante } from './donante.entity';
 import { DonanteFilter } from './donante.input';
 
 const TEXT_FIELDS = DONANTE_TEXT_FIELDS;
@@ -31,29 +29,6 @@ function donanteData(req: Request, auth: AuthUser): DonanteData {
       : scalar(b.esVoluntario, 'esVoluntario');
   data.cph = jsonField(b.cph, 'cph');
   return data as DonanteData;
-}
-
-/** Today's eligibility of the listed donors (one statement), for their records. */
-export async function elegibilidades(
-  services: Services,
-  auth: AuthUser,
-  donantes: Donante[],
-): Promise<Map<string, Elegibilidad>> {
-  return services.elegibilidad.deDonantes(
-    auth.servicio,
-    donantes.map((d) => d.id),
-  );
-}
-
-/** One donor's record with its eligibility (and its donations when given). */
-export async function donanteConElegibilidad(
-  services: Services,
-  auth: AuthUser,
-  donante: Donante,
-  donaciones?: DonacionRecord[],
-): Promise<DonanteRecord> {
-  const e = await elegibilidades(services, auth, [donante]);
-  return donanteRecord(donante, e.get(donante.id), donaciones);
 }
 
 /** POST /donante/, GET /donante/search, GET, PUT and DELETE /donante/:id. */

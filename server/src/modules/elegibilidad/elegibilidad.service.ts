@@ -11,7 +11,7 @@ import {
   validateReglas,
 } from '../../domain/elegibilidad';
 import { MSG } from '../../domain/messages';
-import { type NoAptoData, MOTIVO_NO_APTO_MAX, validateNoApto } from '../../domain/no-apto';
+import { type NoAptoData, validateMotivo, validateNoApto } from '../../domain/no-apto';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
@@ -19,6 +19,11 @@ import { type Actor, auditStatement, diff } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
 import { historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
 import type { VisitaNoApto } from './elegibilidad.types';
+
+// The reads the other modules run inside their own transactions (creating and restoring a
+// donation, merging donors): this module's surface is its service.
+export { donacionesPrevias, historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
+export type { Historial } from './historial';
 
 /** Who may lift a deferral or shorten one (a medical decision). */
 export const ROLES_DECISION_MEDICA: readonly Rol[] = [Rol.ROL_MEDICO, Rol.ROL_SERVICIO];
@@ -145,11 +150,9 @@ export class ElegibilidadService {
     motivo: string,
   ): Promise<void> {
     if (!puedeDecidir(auth)) throw new ForbiddenError(MSG.soloMedicoLevanta);
-    const texto = (motivo ?? '').trim();
-    if (texto === '') throw ValidationError.single('motivo', MSG.requerido);
-    if (texto.length > MOTIVO_NO_APTO_MAX) {
-      throw ValidationError.single('motivo', MSG.textoDemasiadoLargo(MOTIVO_NO_APTO_MAX));
-    }
+    const invalido = validateMotivo(motivo);
+    if (invalido) throw ValidationError.single('motivo', invalido);
+    const texto = motivo.trim();
     await this.dataSource.transaction(async (m) => {
       const run: RunQuery = (sql, params) => m.query(sql, params);
       if (!isUuid(donanteId) || !(await lockPersona(run, donanteId, auth.servicio))) {

@@ -5,7 +5,7 @@ import type {
   Motivo,
 } from '../../domain/elegibilidad';
 import { maxTexto } from '../../graphql/validators';
-import { SignosVitalesInput } from '../donacion/donacion.input';
+import { SignosVitalesInput } from '../../graphql/signos-vitales';
 
 @ObjectType({ description: 'Una razón por la que el donante no puede donar' })
 export class MotivoElegibilidad implements Motivo {
