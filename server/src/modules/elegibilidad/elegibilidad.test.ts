@@ -503,3 +503,28 @@ describe('the donor type comes from the recorded history as well as the flag', (
     expect(tipoDonante('No', true, 0)).toBe('Reposición habitual/esporádico');
   });
 });
+
+describe('two records of one person (awaiting a merge) share one history', () => {
+  it('20 concurrent donations split across both records: exactly one is recorded', async () => {
+    const a = await donante();
+    const b = randomUUID();
+    await server.dataSource.query(
+      `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
+         nacionalidad, es_voluntario, duplicado_de)
+       VALUES ($1, $2, 'Juan', 'Perez', $3, '1990-05-10', 'Masculino', 'Buenos Aires', 'Argentina', 'Si', $4)`,
+      [b, admin.servicio, a.dni, a.id],
+    );
+    const fecha = day(-3);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => create(i % 2 ? a.id : b, fecha)));
+    expect(results.filter((r) => r.data?.createDonacion)).toHaveLength(1);
+    for (const r of results.filter((x) => x.errors)) {
+      expect(errorsOf(r)).toEqual([
+        { field: 'fecha', msg: `Este donante dono hace menos de 8 semanas (${formatDate(fecha)}).` },
+      ]);
+    }
+    expect((await donaciones(a.id)) + (await donaciones(b))).toBe(1);
+    // Each record's lists say the person cannot donate today.
+    expect((await elegibilidad(a.id)).puedeDonar).toBe(false);
+    expect((await elegibilidad(b)).puedeDonar).toBe(false);
+  });
+});
