@@ -13,6 +13,7 @@ import { OpcionesService } from './modules/opciones/opciones.service';
 import { ClaveService } from './modules/cuenta/clave.service';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
+import { ClaveApiService } from './modules/clave-api/clave-api.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
 export type Services = {
@@ -32,9 +33,11 @@ export type Services = {
   clave: ClaveService;
   auditoria: AuditoriaService;
   elegibilidad: ElegibilidadService;
+  /** API keys of the dashboards, and the requests made with them. */
+  claveApi: ClaveApiService;
 };
 
-/** `now`: the clock of the sign-in delays (tests move it instead of waiting). */
+/** `now`: the clock of the sign-in delays and of the API keys' limit (tests move it instead of waiting). */
 export function createServices(
   dataSource: DataSource,
   jwtSecret: string,
@@ -61,5 +64,6 @@ export function createServices(
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource, donante, donacion),
     elegibilidad: new ElegibilidadService(dataSource, query),
+    claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
   };
 }

@@ -47,7 +47,7 @@ describe('recorrido: servicio, opciones, integrantes y planillas', () => {
     await page.getByLabel('Dirección').fill('Av. Siempre Viva 742, Córdoba');
     await page.getByLabel('Email').fill('hemoterapia@hospital.example');
     await page.getByLabel('Teléfono').fill('0351 444-5555');
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await page.getByTestId('toast').filter({ hasText: 'Opciones guardadas con exito' }).waitFor();
     await page.getByText('Versión: 1.1.9').first().waitFor();
     await screenshot(page, 'journey-02-opciones-generales');

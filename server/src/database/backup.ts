@@ -31,9 +31,13 @@ const MIGRATIONS_TABLE = 'migrations';
  * - computed from others by triggers: restoring their source rows makes them again
  *   (donante_clave: migration 1763810000000);
  * - passing state that is not the service's data: the sign-in throttle's counters
- *   (login_intento: migration 1763820000000), left as the target has them.
+ *   (login_intento: migration 1763820000000), left as the target has them;
+ * - credentials: the dashboards' API keys (clave_api: migration 1763860000000). A copy must never
+ *   bring back a key revoked after it was made, nor carry anything that opens the service; a
+ *   restore empties them (TRUNCATE ... CASCADE from servicio) and the administrator issues new
+ *   keys in Opciones, as after any suspected leak.
  */
-export const TABLES_NOT_CARRIED = ['donante_clave', 'login_intento'];
+export const TABLES_NOT_CARRIED = ['clave_api', 'donante_clave', 'login_intento'];
 
 export class BackupError extends Error {}
 

@@ -5,6 +5,7 @@
 import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from './etiquetas';
 import {
   CLAVE_MIN,
+  CLAVES_API_ACTIVAS_MAX,
   DNI_MAX,
   DNI_MIN,
   EDAD_CPH_MAX,
@@ -151,6 +152,14 @@ export const MSG = {
     movidas === 1
       ? 'Donantes fusionados: se movió 1 donación'
       : `Donantes fusionados: se movieron ${movidas} donaciones`,
+  // API keys for dashboards (domain/clave-api.ts, modules/clave-api)
+  claveApiNombreRepetido: 'Ya hay una clave de API activa con ese nombre',
+  clavesApiAgotadas: `El servicio ya tiene ${CLAVES_API_ACTIVAS_MAX} claves de API activas: revoque alguna antes de crear otra`,
+  claveApiYaRevocada: 'La clave de API ya estaba revocada',
+  claveApiInvalida: 'La clave de API no es válida o fue revocada',
+  claveApiSoloIndicadores: 'Una clave de API solo puede consultar los indicadores del servicio',
+  claveApiDemasiadosUsos: (segundos: number) =>
+    `Demasiadas consultas con esta clave de API. Espere ${segundos} segundo${segundos === 1 ? '' : 's'} antes de volver a intentar.`,
 } as const;
 
 export type FieldError = { field: string; msg: string };

@@ -9,6 +9,7 @@ import { ClaveResolver } from '../modules/cuenta/clave.resolver';
 import { PlanillaResolver } from '../modules/planilla/planilla.resolver';
 import { AuditoriaResolver } from '../modules/auditoria/auditoria.resolver';
 import { ElegibilidadResolver } from '../modules/elegibilidad/elegibilidad.resolver';
+import { ClaveApiResolver } from '../modules/clave-api/clave-api.resolver';
 
 /** Every resolver class; each feature adds its own here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -23,4 +24,5 @@ export const resolvers: NonEmptyArray<Function> = [
   PlanillaResolver,
   AuditoriaResolver,
   ElegibilidadResolver,
+  ClaveApiResolver,
 ];

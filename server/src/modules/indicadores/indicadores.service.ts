@@ -1,0 +1,139 @@
+/**
+ * The service's indicators for dashboards and the /reportes screen. Every figure is counted by
+ * the database: the additive ones are sums of the daily roll-up (indicador_diario, kept by the
+ * triggers of migration 1763850000000 in the same transaction as each write), so a year reads at
+ * most 366 rows; distinct donors are counted from the period's donations through an index-only
+ * read (a count that cannot be summed day by day).
+ */
+import { SEROLOGIA_KEYS } from '../../domain/donacion';
+import { porcentaje, validatePeriodo } from '../../domain/indicadores';
+import { assertValid } from '../../errors';
+import type { RunQuery } from '../../database/prepared';
+import {
+  Agrupacion,
+  IndicadorGrupo,
+  IndicadorPeriodo,
+  Indicadores,
+  IndicadorSerologia,
+} from './indicadores.types';
+
+/** Whose indicators: a servicio (a signed-in user's, or an API key's). */
+export type Alcance = { servicio: string };
+
+/** The roll-up's column of each serology marker. */
+const COLUMNA_MARCADOR: Record<(typeof SEROLOGIA_KEYS)[number], string> = {
+  hiv: 'hiv',
+  hepB: 'hep_b',
+  hepC: 'hep_c',
+  vdrl: 'vdrl',
+  brucelosis: 'brucelosis',
+  chagas: 'chagas',
+  htlv: 'htlv',
+};
+
+const TOTALES_SQL = `SELECT
+    coalesce(sum(donaciones), 0)::int AS donaciones,
+    coalesce(sum(voluntarias), 0)::int AS voluntarias,
+    coalesce(sum(primera_vez), 0)::int AS "primeraVez",
+    coalesce(sum(aferesis), 0)::int AS aferesis,
+    coalesce(sum(no_aptos), 0)::int AS "noAptos",
+    coalesce(sum(excl_temporales + no_aptos_diferidos), 0)::int AS temporales,
+    coalesce(sum(excl_definitivas), 0)::int AS definitivas,
+    coalesce(sum(sero_analizadas), 0)::int AS analizadas,
+    ${SEROLOGIA_KEYS.map((k) => `coalesce(sum(${COLUMNA_MARCADOR[k]}), 0)::int AS "${k}"`).join(',\n    ')}
+  FROM indicador_diario WHERE servicio_id = $1 AND fecha BETWEEN $2::date AND $3::date`;
+
+const GRUPOS_SQL = `SELECT split_part(g.key, '|', 1) AS abo, split_part(g.key, '|', 2) AS rh,
+    sum(g.value::int)::int AS cantidad
+  FROM indicador_diario i, jsonb_each_text(i.grupos) g
+  WHERE i.servicio_id = $1 AND i.fecha BETWEEN $2::date AND $3::date
+  GROUP BY g.key
+  HAVING sum(g.value::int) > 0
+  ORDER BY split_part(g.key, '|', 1) = '', 1, 2`;
+
+const DISTINTOS_SQL = `SELECT count(DISTINCT donante_id)::int AS n FROM donacion
+  WHERE servicio_id = $1 AND fecha BETWEEN $2::date AND $3::date AND deleted_at IS NULL`;
+
+/** The unit of date_trunc and the label of each period, by grouping. */
+const PERIODO: Record<Agrupacion, { unidad: string; formato: string }> = {
+  [Agrupacion.DIA]: { unidad: 'day', formato: 'YYYY-MM-DD' },
+  [Agrupacion.SEMANA]: { unidad: 'week', formato: 'YYYY-MM-DD' },
+  [Agrupacion.MES]: { unidad: 'month', formato: 'YYYY-MM' },
+  [Agrupacion.ANIO]: { unidad: 'year', formato: 'YYYY' },
+};
+
+/** One point per period that meets the dates (empty ones too), counting only days inside them. */
+const SERIE_SQL = `SELECT to_char(p.inicio, $5::text) AS periodo,
+    coalesce(sum(i.donaciones), 0)::int AS donaciones,
+    coalesce(sum(i.voluntarias), 0)::int AS voluntarias
+  FROM generate_series(
+    date_trunc($4::text, $2::date::timestamp), $3::date::timestamp, ('1 ' || $4::text)::interval
+  ) AS p(inicio)
+  LEFT JOIN indicador_diario i
+    ON i.servicio_id = $1 AND i.fecha BETWEEN $2::date AND $3::date
+   AND date_trunc($4::text, i.fecha::timestamp) = p.inicio
+  GROUP BY p.inicio ORDER BY p.inicio`;
+
+type Totales = Record<
+  | 'donaciones'
+  | 'voluntarias'
+  | 'primeraVez'
+  | 'aferesis'
+  | 'noAptos'
+  | 'temporales'
+  | 'definitivas'
+  | 'analizadas',
+  number
+> &
+  Record<(typeof SEROLOGIA_KEYS)[number], number>;
+
+export class IndicadoresService {
+  constructor(private readonly query: RunQuery) {}
+
+  async indicadores(
+    alcance: Alcance,
+    desde: string,
+    hasta: string,
+    agrupacion: Agrupacion = Agrupacion.MES,
+  ): Promise<Indicadores> {
+    assertValid(validatePeriodo(desde, hasta, agrupacion));
+    const params = [alcance.servicio, desde, hasta];
+    const { unidad, formato } = PERIODO[agrupacion];
+    const [[totales], grupos, [distintos], serie] = (await Promise.all([
+      this.query(TOTALES_SQL, params),
+      this.query(GRUPOS_SQL, params),
+      this.query(DISTINTOS_SQL, params),
+      this.query(SERIE_SQL, [...params, unidad, formato]),
+    ])) as unknown as [
+      [Totales],
+      IndicadorGrupo[],
+      [{ n: number }],
+      { periodo: string; donaciones: number; voluntarias: number }[],
+    ];
+    const t = totales;
+    return {
+      desde,
+      hasta,
+      agrupacion,
+      donaciones: t.donaciones,
+      donantesDistintos: distintos.n,
+      atendidos: t.donaciones + t.noAptos,
+      noAptos: t.noAptos,
+      voluntarias: t.voluntarias,
+      reposicion: t.donaciones - t.voluntarias,
+      porcentajeVoluntarias: porcentaje(t.voluntarias, t.donaciones),
+      primeraVez: t.primeraVez,
+      habituales: t.donaciones - t.primeraVez,
+      aferesis: t.aferesis,
+      porGrupo: grupos,
+      serologia: SEROLOGIA_KEYS.map((marcador): IndicadorSerologia => ({
+        marcador,
+        analizadas: t.analizadas,
+        reactivas: t[marcador],
+        porcentaje: porcentaje(t[marcador], t.analizadas),
+      })),
+      exclusiones: { temporales: t.temporales, definitivas: t.definitivas },
+      serie: serie.map((p): IndicadorPeriodo => ({ ...p, reposicion: p.donaciones - p.voluntarias })),
+    };
+  }
+}
