@@ -14,6 +14,7 @@ import { Context } from './context';
 import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { introspectionOnlySignedIn } from './graphql/introspection';
+import { soloIndicadoresConClaveApi } from './auth/clave-api-acceso';
 import { etiquetasPorSolicitud } from './graphql/etiquetas-por-solicitud';
 import { queryLimitPlugins, queryLimits, queryParseOptions } from './graphql/limits';
 import { knownOperationTypes } from './graphql/operation-types';
@@ -96,6 +97,7 @@ export async function createApp(
       ApolloServerPluginCacheControlDisabled(),
       ...queryLimitPlugins(),
       introspectionOnlySignedIn(config.production ?? false),
+      soloIndicadoresConClaveApi(),
     ],
   });
   await apollo.start();

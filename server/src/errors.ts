@@ -60,9 +60,10 @@ export class TooManyRequestsError extends AppError {
   /** Whole seconds until the next attempt is let through. */
   readonly retryAfterSeconds: number;
 
-  constructor(waitMs: number) {
+  /** `message`: the text for the wait in seconds (by default, that of failed sign-ins). */
+  constructor(waitMs: number, message: (seconds: number) => string = MSG.demasiadosIntentos) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    super(MSG.demasiadosIntentos(seconds));
+    super(message(seconds));
     this.retryAfterSeconds = seconds;
   }
 }

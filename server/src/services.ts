@@ -13,6 +13,7 @@ import { OpcionesService } from './modules/opciones/opciones.service';
 import { ClaveService } from './modules/cuenta/clave.service';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
+import { IndicadoresService } from './modules/indicadores/indicadores.service';
 import { ClaveApiService } from './modules/clave-api/clave-api.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
@@ -33,6 +34,7 @@ export type Services = {
   clave: ClaveService;
   auditoria: AuditoriaService;
   elegibilidad: ElegibilidadService;
+  indicadores: IndicadoresService;
   /** API keys of the dashboards, and the requests made with them. */
   claveApi: ClaveApiService;
 };
@@ -64,6 +66,7 @@ export function createServices(
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource, donante, donacion),
     elegibilidad: new ElegibilidadService(dataSource, query),
+    indicadores: new IndicadoresService(query),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
   };
 }

@@ -41,6 +41,9 @@ export type World = {
   donacionNumero: number;
   donacionDeletedId: string;
   members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
+  /** An active API key of the servicio (a dashboard's) and its secret. */
+  claveApiId: string;
+  claveApiSecreto: string;
   /** Strings that only this servicio's data contains: none may ever reach another servicio. */
   markers: string[];
 };
@@ -154,6 +157,13 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     ).login;
     members[rol] = { id: created.id, username: u, token: login.token, rol };
   }
+  const clave = ok(
+    await server.gql<{ crearClaveApi: { id: string; secreto: string } }>(
+      `mutation ($n: String!) { crearClaveApi(nombre: $n) { id secreto } }`,
+      { n: `Tablero ${label}` },
+      t,
+    ),
+  ).crearClaveApi;
   return {
     admin,
     username,
@@ -165,6 +175,8 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     donacionNumero: don.numero,
     donacionDeletedId: don2.id,
     members,
+    claveApiId: clave.id,
+    claveApiSecreto: clave.secreto,
     markers: [
       admin.servicio,
       username,
@@ -177,6 +189,8 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       don.id,
       don2.id,
       ...Object.values(members).flatMap((m) => [m.id, m.username]),
+      clave.id,
+      clave.secreto,
     ],
   };
 }
@@ -219,6 +233,7 @@ export function operationCalls(target: World): Record<string, Call> {
   return {
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
     'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
+    'Query.clavesApi': { query: `{ clavesApi { id nombre prefijo creadaEn ultimoUso revocadaEn } }` },
     'Query.auditoria': {
       query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios autor personas { id nombre } } } }`,
       variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
@@ -246,6 +261,10 @@ export function operationCalls(target: World): Record<string, Call> {
     'Query.duplicadosDonantes': {
       query: `query ($o: Int, $l: Int) { duplicadosDonantes(offset: $o, limit: $l) { total items { motivo a { id dni } b { id dni } } } }`,
       variables: { o: 0, l: 20 },
+    },
+    'Query.indicadores': {
+      query: `query ($d: String!, $h: String!) { indicadores(desde: $d, hasta: $h, agrupacion: MES) { donaciones donantesDistintos serie { periodo donaciones } } }`,
+      variables: { d: addDays(TODAY, -365), h: TODAY },
     },
     'Query.integrante': {
       query: `query ($id: ID!) { integrante(id: $id) { id username } }`,
@@ -286,6 +305,15 @@ export function operationCalls(target: World): Record<string, Call> {
     'Mutation.avanzarContadorEtiquetas': {
       query: AVANZAR_CONTADOR,
       variables: { ultimo: 2 * NUMEROS_EMITIDOS },
+    },
+    // A new name each call: the same name twice is refused while the first key is active.
+    'Mutation.crearClaveApi': {
+      query: `mutation ($n: String!) { crearClaveApi(nombre: $n) { id nombre prefijo secreto } }`,
+      variables: { n: `Tablero ${uniq()}` },
+    },
+    'Mutation.revocarClaveApi': {
+      query: `mutation ($id: ID!) { revocarClaveApi(id: $id) { id revocadaEn } }`,
+      variables: { id: target.claveApiId },
     },
     'Mutation.changePassword': {
       query: `mutation ($input: PasswordChangeInput!) { changePassword(input: $input) { message } }`,

@@ -1,9 +1,20 @@
 import { AuthCheckerFn } from 'type-graphql';
 import type { Context } from '../context';
+import { CAMPOS_CLAVE_API } from '../domain/clave-api';
+import { MSG } from '../domain/messages';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 
-/** `@Authorized()` needs a signed-in caller; `@Authorized('ROL_X')` also one of the roles. */
-export const authChecker: AuthCheckerFn<Context> = ({ context }, roles) => {
+/**
+ * `@Authorized()` needs a signed-in caller; `@Authorized('ROL_X')` also one of the roles. An API
+ * key passes only `@Authorized()` root queries it may read (CAMPOS_CLAVE_API), never a role's.
+ */
+export const authChecker: AuthCheckerFn<Context> = ({ context, info }, roles) => {
+  if (!context.auth && context.claveApi) {
+    const leible =
+      roles.length === 0 && info.parentType.name === 'Query' && CAMPOS_CLAVE_API.includes(info.fieldName);
+    if (!leible) throw new ForbiddenError(MSG.claveApiSoloIndicadores);
+    return true;
+  }
   if (!context.auth) throw new UnauthenticatedError();
   if (roles.length > 0 && !roles.includes(context.auth.rol)) throw new ForbiddenError();
   return true;

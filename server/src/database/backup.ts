@@ -29,7 +29,7 @@ const MIGRATIONS_TABLE = 'migrations';
 /**
  * Tables neither dumped nor restored:
  * - computed from others by triggers: restoring their source rows makes them again
- *   (donante_clave: migration 1763810000000);
+ *   (donante_clave: migration 1763810000000; indicador_diario: migration 1763850000000);
  * - passing state that is not the service's data: the sign-in throttle's counters
  *   (login_intento: migration 1763820000000), left as the target has them;
  * - credentials: the dashboards' API keys (clave_api: migration 1763860000000). A copy must never
@@ -37,7 +37,13 @@ const MIGRATIONS_TABLE = 'migrations';
  *   restore empties them (TRUNCATE ... CASCADE from servicio) and the administrator issues new
  *   keys in Opciones, as after any suspected leak.
  */
-export const TABLES_NOT_CARRIED = ['clave_api', 'donante_clave', 'login_intento'];
+/**
+ * The tables whose own triggers keep only the indicators' roll-up (migration 1763850000000): off
+ * while a restore loads rows, then the roll-up is rebuilt in one pass (indicador_reconstruir).
+ */
+const ROLL_UP_TRIGGER_TABLES = ['donacion', 'visita_no_apto'];
+
+export const TABLES_NOT_CARRIED = ['clave_api', 'donante_clave', 'indicador_diario', 'login_intento'];
 
 export class BackupError extends Error {}
 
@@ -345,6 +351,8 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
     }
     const issued = await issuedLabelNumbers(client);
     await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
+    // The indicators' roll-up is counted once at the end, not again for each batch of rows.
+    for (const t of ROLL_UP_TRIGGER_TABLES) await client.query(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
 
     let table: string | undefined;
     let remaining = 0;
@@ -409,6 +417,8 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
       );
     }
     const contadoresConservados = await keepLabelCounters(client, issued);
+    for (const t of ROLL_UP_TRIGGER_TABLES) await client.query(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
+    await client.query(`SELECT indicador_reconstruir(NULL)`);
     await client.query('COMMIT');
     return { file, tables: counts, contadoresConservados };
   } catch (error) {

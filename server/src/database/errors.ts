@@ -9,6 +9,8 @@ export const UNIQUE_INDEX = {
   donanteDni: 'donante_servicio_dni_uq',
   /** donacion (servicio_id, numero) of live donations. */
   donacionNumero: 'donacion_numero_uq',
+  /** clave_api (servicio_id, lower(nombre)) of active API keys. */
+  claveApiNombre: 'clave_api_nombre_activa_idx',
 } as const;
 
 /**

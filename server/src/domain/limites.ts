@@ -49,3 +49,10 @@ export const SV_LIMITES = {
   peso: { min: 50 },
   hb: { min: 12 },
 } as const;
+
+/** Longest name of an API key (Opciones, 'Claves de API'). */
+export const CLAVE_API_NOMBRE_MAX = 100;
+/** Active (not revoked) API keys a servicio may hold at once. */
+export const CLAVES_API_ACTIVAS_MAX = 50;
+/** Requests one API key may make per minute, counted by every server process together. */
+export const CLAVE_API_USOS_POR_MINUTO = 120;

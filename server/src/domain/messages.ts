@@ -115,6 +115,11 @@ export const MSG = {
   diferimientoLevantado: 'Diferimiento levantado',
   reglasGuardadas: 'Reglas de donación guardadas con exito',
   noAptoRegistrado: 'Visita registrada: el donante no fue apto para donar',
+  // Reporting (domain/indicadores.ts)
+  periodoInvertido: 'La fecha final no puede ser anterior a la inicial',
+  periodoDemasiadoLargo: 'El período puede abarcar como máximo 10 años',
+  serieDemasiadoLarga: (agrupacion: string) =>
+    `El período es demasiado largo para agruparlo por ${agrupacion}: elija un período más corto o una agrupación mayor`,
   // Label numbers (domain/etiquetas.ts)
   numeroEtiquetaFueraDeRango: `El número de etiqueta debe ser un entero entre 1 y ${NUMERO_ETIQUETA_MAX}`,
   numeroEtiquetaNoEmitido: (numero: number, ultimo: number) =>

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { RequestHandler } from 'express';
+import { GraphQLError } from 'graphql';
 import { Context, createContext } from '../context';
+import { AppError, TooManyRequestsError } from '../errors';
 import { errorAnswer, sendErrorAnswer } from '../http-errors';
 import { inputProblem, inputProblemAnswer } from '../input-guard';
 import { logger } from '../logger';
@@ -56,6 +58,21 @@ export type GraphqlHandlerOptions = {
   clientIp: (req: IncomingMessage) => string;
 };
 
+/**
+ * A caller refused while its context is built (an unknown or revoked API key, one past its
+ * limit) as Apollo answers a request error: the error's own status and code (401, 429 with
+ * Retry-After), never the 500 Apollo gives any other failure there.
+ */
+function contextError(error: unknown): never {
+  if (!(error instanceof AppError)) throw error;
+  const headers = new HeaderMap();
+  if (error instanceof TooManyRequestsError) headers.set('retry-after', String(error.retryAfterSeconds));
+  throw new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { code: error.code, http: { status: error.status, headers } },
+  });
+}
+
 /** Whether a request is for /graphql (with or without a query string). */
 export function isGraphqlPath(req: IncomingMessage): boolean {
   const url = req.url ?? '';
@@ -93,7 +110,8 @@ export function graphqlHandler(options: GraphqlHandlerOptions) {
     }
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search, body: req.body },
-      context: () => createContext({ headers: req.headers, id: req.id, ip: clientIp(req) }, services),
+      context: () =>
+        createContext({ headers: req.headers, id: req.id, ip: clientIp(req) }, services).catch(contextError),
     });
     for (const [key, value] of response.headers) res.setHeader(key, value);
     res.statusCode = response.status ?? 200;

@@ -9,6 +9,7 @@ import { ClaveResolver } from '../modules/cuenta/clave.resolver';
 import { PlanillaResolver } from '../modules/planilla/planilla.resolver';
 import { AuditoriaResolver } from '../modules/auditoria/auditoria.resolver';
 import { ElegibilidadResolver } from '../modules/elegibilidad/elegibilidad.resolver';
+import { IndicadoresResolver } from '../modules/indicadores/indicadores.resolver';
 import { ClaveApiResolver } from '../modules/clave-api/clave-api.resolver';
 
 /** Every resolver class; each feature adds its own here. */
@@ -24,5 +25,6 @@ export const resolvers: NonEmptyArray<Function> = [
   PlanillaResolver,
   AuditoriaResolver,
   ElegibilidadResolver,
+  IndicadoresResolver,
   ClaveApiResolver,
 ];

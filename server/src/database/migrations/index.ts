@@ -5,6 +5,7 @@ import { DonanteBusqueda1763810000000 } from './1763810000000-donante-busqueda';
 import { LoginIntentos1763820000000 } from './1763820000000-login-intentos';
 import { DniCanonico1763830000000 } from './1763830000000-dni-canonico';
 import { Elegibilidad1763840000000 } from './1763840000000-elegibilidad';
+import { Indicadores1763850000000 } from './1763850000000-indicadores';
 import { ClaveApi1763860000000 } from './1763860000000-clave-api';
 
 /** Every migration, in order; each schema change adds one here. */
@@ -16,5 +17,6 @@ export const migrations = [
   LoginIntentos1763820000000,
   DniCanonico1763830000000,
   Elegibilidad1763840000000,
+  Indicadores1763850000000,
   ClaveApi1763860000000,
 ];
