@@ -17,6 +17,7 @@ const CASES = [
   'donantes: nombre + apellido',
   'donaciones: por fecha',
   'donaciones: por número',
+  'indicadores: un año',
   'donaciones de un donante',
   'crear donación (con reglas)',
 ];

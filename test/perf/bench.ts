@@ -21,6 +21,8 @@ import { addDays, todayIso } from '../../server/src/domain/dates';
 import { evaluarElegibilidad } from '../../server/src/domain/elegibilidad';
 import { createDonacionSteps } from '../../server/src/modules/donacion/donacion.create';
 import { historiales, reglasDelServicio } from '../../server/src/modules/elegibilidad/historial';
+import { leerIndicadores } from '../../server/src/modules/indicadores/indicadores.service';
+import { Agrupacion } from '../../server/src/modules/indicadores/indicadores.types';
 import {
   donacionColumns,
   donacionesDeDonante,
@@ -268,18 +270,35 @@ const CREATE_MUTATION = `mutation Crear($input: CreateDonacionInput!) {
   createDonacion(input: $input) { id numero fecha }
 }`;
 
-/** The donor search's statements, as DonanteService.search sends them. */
-function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
+/**
+ * The donor search's statements, as DonanteService.search sends them, then the eligibility of the
+ * page (puedeDonar: the DataLoader's one history statement and the servicio's rules).
+ */
+async function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
+  const run = preparedOn(() => c);
   // The columns the service reads for those fields.
-  return searchDonantes(
-    preparedOn(() => c),
-    servicio,
-    f,
-    0,
-    20,
-    donanteColumns(DONANTE_FIELDS),
-  );
+  const { rows } = await searchDonantes(run, servicio, f, 0, 20, donanteColumns(DONANTE_FIELDS));
+  if (rows.length === 0) return;
+  await Promise.all([
+    historiales(
+      run,
+      servicio,
+      rows.map((r) => String(r.id)),
+    ),
+    reglasDelServicio(run, servicio),
+  ]);
 }
+
+const INDICADORES_QUERY = `query Indicadores($desde: String!, $hasta: String!) {
+  indicadores(desde: $desde, hasta: $hasta, agrupacion: MES) {
+    donaciones donantesDistintos atendidos noAptos voluntarias reposicion porcentajeVoluntarias
+    primeraVez habituales aferesis
+    porGrupo { abo rh cantidad }
+    serologia { marcador analizadas reactivas porcentaje }
+    exclusiones { temporales definitivas }
+    serie { periodo donaciones voluntarias reposicion }
+  }
+}`;
 
 /** The donation search: the page with its total, then the donors of the page (the DataLoader's batch). */
 async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: string; numero?: number }) {
@@ -502,6 +521,19 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         name: 'donaciones: por número',
         gql: (g) => g.request(DONACIONES_QUERY, { filter: { numero: next(donations).numero } }),
         raw: (c) => rawDonaciones(c, servicio, { numero: next(donations).numero }),
+      },
+      {
+        // A dashboard's year of indicators (the last twelve months, by month).
+        name: 'indicadores: un año',
+        gql: (g) => g.request(INDICADORES_QUERY, { desde: addDays(today, -364), hasta: today }),
+        raw: (c) =>
+          leerIndicadores(
+            preparedOn(() => c),
+            { servicio },
+            addDays(today, -364),
+            today,
+            Agrupacion.MES,
+          ),
       },
       {
         name: 'donaciones de un donante',

@@ -352,7 +352,8 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
     const issued = await issuedLabelNumbers(client);
     await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
     // The indicators' roll-up is counted once at the end, not again for each batch of rows.
-    for (const t of ROLL_UP_TRIGGER_TABLES) await client.query(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
+    for (const t of ROLL_UP_TRIGGER_TABLES)
+      await client.query(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
 
     let table: string | undefined;
     let remaining = 0;

@@ -87,9 +87,60 @@ type Totales = Record<
 > &
   Record<(typeof SEROLOGIA_KEYS)[number], number>;
 
+/**
+ * The indicators of a servicio between two dates: the statements the service sends (also the
+ * benchmark's raw-SQL floor, test/perf/bench.ts), then the shape of the answer.
+ */
+export async function leerIndicadores(
+  run: RunQuery,
+  alcance: Alcance,
+  desde: string,
+  hasta: string,
+  agrupacion: Agrupacion,
+): Promise<Indicadores> {
+  const params = [alcance.servicio, desde, hasta];
+  const { unidad, formato } = PERIODO[agrupacion];
+  const [[t], grupos, [distintos], serie] = (await Promise.all([
+    run(TOTALES_SQL, params),
+    run(GRUPOS_SQL, params),
+    run(DISTINTOS_SQL, params),
+    run(SERIE_SQL, [...params, unidad, formato]),
+  ])) as unknown as [
+    [Totales],
+    IndicadorGrupo[],
+    [{ n: number }],
+    { periodo: string; donaciones: number; voluntarias: number }[],
+  ];
+  return {
+    desde,
+    hasta,
+    agrupacion,
+    donaciones: t.donaciones,
+    donantesDistintos: distintos.n,
+    atendidos: t.donaciones + t.noAptos,
+    noAptos: t.noAptos,
+    voluntarias: t.voluntarias,
+    reposicion: t.donaciones - t.voluntarias,
+    porcentajeVoluntarias: porcentaje(t.voluntarias, t.donaciones),
+    primeraVez: t.primeraVez,
+    habituales: t.donaciones - t.primeraVez,
+    aferesis: t.aferesis,
+    porGrupo: grupos,
+    serologia: SEROLOGIA_KEYS.map((marcador): IndicadorSerologia => ({
+      marcador,
+      analizadas: t.analizadas,
+      reactivas: t[marcador],
+      porcentaje: porcentaje(t[marcador], t.analizadas),
+    })),
+    exclusiones: { temporales: t.temporales, definitivas: t.definitivas },
+    serie: serie.map((p): IndicadorPeriodo => ({ ...p, reposicion: p.donaciones - p.voluntarias })),
+  };
+}
+
 export class IndicadoresService {
   constructor(private readonly query: RunQuery) {}
 
+  /** The caller's servicio's indicators; a bad period is a ValidationError in Spanish. */
   async indicadores(
     alcance: Alcance,
     desde: string,
@@ -97,43 +148,6 @@ export class IndicadoresService {
     agrupacion: Agrupacion = Agrupacion.MES,
   ): Promise<Indicadores> {
     assertValid(validatePeriodo(desde, hasta, agrupacion));
-    const params = [alcance.servicio, desde, hasta];
-    const { unidad, formato } = PERIODO[agrupacion];
-    const [[totales], grupos, [distintos], serie] = (await Promise.all([
-      this.query(TOTALES_SQL, params),
-      this.query(GRUPOS_SQL, params),
-      this.query(DISTINTOS_SQL, params),
-      this.query(SERIE_SQL, [...params, unidad, formato]),
-    ])) as unknown as [
-      [Totales],
-      IndicadorGrupo[],
-      [{ n: number }],
-      { periodo: string; donaciones: number; voluntarias: number }[],
-    ];
-    const t = totales;
-    return {
-      desde,
-      hasta,
-      agrupacion,
-      donaciones: t.donaciones,
-      donantesDistintos: distintos.n,
-      atendidos: t.donaciones + t.noAptos,
-      noAptos: t.noAptos,
-      voluntarias: t.voluntarias,
-      reposicion: t.donaciones - t.voluntarias,
-      porcentajeVoluntarias: porcentaje(t.voluntarias, t.donaciones),
-      primeraVez: t.primeraVez,
-      habituales: t.donaciones - t.primeraVez,
-      aferesis: t.aferesis,
-      porGrupo: grupos,
-      serologia: SEROLOGIA_KEYS.map((marcador): IndicadorSerologia => ({
-        marcador,
-        analizadas: t.analizadas,
-        reactivas: t[marcador],
-        porcentaje: porcentaje(t[marcador], t.analizadas),
-      })),
-      exclusiones: { temporales: t.temporales, definitivas: t.definitivas },
-      serie: serie.map((p): IndicadorPeriodo => ({ ...p, reposicion: p.donaciones - p.voluntarias })),
-    };
+    return leerIndicadores(this.query, alcance, desde, hasta, agrupacion);
   }
 }
