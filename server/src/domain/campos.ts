@@ -119,6 +119,7 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
   },
   servicio: { nombre: 'Nombre del Servicio', direccion: 'Dirección' },
   etiqueta: { ultimo: 'Último número', numero: 'Número' },
+  clave_api: { prefijo: 'Prefijo', revocadaEn: 'Revocada' },
 };
 
 /** Fields that hold a user's id: the audit shows that user's name. */

@@ -163,6 +163,11 @@ export const MSG = {
   claveApiYaRevocada: 'La clave de API ya estaba revocada',
   claveApiInvalida: 'La clave de API no es válida o fue revocada',
   claveApiSoloIndicadores: 'Una clave de API solo puede consultar los indicadores del servicio',
+  claveApiRevocada: (nombre: string) =>
+    `Clave '${nombre}' revocada: los tableros que la usan ya no reciben datos`,
+  claveApiNoCopiada: 'No se pudo copiar: seleccione la clave y cópiela a mano',
+  claveApiSoloUnaVez:
+    'Cópiela ahora y guárdela en el tablero: por seguridad no se volverá a mostrar. Si se pierde, revóquela y cree otra.',
   claveApiDemasiadosUsos: (segundos: number) =>
     `Demasiadas consultas con esta clave de API. Espere ${segundos} segundo${segundos === 1 ? '' : 's'} antes de volver a intentar.`,
 } as const;

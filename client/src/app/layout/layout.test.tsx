@@ -23,6 +23,7 @@ describe('sidebar', () => {
       ['Generales', '/opciones/generales'],
       ['Cambiar clave', '/opciones/clave'],
       ['Integrantes', '/opciones/integrantes'],
+      ['Claves de API', '/opciones/claves-api'],
       ['Auditoría', '/opciones/auditoria'],
     ]);
     expect(screen.getByText('Opciones')).toBeInTheDocument();
@@ -31,6 +32,7 @@ describe('sidebar', () => {
   it.each(['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const)('hides Integrantes for %s', (rol) => {
     renderWithProviders(<Sidebar rol={rol} />);
     expect(screen.queryByRole('link', { name: 'Integrantes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Claves de API' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cambiar clave' })).toBeInTheDocument();
   });
 });

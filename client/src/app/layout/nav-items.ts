@@ -3,13 +3,14 @@ import type { Rol } from '@domain/roles';
 export type NavItem = { label: string; to: string };
 export type NavSection = { label?: string; items: NavItem[] };
 
-/** The sidebar of the specification; Integrantes only for the service administrator. */
+/** The sidebar of the specification; Integrantes, Claves de API and Auditoría only for the service administrator. */
 export function navSections(rol: Rol | undefined): NavSection[] {
   const opciones: NavItem[] = [
     { label: 'Generales', to: '/opciones/generales' },
     { label: 'Cambiar clave', to: '/opciones/clave' },
   ];
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Integrantes', to: '/opciones/integrantes' });
+  if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Claves de API', to: '/opciones/claves-api' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Auditoría', to: '/opciones/auditoria' });
   return [
     {

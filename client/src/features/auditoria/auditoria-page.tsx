@@ -29,6 +29,7 @@ const ENTIDADES: [string, string][] = [
   ['usuario', 'Integrante'],
   ['servicio', 'Servicio'],
   ['etiqueta', 'Etiqueta'],
+  ['clave_api', 'Clave de API'],
 ];
 const ENTIDAD_LABEL = Object.fromEntries(ENTIDADES.filter(([v]) => v));
 
@@ -39,6 +40,7 @@ const ACCION_LABEL: Record<string, string> = {
   restaurar: 'Restauración',
   fusionar: 'Fusión de donantes',
   clave: 'Cambio de clave',
+  revocar: 'Revocación',
 };
 
 /**

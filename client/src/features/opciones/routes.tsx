@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '@/components/lazy-page';
 
-/** Options: general (every role reads, ROL_SERVICIO edits), password (every role), staff (ROL_SERVICIO). Lazy chunks. */
+/**
+ * Options: general (every role reads, ROL_SERVICIO edits), password (every role), staff and the
+ * dashboards' API keys (ROL_SERVICIO). Lazy chunks.
+ */
 export const opcionesRoutes: RouteObject[] = [
   {
     path: '/opciones/generales',
@@ -9,6 +12,7 @@ export const opcionesRoutes: RouteObject[] = [
   },
   { path: '/opciones/clave', element: lazyPage(() => import('./clave-page'), 'ClavePage') },
   { path: '/opciones/integrantes', element: lazyPage(() => import('./integrantes-page'), 'IntegrantesPage') },
+  { path: '/opciones/claves-api', element: lazyPage(() => import('./claves-api-page'), 'ClavesApiPage') },
   {
     path: '/opciones/integrantes/editar/:id',
     element: lazyPage(() => import('./integrante-edit-page'), 'IntegranteEditPage'),
