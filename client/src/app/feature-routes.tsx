@@ -5,6 +5,7 @@ import { planillasRoutes } from '@/features/planillas/routes';
 import { donacionesRoutes } from '@/features/donaciones/routes';
 import { auditoriaRoutes } from '@/features/auditoria/routes';
 import { cphRoutes } from '@/features/cph/routes';
+import { reportesRoutes } from '@/features/reportes/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -17,4 +18,5 @@ export const featureRoutes: RouteObject[] = [
   ...donacionesRoutes,
   ...auditoriaRoutes,
   ...cphRoutes,
+  ...reportesRoutes,
 ];

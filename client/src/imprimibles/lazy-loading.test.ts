@@ -12,7 +12,15 @@ import {
 
 /** The PDF code must stay out of the first page's bundle: only print.ts may load it, with import(). */
 const SRC = join(__dirname, '..');
-const PDF_MODULES = ['etiquetas-pdf', 'hemodonacion-pdf', 'libro-pdf', 'cph-pdf', 'pdf-styles', 'barcode'];
+const PDF_MODULES = [
+  'etiquetas-pdf',
+  'hemodonacion-pdf',
+  'libro-pdf',
+  'cph-pdf',
+  'reporte-pdf',
+  'pdf-styles',
+  'barcode',
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -75,7 +83,7 @@ describe('the first page bundle (issue 10: at most 250 kB gzip)', () => {
     expect(report.initial.length).toBeGreaterThan(0);
     const first = report.initial.map((c) => c.file).join(' ');
     expect(first).not.toMatch(
-      /react-pdf|libro-pdf|etiquetas-pdf|hemodonacion-pdf|cph-pdf|barcode|donaciones-page|cph-page/,
+      /react-pdf|libro-pdf|etiquetas-pdf|hemodonacion-pdf|cph-pdf|reporte-pdf|barcode|donaciones-page|cph-page|reportes-page|recharts/,
     );
     expect(report.lazy.some((c) => c.file.includes('react-pdf'))).toBe(true);
   });

@@ -10,9 +10,11 @@ import type {
   DonacionImprimible,
   HemodonacionPdfData,
   EtiquetasPdfData,
+  ReportePdfData,
   ServicioImprimible,
 } from './types';
 import { cphFileName, hemodonacionFileName, etiquetasFileName } from './format';
+import { reporteFileName } from './reporte-format';
 
 async function toBlob(doc: ReactElement): Promise<Blob> {
   const { pdf } = await import('@react-pdf/renderer');
@@ -34,6 +36,11 @@ function openAndSave(blob: Blob, fileName: string): void {
   download(blob, fileName, url);
   window.open(url, '_blank');
   setTimeout(() => URL.revokeObjectURL(url), URL_LIFETIME_MS);
+}
+
+/** Saves a file the app made (a PDF, the report's CSV) under its name, with an <a download>. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  download(blob, fileName);
 }
 
 function download(blob: Blob, fileName: string, existingUrl?: string): void {
@@ -86,6 +93,11 @@ export async function renderCph(data: CphPdfData, page?: CphPage): Promise<Blob>
   return toBlob(createElement(CphPdf, { data, pages: page ? [page] : undefined }));
 }
 
+export async function renderReporte(data: ReportePdfData): Promise<Blob> {
+  const { ReportePdf } = await import('./reporte-pdf');
+  return toBlob(createElement(ReportePdf, { data }));
+}
+
 /** 'Generar Etiquetas': the 6-label sheet, saved as etiquetas-<numero>.pdf and shown in a tab. */
 export async function printEtiquetas(data: EtiquetasPdfData): Promise<void> {
   openAndSave(await renderEtiquetas(data), etiquetasFileName(data.numero));
@@ -112,4 +124,10 @@ export async function printLibro(
  */
 export async function printCph(data: CphPdfData, page?: CphPage): Promise<void> {
   openAndSave(await renderCph(data, page), cphFileName(data.donante.dni, page));
+}
+
+/** 'Descargar PDF' of /reportes: the one-page report, saved as reporte-<desde>-a-<hasta>.pdf. */
+export async function printReporte(data: ReportePdfData): Promise<void> {
+  const { desde, hasta } = data.indicadores;
+  download(await renderReporte(data), reporteFileName(desde, hasta, 'pdf'));
 }

@@ -4,6 +4,7 @@
  */
 
 import type { SerologiaKey, SignosVitales } from '@domain/donacion';
+import type { AgrupacionValor } from '@domain/indicadores';
 
 /** Serology results: true reactive, false non-reactive, null not done yet. */
 export type SerologiaImprimible = Record<SerologiaKey, boolean | null>;
@@ -120,3 +121,36 @@ export type CphPdfData = {
 };
 
 export type CphPage = 1 | 2 | 3;
+
+/** The grouping of a report's series: 'DIA', 'SEMANA', 'MES' or 'ANIO' (@domain/indicadores). */
+export type { AgrupacionValor };
+
+/** The figures of the `indicadores` query, as the report screen, its CSV and its PDF show them. */
+export type IndicadoresImprimible = {
+  /** 'YYYY-MM-DD', both inclusive */
+  desde: string;
+  hasta: string;
+  agrupacion: AgrupacionValor;
+  donaciones: number;
+  donantesDistintos: number;
+  atendidos: number;
+  noAptos: number;
+  voluntarias: number;
+  reposicion: number;
+  porcentajeVoluntarias: number;
+  primeraVez: number;
+  habituales: number;
+  aferesis: number;
+  /** abo '' = no result yet ('Sin resultado') */
+  porGrupo: { abo: string; rh: string; cantidad: number }[];
+  serologia: { marcador: string; analizadas: number; reactivas: number; porcentaje: number }[];
+  exclusiones: { temporales: number; definitivas: number };
+  serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
+};
+
+export type ReportePdfData = {
+  indicadores: IndicadoresImprimible;
+  servicio: ServicioImprimible;
+  /** When the report was made (printed at its foot). */
+  generado: Date;
+};

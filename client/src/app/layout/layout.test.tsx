@@ -20,6 +20,7 @@ describe('sidebar', () => {
       ['Donaciones', '/donaciones'],
       ['Registro CPH', '/cph'],
       ['Planillas', '/planillas'],
+      ['Reportes', '/reportes'],
       ['Generales', '/opciones/generales'],
       ['Cambiar clave', '/opciones/clave'],
       ['Integrantes', '/opciones/integrantes'],

@@ -19,6 +19,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
         { label: 'Donaciones', to: '/donaciones' },
         { label: 'Registro CPH', to: '/cph' },
         { label: 'Planillas', to: '/planillas' },
+        { label: 'Reportes', to: '/reportes' },
       ],
     },
     { label: 'Opciones', items: opciones },

@@ -1,0 +1,84 @@
+import { indicadores } from '../../../../test/pdf/reporte-fixtures';
+import { BOM, buildReporteCsv } from './reporte-csv';
+
+const generado = new Date('2026-04-02T15:00:00Z');
+
+/** The CSV's lines without the BOM and the final line end. */
+const lines = (csv: string) => csv.slice(1).replace(/\r\n$/, '').split('\r\n');
+
+describe('buildReporteCsv', () => {
+  const csv = buildReporteCsv(indicadores, 'Hemoterapia Central; Rosario', generado);
+
+  it('is UTF-8 with a BOM, CRLF line ends and ; between cells', () => {
+    expect(csv.startsWith(BOM)).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(csv.slice(1)).not.toMatch(/[^\r]\n/);
+    expect(lines(csv)).toContain('Indicador;Valor');
+  });
+
+  it('opens with # lines that explain the period, the grouping and the format', () => {
+    const head = lines(csv).filter((l) => l.startsWith('#'));
+    expect(head).toEqual([
+      '# Reporte de indicadores - Hemoterapia Central; Rosario',
+      '# Período: 01/01/2026 al 31/03/2026 (inclusive). Agrupación de la serie: Mes',
+      '# Generado: 02/04/2026',
+      '# Formato: UTF-8, columnas separadas por punto y coma (;), decimales con coma; porcentajes de 0 a 100',
+    ]);
+    expect(lines(csv)[4]).toBe('');
+  });
+
+  it('writes the headline figures with a decimal comma and no thousands separator', () => {
+    const all = lines(csv);
+    expect(all).toContain('Atendidos;1301');
+    expect(all).toContain('Donaciones;1234');
+    expect(all).toContain('Donantes distintos;1180');
+    expect(all).toContain('No aptos;67');
+    expect(all).toContain('% voluntarias;62,5');
+    expect(all).toContain('Primera vez;402');
+    expect(all).toContain('Habituales;832');
+    expect(all).toContain('Aféresis;15');
+    expect(all).toContain('Exclusiones temporales;48');
+    expect(all).toContain('Exclusiones definitivas;9');
+  });
+
+  it('then the blood groups, the serology by marker and the series, each block after an empty line', () => {
+    const all = lines(csv);
+    const block = (head: string) => {
+      const start = all.indexOf(head);
+      expect(all[start - 1]).toBe('');
+      const end = all.indexOf('', start);
+      return all.slice(start + 1, end < 0 ? undefined : end);
+    };
+    expect(block('Grupo y factor;Donaciones')).toEqual([
+      'O Positivo;560',
+      'A Positivo;380',
+      'A Negativo;41',
+      'B Positivo;120',
+      'AB Positivo;23',
+      'Sin resultado;110',
+    ]);
+    expect(block('Marcador;Analizadas;Reactivas;% reactivas')).toEqual([
+      'HIV;1100;2;0,2',
+      'Hepatitis B;1100;5;0,5',
+      'Hepatitis C;1100;3;0,3',
+      'VDRL;1100;14;1,3',
+      'Brucelosis;1100;0;0,0',
+      'Chagas;1100;22;2,0',
+      'HTLV;1100;1;0,1',
+    ]);
+    expect(block('Período;Primer día;Donaciones;Voluntarias;Reposición')).toEqual([
+      'Enero 2026;01/01/2026;401;250;151',
+      'Febrero 2026;01/02/2026;388;240;148',
+      'Marzo 2026;01/03/2026;445;281;164',
+    ]);
+  });
+
+  it('quotes a cell that holds the separator or a quote', () => {
+    const csv2 = buildReporteCsv(
+      { ...indicadores, porGrupo: [{ abo: 'A;"B"', rh: '', cantidad: 1 }] },
+      'X',
+      generado,
+    );
+    expect(lines(csv2)).toContain('"A;""B""";1');
+  });
+});

@@ -1,0 +1,66 @@
+import { formatDate, todayIso } from '@domain/dates';
+import type { IndicadoresImprimible } from '@/imprimibles/types';
+import {
+  agrupacionLabel,
+  cifrasPrincipales,
+  formatNumero,
+  grupoLabel,
+  marcadorLabel,
+  periodoInicio,
+  periodoLabel,
+} from '@/imprimibles/reporte-format';
+
+/** The byte order mark: spreadsheets open the file as UTF-8 (accents, ñ) only with it. */
+export const BOM = '\uFEFF';
+const SEP = ';';
+
+/** A cell: quoted when it holds the separator, a quote or a line break. */
+function cell(value: string | number, decimales = 0): string {
+  const text = typeof value === 'number' ? formatNumero(value, { decimales, agrupar: false }) : value;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (...cells: string[]) => cells.join(SEP);
+
+/**
+ * The report as CSV, for a spreadsheet: UTF-8 with BOM, ';' between cells, numbers as Argentina
+ * writes them (decimal comma, no thousands separator), CRLF line ends. The first lines, starting
+ * with '#', say what the file holds and how it is written; then the same figures as the screen,
+ * in four blocks separated by an empty line: headline figures, donations by blood group,
+ * serology by marker and the series.
+ */
+export function buildReporteCsv(
+  i: IndicadoresImprimible,
+  servicio: string,
+  generado: Date = new Date(),
+): string {
+  const lines = [
+    `# Reporte de indicadores - ${servicio}`,
+    `# Período: ${formatDate(i.desde)} al ${formatDate(i.hasta)} (inclusive). Agrupación de la serie: ${agrupacionLabel(i.agrupacion)}`,
+    `# Generado: ${formatDate(todayIso(generado))}`,
+    '# Formato: UTF-8, columnas separadas por punto y coma (;), decimales con coma; porcentajes de 0 a 100',
+    '',
+    line('Indicador', 'Valor'),
+    ...cifrasPrincipales(i).map((c) => line(cell(c.label), cell(c.numero, c.porcentaje ? 1 : 0))),
+    '',
+    line('Grupo y factor', 'Donaciones'),
+    ...i.porGrupo.map((g) => line(cell(grupoLabel(g.abo, g.rh)), cell(g.cantidad))),
+    '',
+    line('Marcador', 'Analizadas', 'Reactivas', '% reactivas'),
+    ...i.serologia.map((s) =>
+      line(cell(marcadorLabel(s.marcador)), cell(s.analizadas), cell(s.reactivas), cell(s.porcentaje, 1)),
+    ),
+    '',
+    line('Período', 'Primer día', 'Donaciones', 'Voluntarias', 'Reposición'),
+    ...i.serie.map((s) =>
+      line(
+        cell(periodoLabel(s.periodo, i.agrupacion)),
+        cell(formatDate(periodoInicio(s.periodo))),
+        cell(s.donaciones),
+        cell(s.voluntarias),
+        cell(s.reposicion),
+      ),
+    ),
+  ];
+  return BOM + lines.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,216 @@
+/**
+ * Pure formatting of the indicators report, shared by the /reportes screen, its CSV and its PDF
+ * (no @react-pdf import: the screen uses it too).
+ */
+import { addDays, formatDate, parseIsoDate } from '@domain/dates';
+import { SEROLOGIA_LABELS, type SerologiaKey } from '@domain/donacion';
+import { AGRUPACION_LABELS, type AgrupacionValor } from '@domain/indicadores';
+import { formatRh } from './format';
+import type { IndicadoresImprimible } from './types';
+
+const MESES = [
+  'Enero',
+  'Febrero',
+  'Marzo',
+  'Abril',
+  'Mayo',
+  'Junio',
+  'Julio',
+  'Agosto',
+  'Septiembre',
+  'Octubre',
+  'Noviembre',
+  'Diciembre',
+];
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as Argentina writes it: decimal comma, and a dot between thousands unless `agrupar` is
+ * false (CSV cells, which a spreadsheet must read back as numbers).
+ */
+export function formatNumero(value: number, { decimales = 0, agrupar = true } = {}): string {
+  const key = `${decimales}|${agrupar}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('es-AR', {
+      minimumFractionDigits: decimales,
+      maximumFractionDigits: decimales,
+      useGrouping: agrupar,
+    });
+    numberFormats.set(key, format);
+  }
+  return format.format(Number.isFinite(value) ? value : 0);
+}
+
+/** A share with one decimal and the sign: '62,5 %'. */
+export function formatPorcentaje(value: number): string {
+  return `${formatNumero(value, { decimales: 1 })} %`;
+}
+
+/** 'A Positivo', 'O Negativo'; 'Sin resultado' when the group is not typed yet (abo ''). */
+export function grupoLabel(abo: string, rh: string): string {
+  if (!abo) return 'Sin resultado';
+  return [abo, formatRh(rh)].filter(Boolean).join(' ');
+}
+
+/** The short form for a chart's axis: 'A+', 'O−', 'Sin resultado'. */
+export function grupoCorto(abo: string, rh: string): string {
+  if (!abo) return 'Sin resultado';
+  const factor = formatRh(rh);
+  return `${abo}${factor === 'Positivo' ? '+' : factor === 'Negativo' ? '−' : ''}`;
+}
+
+/** A serology marker's name ('hepB' -> 'Hepatitis B'); an unknown key as it is. */
+export function marcadorLabel(marcador: string): string {
+  return SEROLOGIA_LABELS[marcador as SerologiaKey] ?? marcador;
+}
+
+export function agrupacionLabel(agrupacion: AgrupacionValor): string {
+  return AGRUPACION_LABELS[agrupacion];
+}
+
+/** 'Del 01/01/2026 al 31/03/2026' */
+export function periodoTexto(desde: string, hasta: string): string {
+  return `Del ${formatDate(desde)} al ${formatDate(hasta)}`;
+}
+
+/** The first day of a series point ('2026-03' -> '2026-03-01', '2026' -> '2026-01-01'). */
+export function periodoInicio(periodo: string): string {
+  if (/^\d{4}$/.test(periodo)) return `${periodo}-01-01`;
+  if (/^\d{4}-\d{2}$/.test(periodo)) return `${periodo}-01`;
+  return periodo;
+}
+
+/** The last day of a series point. */
+export function periodoFin(periodo: string, agrupacion: AgrupacionValor): string {
+  const inicio = periodoInicio(periodo);
+  const p = parseIsoDate(inicio);
+  if (!p) return periodo;
+  switch (agrupacion) {
+    case 'DIA':
+      return inicio;
+    case 'SEMANA':
+      return addDays(inicio, 6);
+    case 'MES':
+      return new Date(Date.UTC(p.y, p.m, 0)).toISOString().slice(0, 10);
+    case 'ANIO':
+      return `${p.y}-12-31`;
+  }
+}
+
+/** A series point as a table shows it: '05/03/2026', 'Semana del 02/03/2026', 'Marzo 2026', '2026'. */
+export function periodoLabel(periodo: string, agrupacion: AgrupacionValor): string {
+  const p = parseIsoDate(periodoInicio(periodo));
+  if (!p) return periodo;
+  switch (agrupacion) {
+    case 'DIA':
+      return formatDate(periodo);
+    case 'SEMANA':
+      return `Semana del ${formatDate(periodo)}`;
+    case 'MES':
+      return `${MESES[p.m - 1]} ${p.y}`;
+    case 'ANIO':
+      return String(p.y);
+  }
+}
+
+/** A series point on a chart's axis: '05/03', '02/03', 'Mar 26', '2026'. */
+export function periodoCorto(periodo: string, agrupacion: AgrupacionValor): string {
+  const p = parseIsoDate(periodoInicio(periodo));
+  if (!p) return periodo;
+  const dd = String(p.d).padStart(2, '0');
+  const mm = String(p.m).padStart(2, '0');
+  switch (agrupacion) {
+    case 'DIA':
+    case 'SEMANA':
+      return `${dd}/${mm}`;
+    case 'MES':
+      return `${MESES[p.m - 1].slice(0, 3)} ${String(p.y).slice(2)}`;
+    case 'ANIO':
+      return String(p.y);
+  }
+}
+
+export type FilaSerie = { periodo: string; donaciones: number; voluntarias: number; reposicion: number };
+
+/**
+ * The series in at most `max` rows, for a page of fixed size: as it is when it fits, otherwise
+ * consecutive points merged into runs of equal length (their counts added up), each labelled with
+ * the days it covers ('01/01/2025 a 14/01/2025'; 'Enero 2020 a Junio 2020'), clamped to the report's
+ * period. Nothing is left out: the rows add up to the whole series.
+ */
+export function compactarSerie(
+  indicadores: Pick<IndicadoresImprimible, 'serie' | 'agrupacion' | 'desde' | 'hasta'>,
+  max: number,
+): FilaSerie[] {
+  const { serie, agrupacion, desde, hasta } = indicadores;
+  if (serie.length <= max) {
+    return serie.map((s) => ({ ...pick(s), periodo: periodoLabel(s.periodo, agrupacion) }));
+  }
+  const size = Math.ceil(serie.length / max);
+  const filas: FilaSerie[] = [];
+  for (let i = 0; i < serie.length; i += size) {
+    const tramo = serie.slice(i, i + size);
+    const first = tramo[0].periodo;
+    const last = tramo[tramo.length - 1].periodo;
+    let periodo: string;
+    if (agrupacion === 'MES' || agrupacion === 'ANIO') {
+      periodo =
+        tramo.length === 1
+          ? periodoLabel(first, agrupacion)
+          : `${periodoLabel(first, agrupacion)} a ${periodoLabel(last, agrupacion)}`;
+    } else {
+      const inicio = maxIso(periodoInicio(first), desde);
+      const fin = minIso(periodoFin(last, agrupacion), hasta);
+      periodo = inicio === fin ? formatDate(inicio) : `${formatDate(inicio)} a ${formatDate(fin)}`;
+    }
+    filas.push({
+      periodo,
+      donaciones: sum(tramo, 'donaciones'),
+      voluntarias: sum(tramo, 'voluntarias'),
+      reposicion: sum(tramo, 'reposicion'),
+    });
+  }
+  return filas;
+}
+
+const pick = ({ donaciones, voluntarias, reposicion }: FilaSerie) => ({
+  donaciones,
+  voluntarias,
+  reposicion,
+});
+const sum = (rows: FilaSerie[], key: 'donaciones' | 'voluntarias' | 'reposicion') =>
+  rows.reduce((total, r) => total + r[key], 0);
+const maxIso = (a: string, b: string) => (a > b ? a : b);
+const minIso = (a: string, b: string) => (a < b ? a : b);
+
+/** The report's headline figures, label and value, in the order the screen, CSV and PDF show them. */
+export type Cifra = { label: string; numero: number; porcentaje: boolean; valor: string };
+
+export function cifrasPrincipales(i: IndicadoresImprimible): Cifra[] {
+  return [
+    { label: 'Atendidos', numero: i.atendidos },
+    { label: 'Donaciones', numero: i.donaciones },
+    { label: 'Donantes distintos', numero: i.donantesDistintos },
+    { label: 'No aptos', numero: i.noAptos },
+    { label: 'Voluntarias', numero: i.voluntarias },
+    { label: 'De reposición', numero: i.reposicion },
+    { label: '% voluntarias', numero: i.porcentajeVoluntarias, porcentaje: true },
+    { label: 'Primera vez', numero: i.primeraVez },
+    { label: 'Habituales', numero: i.habituales },
+    { label: 'Aféresis', numero: i.aferesis },
+    { label: 'Exclusiones temporales', numero: i.exclusiones.temporales },
+    { label: 'Exclusiones definitivas', numero: i.exclusiones.definitivas },
+  ].map(({ label, numero, porcentaje = false }) => ({
+    label,
+    numero,
+    porcentaje,
+    valor: porcentaje ? formatPorcentaje(numero) : formatNumero(numero),
+  }));
+}
+
+/** The report's file name: 'reporte-2026-01-01-a-2026-03-31.pdf' (or .csv). */
+export function reporteFileName(desde: string, hasta: string, extension: 'pdf' | 'csv'): string {
+  return `reporte-${desde}-a-${hasta}.${extension}`;
+}

@@ -1,0 +1,63 @@
+/** Sample figures of the `indicadores` query for the report's screen, CSV and PDF tests. */
+import { addDays } from '@domain/dates';
+import type { AgrupacionValor } from '@domain/indicadores';
+import type { IndicadoresImprimible } from '../../client/src/imprimibles/types';
+
+export const indicadores: IndicadoresImprimible = {
+  desde: '2026-01-01',
+  hasta: '2026-03-31',
+  agrupacion: 'MES',
+  donaciones: 1234,
+  donantesDistintos: 1180,
+  atendidos: 1301,
+  noAptos: 67,
+  voluntarias: 771,
+  reposicion: 463,
+  porcentajeVoluntarias: 62.5,
+  primeraVez: 402,
+  habituales: 832,
+  aferesis: 15,
+  porGrupo: [
+    { abo: 'O', rh: 'POSITIVO', cantidad: 560 },
+    { abo: 'A', rh: 'POSITIVO', cantidad: 380 },
+    { abo: 'A', rh: 'NEGATIVO', cantidad: 41 },
+    { abo: 'B', rh: 'POSITIVO', cantidad: 120 },
+    { abo: 'AB', rh: 'POSITIVO', cantidad: 23 },
+    { abo: '', rh: '', cantidad: 110 },
+  ],
+  serologia: [
+    { marcador: 'hiv', analizadas: 1100, reactivas: 2, porcentaje: 0.2 },
+    { marcador: 'hepB', analizadas: 1100, reactivas: 5, porcentaje: 0.5 },
+    { marcador: 'hepC', analizadas: 1100, reactivas: 3, porcentaje: 0.3 },
+    { marcador: 'vdrl', analizadas: 1100, reactivas: 14, porcentaje: 1.3 },
+    { marcador: 'brucelosis', analizadas: 1100, reactivas: 0, porcentaje: 0 },
+    { marcador: 'chagas', analizadas: 1100, reactivas: 22, porcentaje: 2 },
+    { marcador: 'htlv', analizadas: 1100, reactivas: 1, porcentaje: 0.1 },
+  ],
+  exclusiones: { temporales: 48, definitivas: 9 },
+  serie: [
+    { periodo: '2026-01', donaciones: 401, voluntarias: 250, reposicion: 151 },
+    { periodo: '2026-02', donaciones: 388, voluntarias: 240, reposicion: 148 },
+    { periodo: '2026-03', donaciones: 445, voluntarias: 281, reposicion: 164 },
+  ],
+};
+
+/** A report whose series has `puntos` days (or weeks) from `desde`, 1 to 9 donations each. */
+export function conSerieDiaria(
+  desde: string,
+  puntos: number,
+  agrupacion: AgrupacionValor = 'DIA',
+): IndicadoresImprimible {
+  const paso = agrupacion === 'SEMANA' ? 7 : 1;
+  const serie = Array.from({ length: puntos }, (_, i) => {
+    const voluntarias = (i * 7) % 6;
+    const reposicion = (i * 5) % 4;
+    return {
+      periodo: addDays(desde, i * paso),
+      donaciones: voluntarias + reposicion,
+      voluntarias,
+      reposicion,
+    };
+  });
+  return { ...indicadores, desde, hasta: addDays(desde, puntos * paso - 1), agrupacion, serie };
+}
