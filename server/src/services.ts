@@ -14,6 +14,7 @@ import { ClaveService } from './modules/cuenta/clave.service';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
 import { IndicadoresService } from './modules/indicadores/indicadores.service';
+import { RedService } from './modules/red/red.service';
 import { ClaveApiService } from './modules/clave-api/clave-api.service';
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
@@ -35,6 +36,7 @@ export type Services = {
   auditoria: AuditoriaService;
   elegibilidad: ElegibilidadService;
   indicadores: IndicadoresService;
+  red: RedService;
   /** API keys of the dashboards, and the requests made with them. */
   claveApi: ClaveApiService;
 };
@@ -52,6 +54,7 @@ export function createServices(
   const throttle = new FailureThrottle(dataSource, query, { now: options.now });
   const donante = new DonanteService(dataSource, query);
   const donacion = new DonacionService(dataSource, query);
+  const indicadores = new IndicadoresService(query);
   return {
     dataSource,
     query,
@@ -66,7 +69,8 @@ export function createServices(
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource, donante, donacion),
     elegibilidad: new ElegibilidadService(dataSource, query),
-    indicadores: new IndicadoresService(query),
+    indicadores,
+    red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
   };
 }

@@ -41,6 +41,8 @@ export type World = {
   donacionNumero: number;
   donacionDeletedId: string;
   members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
+  /** The regional network the servicio belongs to (its ROL_RED account). */
+  red: { id: string; token: string; codigo: string };
   /** An active API key of the servicio (a dashboard's) and its secret. */
   claveApiId: string;
   claveApiSecreto: string;
@@ -157,6 +159,37 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     ).login;
     members[rol] = { id: created.id, username: u, token: login.token, rol };
   }
+  // A regional network of its own, which the servicio joins.
+  const redUser = `red_${label}_${uniq()}`;
+  const redToken = ok(
+    await server.gql<{ register: { token: string } }>(
+      `mutation ($input: RegisterInput!) { register(input: $input) { token } }`,
+      {
+        input: {
+          nombre: `Red ${label}`,
+          username: redUser,
+          email: `${redUser}@salud.test`,
+          password: PASSWORD,
+          password2: PASSWORD,
+          rol: 'ROL_RED',
+        },
+      },
+    ),
+  ).register.token;
+  const red = ok(
+    await server.gql<{ red: { id: string; codigoInvitacion: string } }>(
+      `{ red { id codigoInvitacion } }`,
+      {},
+      redToken,
+    ),
+  ).red;
+  ok(
+    await server.gql(
+      `mutation ($c: String!) { unirseARed(codigo: $c) { id } }`,
+      { c: red.codigoInvitacion },
+      t,
+    ),
+  );
   const clave = ok(
     await server.gql<{ crearClaveApi: { id: string; secreto: string } }>(
       `mutation ($n: String!) { crearClaveApi(nombre: $n) { id secreto } }`,
@@ -175,6 +208,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     donacionNumero: don.numero,
     donacionDeletedId: don2.id,
     members,
+    red: { id: red.id, token: redToken, codigo: red.codigoInvitacion },
     claveApiId: clave.id,
     claveApiSecreto: clave.secreto,
     markers: [
@@ -191,6 +225,8 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       ...Object.values(members).flatMap((m) => [m.id, m.username]),
       clave.id,
       clave.secreto,
+      red.id,
+      red.codigoInvitacion,
     ],
   };
 }
@@ -266,6 +302,17 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `query ($d: String!, $h: String!) { indicadores(desde: $d, hasta: $h, agrupacion: MES) { donaciones donantesDistintos serie { periodo donaciones } } }`,
       variables: { d: addDays(TODAY, -365), h: TODAY },
     },
+    'Query.red': { query: `{ red { id nombre codigoInvitacion miembros { id nombre } } }` },
+    'Query.indicadoresRed': {
+      query: `query ($d: String!, $h: String!) { indicadoresRed(desde: $d, hasta: $h) { total { donaciones } porServicio { servicio { id nombre } indicadores { donaciones } } } }`,
+      variables: { d: addDays(TODAY, -365), h: TODAY },
+    },
+    // A code no network has: refused as such, whoever may join (joining is by design a share).
+    'Mutation.unirseARed': {
+      query: `mutation ($c: String!) { unirseARed(codigo: $c) { id } }`,
+      variables: { c: 'NINGUNARED00' },
+    },
+    'Mutation.salirDeRed': { query: `mutation { salirDeRed { id } }` },
     'Query.integrante': {
       query: `query ($id: ID!) { integrante(id: $id) { id username } }`,
       variables: { id: target.members.ROL_MEDICO.id },

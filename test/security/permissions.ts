@@ -1,4 +1,4 @@
-import { Rol } from '../../server/src/domain/roles';
+import { Rol, ROLES } from '../../server/src/domain/roles';
 
 /**
  * Who may call each operation: 'public' (no token needed), 'any' (every
@@ -20,12 +20,16 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.indicadores': 'any',
   'Query.integrante': ['ROL_SERVICIO'],
   'Query.integrantes': ['ROL_SERVICIO'],
-  'Query.me': 'any',
+  'Query.me': [...ROLES],
   'Query.planillas': 'any',
   'Query.servicio': 'any',
+  'Mutation.salirDeRed': ['ROL_SERVICIO'],
+  'Mutation.unirseARed': ['ROL_SERVICIO'],
+  'Query.indicadoresRed': ['ROL_RED'],
+  'Query.red': ['ROL_RED'],
   'Query.visitasNoApto': 'any',
   'Mutation.avanzarContadorEtiquetas': ['ROL_SERVICIO'],
-  'Mutation.changePassword': 'any',
+  'Mutation.changePassword': [...ROLES],
   'Mutation.createDonacion': 'any',
   'Mutation.createDonante': 'any',
   'Mutation.createIntegrante': ['ROL_SERVICIO'],
@@ -55,7 +59,7 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'POST /auth/login': 'public',
   'POST /auth/register': 'public',
   'POST /auth/opciones': ['ROL_SERVICIO'],
-  'POST /auth/password': 'any',
+  'POST /auth/password': [...ROLES],
   'POST /auth/integrante': ['ROL_SERVICIO'],
   'PUT /auth/integrante': ['ROL_SERVICIO'],
   'DELETE /auth/integrante/:_id/user/:uid': ['ROL_SERVICIO'],
@@ -72,5 +76,6 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'DELETE /donacion/:_id/donante/:uid': 'any',
 };
 
+/** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */
 export const allows = (rule: 'public' | 'any' | Rol[], rol: Rol | null): boolean =>
-  rule === 'public' || (rol !== null && (rule === 'any' || rule.includes(rol)));
+  rule === 'public' || (rol !== null && (rule === 'any' ? rol !== 'ROL_RED' : rule.includes(rol)));

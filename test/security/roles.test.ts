@@ -30,7 +30,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const tokenOf = (rol: Rol | null): string | undefined =>
-  rol === null ? undefined : rol === 'ROL_SERVICIO' ? w.admin.token : w.members[rol].token;
+  rol === null
+    ? undefined
+    : rol === 'ROL_SERVICIO'
+      ? w.admin.token
+      : rol === 'ROL_RED'
+        ? w.red.token
+        : w.members[rol].token;
 
 test('every GraphQL operation and /api route has a row in the permission table', async () => {
   const missing = [
@@ -44,7 +50,14 @@ test('refused roles get FORBIDDEN (anonymous: UNAUTHENTICATED) and change nothin
   const calls = operationCalls(w);
   const failures: string[] = [];
   // ROL_SERVICIO last: its allowed calls delete a member whose token the others use.
-  const order: (Rol | null)[] = [null, 'ROL_ADMINISTRATIVO', 'ROL_TECNICO', 'ROL_MEDICO', 'ROL_SERVICIO'];
+  const order: (Rol | null)[] = [
+    null,
+    'ROL_RED',
+    'ROL_ADMINISTRATIVO',
+    'ROL_TECNICO',
+    'ROL_MEDICO',
+    'ROL_SERVICIO',
+  ];
   for (const rol of order) {
     for (const op of schemaOperations()) {
       const rule = PERMISSIONS[op];

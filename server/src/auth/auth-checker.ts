@@ -5,7 +5,8 @@ import { MSG } from '../domain/messages';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 
 /**
- * `@Authorized()` needs a signed-in caller; `@Authorized('ROL_X')` also one of the roles. An API
+ * `@Authorized()` needs a signed-in caller of a servicio (ROLES_SERVICIO); `@Authorized('ROL_X')`
+ * one of the roles named. A network's account (ROL_RED) passes only where ROL_RED is named. An API
  * key passes only `@Authorized()` root queries it may read (CAMPOS_CLAVE_API), never a role's.
  */
 export const authChecker: AuthCheckerFn<Context> = ({ context, info }, roles) => {
@@ -16,6 +17,11 @@ export const authChecker: AuthCheckerFn<Context> = ({ context, info }, roles) =>
     return true;
   }
   if (!context.auth) throw new UnauthenticatedError();
+  // A network's account reaches only what names ROL_RED: never a servicio's records.
+  if (context.auth.rol === 'ROL_RED') {
+    if (!roles.includes('ROL_RED')) throw new ForbiddenError(MSG.redSoloIndicadores);
+    return true;
+  }
   if (roles.length > 0 && !roles.includes(context.auth.rol)) throw new ForbiddenError();
   return true;
 };

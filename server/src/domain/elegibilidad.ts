@@ -54,10 +54,22 @@ export type DonacionHistorial = {
   exclusionDefinitiva?: string | null;
   exclusionTiempo?: number | null;
   serologia?: Partial<Serologia> | null;
+  /**
+   * The name of the other member of the network that recorded it; null or absent for the
+   * servicio's own. A refusal says of such a record only its date and this name.
+   */
+  servicio?: string | null;
 };
 
 /** A screening visit at which the donor was found 'No apto'. */
-export type VisitaHistorial = { id: string; fecha: IsoDate; motivo: string; diferimientoDias: number };
+export type VisitaHistorial = {
+  id: string;
+  fecha: IsoDate;
+  motivo: string;
+  diferimientoDias: number;
+  /** As DonacionHistorial.servicio. */
+  servicio?: string | null;
+};
 
 /** A deferral lifted by a doctor or the service administrator: its origin and what it was. */
 export type LevantamientoHistorial = { origenId: string; clave: string };
@@ -74,6 +86,8 @@ export type Diferimiento = {
   hasta: IsoDate | null;
   /** The deferral in words, for the screens and the refusal. */
   texto: string;
+  /** Recorded by another member of the network (by name): only that servicio may lift it. */
+  servicio: string | null;
 };
 
 export type MotivoTipo = 'intervalo' | 'limiteAnual' | 'diferimiento';
@@ -109,40 +123,53 @@ const reactivos = (s: Partial<Serologia> | null | undefined): string[] =>
 
 const deLaDonacion = (d: DonacionHistorial) => `donación N° ${d.numero} del ${formatDate(d.fecha)}`;
 
-/** The deferral a donation's result imposes, or null. */
+/**
+ * The deferral a donation's result imposes, or null. Of another member's donation the text names
+ * only that servicio and the dates: never its number, markers or reason.
+ */
 export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | null {
-  const base = { origenId: d.id, origen: 'donacion' as const, desde: d.fecha };
-  if (d.exclusionDefinitiva === 'Definitiva') {
-    return { ...base, tipo: 'Definitiva', hasta: null, texto: MSG.diferimientoDefinitivo(deLaDonacion(d)) };
-  }
-  if (d.exclusionDefinitiva === 'Temporal') {
-    const dias = d.exclusionTiempo ?? 0;
-    if (dias <= 0) return null;
-    const hasta = addDays(d.fecha, dias);
-    const texto = MSG.diferimientoTemporal(dias, deLaDonacion(d), formatDate(hasta));
-    return { ...base, tipo: 'Temporal', hasta, texto };
-  }
-  const marcadores = reactivos(d.serologia);
-  if (marcadores.length === 0) return null;
-  return {
-    ...base,
-    tipo: 'Pendiente',
-    hasta: null,
-    texto: MSG.diferimientoPendiente(marcadores.join(', '), deLaDonacion(d)),
-  };
+  const servicio = d.servicio ?? null;
+  const base = { origenId: d.id, origen: 'donacion' as const, desde: d.fecha, servicio };
+  const tipo: DiferimientoTipo | null =
+    d.exclusionDefinitiva === 'Definitiva'
+      ? 'Definitiva'
+      : d.exclusionDefinitiva === 'Temporal'
+        ? (d.exclusionTiempo ?? 0) > 0
+          ? 'Temporal'
+          : null
+        : reactivos(d.serologia).length > 0
+          ? 'Pendiente'
+          : null;
+  if (tipo === null) return null;
+  const hasta = tipo === 'Temporal' ? addDays(d.fecha, d.exclusionTiempo ?? 0) : null;
+  if (servicio)
+    return { ...base, tipo, hasta, texto: MSG.diferimientoEnOtroServicio(servicio, tipo, fecha(hasta)) };
+  const texto =
+    tipo === 'Definitiva'
+      ? MSG.diferimientoDefinitivo(deLaDonacion(d))
+      : tipo === 'Temporal'
+        ? MSG.diferimientoTemporal(d.exclusionTiempo ?? 0, deLaDonacion(d), fecha(hasta))
+        : MSG.diferimientoPendiente(reactivos(d.serologia).join(', '), deLaDonacion(d));
+  return { ...base, tipo, hasta, texto };
 }
+
+const fecha = (d: IsoDate | null): string => (d ? formatDate(d) : '');
 
 /** The deferral a 'No apto' visit imposes, or null (no days given). */
 export function diferimientoDeVisita(v: VisitaHistorial): Diferimiento | null {
   if (v.diferimientoDias <= 0) return null;
   const hasta = addDays(v.fecha, v.diferimientoDias);
+  const servicio = v.servicio ?? null;
   return {
     origenId: v.id,
     origen: 'visita',
     tipo: 'Temporal',
     desde: v.fecha,
     hasta,
-    texto: MSG.diferimientoNoApto(v.diferimientoDias, formatDate(v.fecha), v.motivo, formatDate(hasta)),
+    servicio,
+    texto: servicio
+      ? MSG.diferimientoEnOtroServicio(servicio, 'Temporal', formatDate(hasta))
+      : MSG.diferimientoNoApto(v.diferimientoDias, formatDate(v.fecha), v.motivo, formatDate(hasta)),
   };
 }
 
@@ -209,6 +236,18 @@ function masEnDoceMeses(fecha: IsoDate, fechas: IsoDate[]): { cantidad: number; 
   return best;
 }
 
+/** ' Incluye donaciones registradas en A, B.' for other members' donations of the last 12 months. */
+function otrosServicios(donaciones: DonacionHistorial[], fecha: IsoDate): string {
+  const nombres = [
+    ...new Set(
+      donaciones
+        .filter((d) => d.servicio && !d.donacionAferesis && addYears(d.fecha, 1) > fecha && d.fecha <= fecha)
+        .map((d) => d.servicio as string),
+    ),
+  ];
+  return nombres.length ? ` ${MSG.incluyeDonacionesDe(nombres.join(', '))}` : '';
+}
+
 type Regla = { tipo: MotivoTipo; falla: (fecha: IsoDate) => string | null; candidatas: IsoDate[] };
 
 /**
@@ -230,7 +269,9 @@ export function evaluarElegibilidad(
       tipo: 'intervalo',
       falla: (f) => {
         const otra = cercana(f, h.donaciones, reglas);
-        return otra ? MSG.menosSemanas(reglas.semanasEntreDonaciones, formatDate(otra.fecha)) : null;
+        if (!otra) return null;
+        const texto = MSG.menosSemanas(reglas.semanasEntreDonaciones, formatDate(otra.fecha));
+        return otra.servicio ? `${texto} ${MSG.registradaEn(otra.servicio)}` : texto;
       },
       candidatas: h.donaciones.map((d) => addDays(d.fecha, dias)),
     },
@@ -266,7 +307,8 @@ export function evaluarElegibilidad(
       hasta,
       texto:
         regla.tipo === 'limiteAnual'
-          ? MSG.limiteAnualAlcanzado(limite, h.donante.sexo === 'Masculino', formatDate(hasta))
+          ? MSG.limiteAnualAlcanzado(limite, h.donante.sexo === 'Masculino', formatDate(hasta)) +
+            otrosServicios(h.donaciones, fecha)
           : texto,
     });
   }

@@ -56,3 +56,9 @@ export const CLAVE_API_NOMBRE_MAX = 100;
 export const CLAVES_API_ACTIVAS_MAX = 50;
 /** Requests one API key may make per minute, counted by every server process together. */
 export const CLAVE_API_USOS_POR_MINUTO = 120;
+
+/**
+ * Entities a federation gateway may ask for in one `_entities` call: as many as the longest page
+ * of any list of this API (PAGE_MAX), the most one join sends at once.
+ */
+export const ENTIDADES_POR_CONSULTA_MAX = 100;

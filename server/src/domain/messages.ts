@@ -12,6 +12,7 @@ import {
   EDAD_CPH_MIN,
   EDAD_DONANTE_MAX,
   EDAD_DONANTE_MIN,
+  ENTIDADES_POR_CONSULTA_MAX,
   SEMANAS_ENTRE_DONACIONES,
 } from './limites';
 
@@ -83,6 +84,9 @@ export const MSG = {
   consultaDemasiadoProfunda: 'La consulta es demasiado compleja',
   introspeccionNoPermitida: 'Debe iniciar sesión para consultar la descripción de la API',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande',
+  // Federation (graphql/federation.ts)
+  entidadInvalida: 'Cada entidad pedida debe indicar su tipo (Donante, Donacion o Servicio) y su id',
+  demasiadasEntidades: `Se pueden pedir como máximo ${ENTIDADES_POR_CONSULTA_MAX} entidades por consulta`,
   // Donations (issue 4)
   menos8Semanas: (fecha: string) =>
     `Este donante dono hace menos de ${SEMANAS_ENTRE_DONACIONES} semanas (${fecha}).`,
@@ -101,6 +105,19 @@ export const MSG = {
     `Donante diferido: serología reactiva (${marcadores}) en la ${origen}, a la espera de la decisión de un médico.`,
   diferimientoNoApto: (dias: number, fecha: string, motivo: string, desde: string) =>
     `Donante diferido: no apto el ${fecha} (${motivo}), por ${dias} días. Puede donar a partir del ${desde}.`,
+  /** Of another member's deferral, only the servicio and when it ends. */
+  diferimientoEnOtroServicio: (
+    servicio: string,
+    tipo: 'Definitiva' | 'Temporal' | 'Pendiente',
+    desde: string,
+  ) =>
+    tipo === 'Definitiva'
+      ? `Donante diferido en ${servicio}: exclusión definitiva.`
+      : tipo === 'Pendiente'
+        ? `Donante diferido en ${servicio}: a la espera de la decisión de un médico.`
+        : `Donante diferido en ${servicio}. Puede donar a partir del ${desde}.`,
+  registradaEn: (servicio: string) => `Donación registrada en ${servicio}.`,
+  incluyeDonacionesDe: (servicios: string) => `Incluye donaciones registradas en ${servicios}.`,
   donacionesCercanas: (n1: number, f1: string, n2: number, f2: string, semanas: number) =>
     `Las donaciones N° ${n1} (${f1}) y N° ${n2} (${f2}) tienen menos de ${semanas} semanas entre sí.`,
   limiteAnualExcedido: (cantidad: number, desde: string, hasta: string, limite: number) =>
@@ -115,6 +132,14 @@ export const MSG = {
   diferimientoLevantado: 'Diferimiento levantado',
   reglasGuardadas: 'Reglas de donación guardadas con exito',
   noAptoRegistrado: 'Visita registrada: el donante no fue apto para donar',
+  // Regional networks (modules/red)
+  redSoloIndicadores:
+    'Una cuenta de red solo consulta los indicadores de sus servicios: no accede a donantes, donaciones, integrantes ni opciones',
+  codigoRedInvalido: 'El código de invitación no corresponde a ninguna red',
+  yaEnRed: 'El servicio ya pertenece a una red: salga de ella antes de unirse a otra',
+  noEnRed: 'El servicio no pertenece a ninguna red',
+  unidoARed: (red: string) => `El servicio se unió a la red ${red}`,
+  salioDeRed: (red: string) => `El servicio salió de la red ${red}`,
   // Reporting (domain/indicadores.ts)
   periodoInvertido: 'La fecha final no puede ser anterior a la inicial',
   periodoDemasiadoLargo: 'El período puede abarcar como máximo 10 años',

@@ -1,5 +1,15 @@
-export const ROLES = ['ROL_SERVICIO', 'ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const;
+export const ROLES = ['ROL_SERVICIO', 'ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO', 'ROL_RED'] as const;
 export type Rol = (typeof ROLES)[number];
+
+/**
+ * The roles inside a servicio: what `@Authorized()` with no role (and 'any' in the permission
+ * table) means. ROL_RED is a regional network's account: it sees its members' figures, never a
+ * person, so it reaches only the operations that name it.
+ */
+export const ROLES_SERVICIO = ['ROL_SERVICIO', 'ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const;
+
+/** The roles a new account may take at registration: a servicio, or a network of servicios. */
+export const ROLES_REGISTRO = ['ROL_SERVICIO', 'ROL_RED'] as const;
 
 /** Roles a service administrator may give a new staff member; the first is the default. */
 export const ROLES_INTEGRANTE = ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const;
@@ -11,6 +21,7 @@ export const PANEL_POR_ROL: Record<Rol, string> = {
   ROL_MEDICO: 'Panel Médico',
   ROL_TECNICO: 'Panel Técnico',
   ROL_ADMINISTRATIVO: 'Panel Administrativo',
+  ROL_RED: 'Panel de la Red',
 };
 
 export const ROL_LABEL: Record<Rol, string> = {
@@ -18,6 +29,7 @@ export const ROL_LABEL: Record<Rol, string> = {
   ROL_MEDICO: 'Médico',
   ROL_TECNICO: 'Técnico',
   ROL_ADMINISTRATIVO: 'Administrativo',
+  ROL_RED: 'Red de servicios',
 };
 
 export function isRol(value: unknown): value is Rol {

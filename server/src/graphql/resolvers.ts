@@ -10,6 +10,7 @@ import { PlanillaResolver } from '../modules/planilla/planilla.resolver';
 import { AuditoriaResolver } from '../modules/auditoria/auditoria.resolver';
 import { ElegibilidadResolver } from '../modules/elegibilidad/elegibilidad.resolver';
 import { IndicadoresResolver } from '../modules/indicadores/indicadores.resolver';
+import { RedResolver } from '../modules/red/red.resolver';
 import { ClaveApiResolver } from '../modules/clave-api/clave-api.resolver';
 
 /** Every resolver class; each feature adds its own here. */
@@ -26,5 +27,6 @@ export const resolvers: NonEmptyArray<Function> = [
   AuditoriaResolver,
   ElegibilidadResolver,
   IndicadoresResolver,
+  RedResolver,
   ClaveApiResolver,
 ];

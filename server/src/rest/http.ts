@@ -61,9 +61,18 @@ export function route(services: Services, handler: Handler<AuthUser | null>): Re
 }
 
 /** Like `route`, for paths that need a signed-in caller (401 otherwise). */
-export function authed(services: Services, handler: Handler<AuthUser>): RequestHandler {
+/**
+ * A route for a signed-in user of a servicio. A network's account (ROL_RED) gets 403 unless the
+ * route says `red: true` (its own account's routes): the REST shim serves a servicio's records.
+ */
+export function authed(
+  services: Services,
+  handler: Handler<AuthUser>,
+  { red = false }: { red?: boolean } = {},
+): RequestHandler {
   return route(services, (req, ctx) => {
     if (!ctx.auth) throw new UnauthenticatedError();
+    if (ctx.auth.rol === 'ROL_RED' && !red) throw new ForbiddenError(MSG.redSoloIndicadores);
     return handler(req, ctx as Context & { auth: AuthUser });
   });
 }

@@ -30,6 +30,8 @@ const ENTIDADES: [string, string][] = [
   ['servicio', 'Servicio'],
   ['etiqueta', 'Etiqueta'],
   ['clave_api', 'Clave de API'],
+  ['visita_no_apto', "Visita 'No apto'"],
+  ['red', 'Red'],
 ];
 const ENTIDAD_LABEL = Object.fromEntries(ENTIDADES.filter(([v]) => v));
 
@@ -41,6 +43,8 @@ const ACCION_LABEL: Record<string, string> = {
   fusionar: 'Fusión de donantes',
   clave: 'Cambio de clave',
   revocar: 'Revocación',
+  levantar: 'Levantamiento de diferimiento',
+  consultar: 'Consulta de la red',
 };
 
 /**

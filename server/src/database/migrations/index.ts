@@ -7,6 +7,7 @@ import { DniCanonico1763830000000 } from './1763830000000-dni-canonico';
 import { Elegibilidad1763840000000 } from './1763840000000-elegibilidad';
 import { Indicadores1763850000000 } from './1763850000000-indicadores';
 import { ClaveApi1763860000000 } from './1763860000000-clave-api';
+import { Red1763870000000 } from './1763870000000-red';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   Elegibilidad1763840000000,
   Indicadores1763850000000,
   ClaveApi1763860000000,
+  Red1763870000000,
 ];

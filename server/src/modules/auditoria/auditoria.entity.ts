@@ -3,7 +3,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 export type AccionAuditoria =
-  'crear' | 'editar' | 'eliminar' | 'restaurar' | 'clave' | 'fusionar' | 'levantar' | 'revocar';
+  'crear' | 'editar' | 'eliminar' | 'restaurar' | 'clave' | 'fusionar' | 'levantar' | 'revocar' | 'consultar';
 
 /** One write: who did what to which record, and what changed. */
 @ObjectType({ description: 'Registro de auditoría de una escritura' })

@@ -25,7 +25,11 @@ export class RegisterInput {
   @maxTexto(200)
   password2: string;
 
-  @Field(() => Rol, { nullable: true, description: 'Siempre ROL_SERVICIO' })
+  @Field(() => Rol, {
+    nullable: true,
+    description:
+      'ROL_SERVICIO (un servicio de hemoterapia, por omisión) o ROL_RED (una red o programa provincial)',
+  })
   rol?: Rol;
 }
 

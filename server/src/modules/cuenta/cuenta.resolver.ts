@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
+import { ROLES } from '../../domain/roles';
 import { Servicio } from '../servicio/servicio.entity';
 import { AuthPayload, LoginInput, RegisterInput } from './cuenta.input';
 import { Usuario } from '../usuario/usuario.entity';
@@ -16,7 +17,7 @@ export class CuentaResolver {
     return ctx.services.cuenta.login(input.username, input.password, ctx.ip);
   }
 
-  @Authorized()
+  @Authorized(...ROLES)
   @Query(() => Usuario, { description: 'El usuario que hace la consulta' })
   me(@Ctx() ctx: Context): Promise<Usuario> {
     return ctx.services.cuenta.me(requireAuth(ctx));

@@ -65,23 +65,27 @@ export function addCuentaRoutes(router: Router, services: Services): void {
 
   router.post(
     '/auth/password',
-    authed(services, async (req, ctx) => {
-      const b = body(req);
-      const uid = scalar(b.uid, 'uid');
-      if (uid && uid !== ctx.auth.uid) throw new ForbiddenError();
-      const newPassword = scalar(b.newPassword, 'newPassword') ?? '';
-      const data = {
-        oldPassword: scalar(b.oldPassword, 'oldPassword') ?? '',
-        newPassword,
-        newPassword2: scalar(b.newPassword2, 'newPassword2') ?? newPassword,
-      };
-      const copied = b.newPassword2 === undefined ? 'newPassword2' : null;
-      const result = await sinErroresDe(copied, async () => {
-        await checkInput(PasswordChangeInput, data);
-        return services.clave.change(ctx.auth, data);
-      });
-      // The status text; the new token replaces the old one, which stops working.
-      return { ok: true, msg: result.message, message: result.message, token: result.token };
-    }),
+    authed(
+      services,
+      async (req, ctx) => {
+        const b = body(req);
+        const uid = scalar(b.uid, 'uid');
+        if (uid && uid !== ctx.auth.uid) throw new ForbiddenError();
+        const newPassword = scalar(b.newPassword, 'newPassword') ?? '';
+        const data = {
+          oldPassword: scalar(b.oldPassword, 'oldPassword') ?? '',
+          newPassword,
+          newPassword2: scalar(b.newPassword2, 'newPassword2') ?? newPassword,
+        };
+        const copied = b.newPassword2 === undefined ? 'newPassword2' : null;
+        const result = await sinErroresDe(copied, async () => {
+          await checkInput(PasswordChangeInput, data);
+          return services.clave.change(ctx.auth, data);
+        });
+        // The status text; the new token replaces the old one, which stops working.
+        return { ok: true, msg: result.message, message: result.message, token: result.token };
+      },
+      { red: true },
+    ),
   );
 }

@@ -12,6 +12,8 @@ import { validateRegister } from '../../domain/validation';
 import { assertValid, UnauthenticatedError, ValidationError } from '../../errors';
 import { audit } from '../auditoria/audit';
 import { Servicio } from '../servicio/servicio.entity';
+import { ROLES_REGISTRO } from '../../domain/roles';
+import { nuevoCodigoInvitacion } from '../red/red.service';
 import { Rol } from '../usuario/rol.enum';
 import { Usuario } from '../usuario/usuario.entity';
 
@@ -46,16 +48,21 @@ export class CuentaService {
     return { token, usuario };
   }
 
-  /** Creates a servicio and its administrator (same id) and signs them in. */
+  /**
+   * Creates a servicio and its administrator (same id) and signs them in; with rol ROL_RED, a
+   * regional network's account instead (modules/red), with its invitation code.
+   */
   async register(data: RegisterData, ip: string): Promise<AuthResult> {
     const username = (data.username ?? '').trim();
     const attempt = await this.throttle.begin(userAtAddress('registro', username, ip));
     try {
       const errors = validateRegister(data);
-      if (data.rol && data.rol !== Rol.ROL_SERVICIO) {
+      const rol = (data.rol || Rol.ROL_SERVICIO) as Rol;
+      if (!(ROLES_REGISTRO as readonly string[]).includes(rol)) {
         errors.push({ field: 'rol', msg: MSG.valorNoPermitido });
       }
       assertValid(errors);
+      const esRed = rol === Rol.ROL_RED;
       const passwordHash = await hashPassword(data.password);
       const id = randomUUID();
       const usuario = await this.dataSource.transaction(async (manager) => {
@@ -70,6 +77,9 @@ export class CuentaService {
           email: data.email.trim(),
           direccion: null,
           telefono: null,
+          esRed,
+          codigoInvitacion: esRed ? nuevoCodigoInvitacion() : null,
+          redId: null,
         });
         await manager.insert(Servicio, servicio);
         const nuevo = manager.create(Usuario, {
@@ -77,7 +87,7 @@ export class CuentaService {
           servicioId: id,
           username,
           passwordHash,
-          rol: Rol.ROL_SERVICIO,
+          rol,
           nombre: data.nombre.trim(),
           apellido: null,
           matricula: null,
@@ -89,11 +99,11 @@ export class CuentaService {
         });
         await manager.insert(Usuario, nuevo);
         const actor = { uid: id, servicio: id };
-        await audit(manager, actor, 'crear', 'servicio', id, {
+        await audit(manager, actor, 'crear', esRed ? 'red' : 'servicio', id, {
           nombre: servicio.nombre,
           email: servicio.email,
         });
-        await audit(manager, actor, 'crear', 'usuario', id, { username, rol: Rol.ROL_SERVICIO });
+        await audit(manager, actor, 'crear', 'usuario', id, { username, rol });
         return nuevo;
       });
       return this.issue(usuario);

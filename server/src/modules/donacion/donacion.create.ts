@@ -27,6 +27,7 @@ import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement, diff } from '../auditoria/audit';
 import {
+  auditarConsultaRed,
   type Historial,
   historialDe,
   lockPersona,
@@ -203,6 +204,7 @@ export async function createDonacionSteps(
   const reglas = await reglasDelServicio(run, actor.servicio);
   assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
   const row = await insertDonacion(run, d);
+  await auditarConsultaRed(run, actor, d.donanteId, historial);
   const propias = historial.donaciones.filter((p) => p.donanteId === d.donanteId).map((p) => p.fecha);
   await touchUltimaDonacion(run, d.donanteId, ultimaDonacion(d.fecha, propias));
   await auditCreate(run, actor, d);

@@ -12,7 +12,12 @@ import { isUuid } from '../../domain/validation';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement } from '../auditoria/audit';
-import { historialDe, lockPersona, reglasDelServicio } from '../elegibilidad/elegibilidad.service';
+import {
+  auditarConsultaRed,
+  historialDe,
+  lockPersona,
+  reglasDelServicio,
+} from '../elegibilidad/elegibilidad.service';
 import { assertCreateRules, numeroEnUsoOr, numeroState, touchUltimaDonacion } from './donacion.create';
 
 const DONANTE_DE_DONACION_SQL = `SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2`;
@@ -57,6 +62,7 @@ export async function restaurarDonacionSteps(
   } catch (error) {
     throw numeroEnUsoOr(error, d.numero);
   }
+  await auditarConsultaRed(run, actor, donanteId, historial);
   const propias = historial.donaciones.filter((p) => p.donanteId === donanteId).map((p) => p.fecha);
   await touchUltimaDonacion(run, donanteId, ultimaDonacion(d.fecha, propias));
   const entry = auditStatement(actor, 'restaurar', 'donacion', id, {

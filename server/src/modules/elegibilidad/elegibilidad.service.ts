@@ -17,13 +17,47 @@ import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement, diff } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
-import { historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
+import { type Historial, historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
 import type { VisitaNoApto } from './elegibilidad.types';
 
 // The reads the other modules run inside their own transactions (creating and restoring a
 // donation, merging donors): this module's surface is its service.
 export { donacionesPrevias, historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
 export type { Historial } from './historial';
+
+/**
+ * A donation recorded (or restored) for a person who also has records at other members of the
+ * network leaves an entry at both ends: at the servicio, which members it read; at each member,
+ * which of its donors another servicio looked up, and who. Nothing else of the records travels.
+ */
+export async function auditarConsultaRed(
+  run: RunQuery,
+  actor: Actor,
+  donanteId: string,
+  historial: Historial,
+): Promise<void> {
+  const otros = new Map<string, { nombre: string; donantes: Set<string> }>();
+  for (const r of [...historial.donaciones, ...historial.visitas]) {
+    if (r.servicioId === actor.servicio || !r.servicio) continue;
+    const otro = otros.get(r.servicioId) ?? { nombre: r.servicio, donantes: new Set<string>() };
+    otro.donantes.add(r.donanteId);
+    otros.set(r.servicioId, otro);
+  }
+  if (otros.size === 0) return;
+  const [yo] = await run(`SELECT nombre FROM servicio WHERE id = $1`, [actor.servicio]);
+  const propia = auditStatement(actor, 'consultar', 'red', donanteId, {
+    servicios: [...otros.values()].map((o) => o.nombre),
+  });
+  await run(propia.sql, propia.params);
+  for (const [servicioId, otro] of otros) {
+    for (const suyo of otro.donantes) {
+      const entrada = auditStatement({ uid: actor.uid, servicio: servicioId }, 'consultar', 'red', suyo, {
+        consultadoPor: String(yo?.nombre ?? actor.servicio),
+      });
+      await run(entrada.sql, entrada.params);
+    }
+  }
+}
 
 /** Who may lift a deferral or shorten one (a medical decision). */
 export const ROLES_DECISION_MEDICA: readonly Rol[] = [Rol.ROL_MEDICO, Rol.ROL_SERVICIO];
@@ -161,7 +195,7 @@ export class ElegibilidadService {
       const historial = await historialDe(run, auth.servicio, donanteId);
       const hoy = todayIso();
       const diferimiento = diferimientos(historial).find(
-        (d) => d.origenId === origenId && (d.hasta === null || d.hasta > hoy),
+        (d) => d.origenId === origenId && d.servicio === null && (d.hasta === null || d.hasta > hoy),
       );
       if (!diferimiento) throw ValidationError.single('origenId', MSG.diferimientoNoVigente);
       const clave = claveDiferimiento(diferimiento);

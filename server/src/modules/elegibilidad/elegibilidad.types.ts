@@ -40,6 +40,12 @@ export class Diferimiento implements DiferimientoData {
 
   @Field()
   texto: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'El otro servicio de la red que lo registró (solo él puede levantarlo); null si es propio',
+  })
+  servicio: string | null;
 }
 
 @ObjectType({ description: 'Si el donante puede donar hoy, desde cuándo y por qué no' })

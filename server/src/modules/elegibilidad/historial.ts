@@ -9,27 +9,44 @@ import type { RunQuery } from '../../database/prepared';
 import {
   type DonacionHistorial,
   type HistorialDonante,
+  type VisitaHistorial,
   REGLAS_DEFAULT,
   type ReglasElegibilidad,
 } from '../../domain/elegibilidad';
 
+/** Where a history's row was recorded: the record and the servicio (another member's, by name). */
+type Origen = { donanteId: string; servicioId: string };
+
 /** A history's donation, with the record it belongs to. */
-export type DonacionDeHistorial = DonacionHistorial & { donanteId: string };
+export type DonacionDeHistorial = DonacionHistorial & Origen;
 
-export type Historial = Omit<HistorialDonante, 'donaciones'> & { donaciones: DonacionDeHistorial[] };
+export type Historial = Omit<HistorialDonante, 'donaciones' | 'visitas'> & {
+  donaciones: DonacionDeHistorial[];
+  visitas: (VisitaHistorial & Origen)[];
+};
 
-/** The live records with the donor's DNI (and the donor itself): the join every part below makes. */
-const MISMA_PERSONA = `q.servicio_id = p.servicio_id AND q.dni = p.dni AND (q.deleted_at IS NULL OR q.id = p.id)`;
+/**
+ * The live records with the donor's DNI at the servicio and at the other members of its network
+ * (servicios_de_red, migration 1763870000000), and the donor itself: the join every part below makes.
+ */
+const MISMA_PERSONA = `q.servicio_id = ANY(servicios_de_red(p.servicio_id)) AND q.dni = p.dni
+    AND (q.deleted_at IS NULL OR q.id = p.id)`;
+
+/** Another member's name for a record of another servicio (what a refusal may say of it); else null. */
+const OTRO_SERVICIO = `CASE WHEN q.servicio_id <> p.servicio_id
+    THEN (SELECT nombre FROM servicio WHERE id = q.servicio_id) END`;
 
 const HISTORIALES_SQL = `SELECT p.id, p.sexo,
   (SELECT coalesce(json_agg(json_build_object(
-      'id', d.id, 'donanteId', d.donante_id, 'numero', d.numero, 'fecha', d.fecha,
+      'id', d.id, 'donanteId', d.donante_id, 'servicioId', d.servicio_id, 'servicio', ${OTRO_SERVICIO},
+      'numero', d.numero, 'fecha', d.fecha,
       'donacionAferesis', d.donacion_aferesis, 'exclusionDefinitiva', d.exclusion_definitiva,
       'exclusionTiempo', d.exclusion_tiempo, 'serologia', d.serologia)), '[]')
      FROM donante q JOIN donacion d ON d.donante_id = q.id AND d.deleted_at IS NULL
     WHERE ${MISMA_PERSONA}) AS donaciones,
   (SELECT coalesce(json_agg(json_build_object(
-      'id', v.id, 'fecha', v.fecha, 'motivo', v.motivo, 'diferimientoDias', v.diferimiento_dias)), '[]')
+      'id', v.id, 'donanteId', v.donante_id, 'servicioId', v.servicio_id, 'servicio', ${OTRO_SERVICIO},
+      'fecha', v.fecha, 'motivo', v.motivo, 'diferimientoDias', v.diferimiento_dias)), '[]')
      FROM donante q JOIN visita_no_apto v ON v.donante_id = q.id
     WHERE ${MISMA_PERSONA}) AS visitas,
   (SELECT coalesce(json_agg(json_build_object('origenId', l.origen_id, 'clave', l.clave)), '[]')
@@ -78,8 +95,12 @@ export async function historialDe(run: RunQuery, servicio: string, id: string): 
   );
 }
 
+/** The person's records at this servicio only: the donor type counts the servicio's own history. */
+const MISMA_PERSONA_DEL_SERVICIO = `q.servicio_id = p.servicio_id AND q.dni = p.dni
+    AND (q.deleted_at IS NULL OR q.id = p.id)`;
+
 const PREVIAS_SQL = `SELECT x.id, (SELECT count(*) FROM donante p
-      JOIN donante q ON ${MISMA_PERSONA}
+      JOIN donante q ON ${MISMA_PERSONA_DEL_SERVICIO}
       JOIN donacion o ON o.donante_id = q.id AND o.deleted_at IS NULL
         AND (o.fecha < x.fecha OR (o.fecha = x.fecha AND o.created_at < x.created_at))
      WHERE p.id = x.donante_id)::int AS previas
@@ -109,15 +130,16 @@ export async function reglasDelServicio(run: RunQuery, servicio: string): Promis
 }
 
 const LOCK_PERSONA_SQL = `SELECT id FROM donante
-  WHERE servicio_id = $2 AND deleted_at IS NULL
+  WHERE servicio_id = ANY(servicios_de_red($2)) AND deleted_at IS NULL
     AND dni = (SELECT dni FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL)
   ORDER BY id
   FOR UPDATE`;
 
 /**
- * Locks the caller's live donor and every live record with its DNI (in id order, so two lockers
- * never deadlock) until the commit; false when there is no such donor. Whoever records a donation
- * for the person waits here for whoever holds it, so the rules read a history nobody is changing.
+ * Locks the caller's live donor and every live record with its DNI at the servicio and the other
+ * members of its network (in id order, so two lockers never deadlock) until the commit; false
+ * when there is no such donor. Whoever records a donation for the person, at any member, waits
+ * here for whoever holds it, so the rules read a history nobody is changing.
  */
 export async function lockPersona(run: RunQuery, donanteId: string, servicio: string): Promise<boolean> {
   const rows = (await run(LOCK_PERSONA_SQL, [donanteId, servicio])) as { id: string }[];

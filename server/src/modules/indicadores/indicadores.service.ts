@@ -17,8 +17,14 @@ import {
   IndicadorSerologia,
 } from './indicadores.types';
 
-/** Whose indicators: a servicio (a signed-in user's, or an API key's). */
-export type Alcance = { servicio: string };
+// The types other modules build on (a regional network's figures): this module's surface.
+export { Agrupacion, Indicadores };
+
+/**
+ * Whose indicators: a servicio (a signed-in user's, or an API key's), or several counted together
+ * (a regional network's members).
+ */
+export type Alcance = { servicio: string } | { servicios: readonly string[] };
 
 /** The roll-up's column of each serology marker. */
 const COLUMNA_MARCADOR: Record<(typeof SEROLOGIA_KEYS)[number], string> = {
@@ -41,18 +47,18 @@ const TOTALES_SQL = `SELECT
     coalesce(sum(excl_definitivas), 0)::int AS definitivas,
     coalesce(sum(sero_analizadas), 0)::int AS analizadas,
     ${SEROLOGIA_KEYS.map((k) => `coalesce(sum(${COLUMNA_MARCADOR[k]}), 0)::int AS "${k}"`).join(',\n    ')}
-  FROM indicador_diario WHERE servicio_id = $1 AND fecha BETWEEN $2::date AND $3::date`;
+  FROM indicador_diario WHERE servicio_id = ANY($1::uuid[]) AND fecha BETWEEN $2::date AND $3::date`;
 
 const GRUPOS_SQL = `SELECT split_part(g.key, '|', 1) AS abo, split_part(g.key, '|', 2) AS rh,
     sum(g.value::int)::int AS cantidad
   FROM indicador_diario i, jsonb_each_text(i.grupos) g
-  WHERE i.servicio_id = $1 AND i.fecha BETWEEN $2::date AND $3::date
+  WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
   GROUP BY g.key
   HAVING sum(g.value::int) > 0
   ORDER BY split_part(g.key, '|', 1) = '', 1, 2`;
 
 const DISTINTOS_SQL = `SELECT count(DISTINCT donante_id)::int AS n FROM donacion
-  WHERE servicio_id = $1 AND fecha BETWEEN $2::date AND $3::date AND deleted_at IS NULL`;
+  WHERE servicio_id = ANY($1::uuid[]) AND fecha BETWEEN $2::date AND $3::date AND deleted_at IS NULL`;
 
 /** The unit of date_trunc and the label of each period, by grouping. */
 const PERIODO: Record<Agrupacion, { unidad: string; formato: string }> = {
@@ -70,7 +76,7 @@ const SERIE_SQL = `SELECT to_char(p.inicio, $5::text) AS periodo,
     date_trunc($4::text, $2::date::timestamp), $3::date::timestamp, ('1 ' || $4::text)::interval
   ) AS p(inicio)
   LEFT JOIN indicador_diario i
-    ON i.servicio_id = $1 AND i.fecha BETWEEN $2::date AND $3::date
+    ON i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
    AND date_trunc($4::text, i.fecha::timestamp) = p.inicio
   GROUP BY p.inicio ORDER BY p.inicio`;
 
@@ -98,7 +104,8 @@ export async function leerIndicadores(
   hasta: string,
   agrupacion: Agrupacion,
 ): Promise<Indicadores> {
-  const params = [alcance.servicio, desde, hasta];
+  const servicios = 'servicios' in alcance ? [...alcance.servicios] : [alcance.servicio];
+  const params = [servicios, desde, hasta];
   const { unidad, formato } = PERIODO[agrupacion];
   const [[t], grupos, [distintos], serie] = (await Promise.all([
     run(TOTALES_SQL, params),

@@ -1,8 +1,9 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** A haemotherapy service: the tenant. Its id is also its administrator's user id. */
 @ObjectType({ description: 'Servicio de hemoterapia (el titular de la cuenta)' })
+@Directive('@key(fields: "id")')
 @Entity('servicio')
 export class Servicio {
   @Field(() => ID)
@@ -36,6 +37,18 @@ export class Servicio {
   @Field(() => Int, { description: 'Donaciones de sangre entera permitidas en 12 meses a mujeres (1 a 3)' })
   @Column('integer', { default: 3 })
   limiteAnualMujeres: number;
+
+  /** A regional network's account (ROL_RED), not a haemotherapy service (migration 1763870000000). */
+  @Column('boolean', { default: false })
+  esRed: boolean;
+
+  /** The code a servicio's administrator types to join this network (networks only). */
+  @Column('varchar', { length: 20, nullable: true })
+  codigoInvitacion: string | null;
+
+  /** The network this servicio belongs to, if any. */
+  @Column('uuid', { nullable: true })
+  redId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

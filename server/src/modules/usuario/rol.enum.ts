@@ -7,6 +7,7 @@ export enum Rol {
   ROL_MEDICO = 'ROL_MEDICO',
   ROL_TECNICO = 'ROL_TECNICO',
   ROL_ADMINISTRATIVO = 'ROL_ADMINISTRATIVO',
+  ROL_RED = 'ROL_RED',
 }
 
 // Fails to compile if the enum and the domain list ever drift apart.

@@ -1,0 +1,55 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Context, requireAuth } from '../../context';
+import { Agrupacion } from '../indicadores/indicadores.service';
+import { Servicio } from '../servicio/servicio.entity';
+import { IndicadoresRed, Red, ServicioResumen } from './red.types';
+
+@Resolver(() => Servicio)
+export class RedResolver {
+  @Authorized('ROL_RED')
+  @Query(() => Red, {
+    description: 'La red de quien consulta (una cuenta de red), con sus servicios miembros',
+  })
+  red(@Ctx() ctx: Context): Promise<Red> {
+    return ctx.services.red.red(requireAuth(ctx));
+  }
+
+  @Authorized('ROL_RED')
+  @Query(() => IndicadoresRed, {
+    description:
+      'Los indicadores de los servicios de la red entre dos fechas YYYY-MM-DD (inclusive): el total y los de cada servicio',
+  })
+  indicadoresRed(
+    @Arg('desde') desde: string,
+    @Arg('hasta') hasta: string,
+    @Arg('agrupacion', () => Agrupacion, { defaultValue: Agrupacion.MES }) agrupacion: Agrupacion,
+    @Ctx() ctx: Context,
+  ): Promise<IndicadoresRed> {
+    return ctx.services.red.indicadoresRed(requireAuth(ctx), desde, hasta, agrupacion);
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => Servicio, { description: 'El servicio se une a la red del código de invitación' })
+  async unirseARed(@Arg('codigo') codigo: string, @Ctx() ctx: Context): Promise<Servicio> {
+    const auth = requireAuth(ctx);
+    await ctx.services.red.unirse(auth, codigo);
+    return ctx.services.opciones.get(auth);
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => Servicio, { description: 'El servicio sale de su red' })
+  async salirDeRed(@Ctx() ctx: Context): Promise<Servicio> {
+    const auth = requireAuth(ctx);
+    await ctx.services.red.salir(auth);
+    return ctx.services.opciones.get(auth);
+  }
+
+  @FieldResolver(() => ServicioResumen, {
+    name: 'red',
+    nullable: true,
+    description: 'La red a la que pertenece el servicio',
+  })
+  redDelServicio(@Root() servicio: Servicio, @Ctx() ctx: Context): Promise<ServicioResumen | null> {
+    return ctx.services.red.deServicio(servicio.id);
+  }
+}

@@ -1,0 +1,166 @@
+import { randomInt } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../auth/context';
+import { MSG } from '../../domain/messages';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { RunQuery } from '../../database/prepared';
+import { type Actor, auditStatement } from '../auditoria/audit';
+import type { IndicadoresService } from '../indicadores/indicadores.service';
+import type { Agrupacion } from '../indicadores/indicadores.service';
+import { Rol } from '../usuario/rol.enum';
+import type { IndicadoresRed, Red, ServicioResumen } from './red.types';
+
+/** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 8/B). */
+const ALFABETO = 'ACDEFGHJKMNPQRTUVWXYZ2345679';
+const LARGO_CODIGO = 12;
+
+/** A network's invitation code: 12 characters (about 57 bits), shown in groups of four. */
+export function nuevoCodigoInvitacion(): string {
+  return Array.from({ length: LARGO_CODIGO }, () => ALFABETO[randomInt(ALFABETO.length)]).join('');
+}
+
+/** What a person typed, as stored: upper case, without spaces or hyphens ('acde-fghj' -> 'ACDEFGHJ'). */
+export function codigoCanonico(texto: string): string {
+  return String(texto ?? '')
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .slice(0, 40);
+}
+
+/**
+ * Regional networks: a network's account sees its members and their figures, never a person;
+ * a servicio's administrator joins a network with its invitation code and may leave it. Joining
+ * and leaving are audited at both ends. The donor-safety rules read a person's records across the
+ * members (modules/elegibilidad/historial.ts, servicios_de_red).
+ */
+export class RedService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly query: RunQuery,
+    private readonly indicadores: IndicadoresService,
+  ) {}
+
+  /** The caller network's data, with its members by name. */
+  async red(auth: AuthUser): Promise<Red> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    const [red] = await this.query(
+      `SELECT id, nombre, codigo_invitacion FROM servicio WHERE id = $1 AND es_red`,
+      [auth.servicio],
+    );
+    if (!red) throw new NotFoundError();
+    return {
+      id: String(red.id),
+      nombre: String(red.nombre),
+      codigoInvitacion: String(red.codigo_invitacion),
+      miembros: await this.miembros(auth.servicio),
+    };
+  }
+
+  /** The network a servicio belongs to (id and name), or null. */
+  async deServicio(servicioId: string): Promise<ServicioResumen | null> {
+    const [red] = await this.query(
+      `SELECT r.id, r.nombre FROM servicio s JOIN servicio r ON r.id = s.red_id WHERE s.id = $1`,
+      [servicioId],
+    );
+    return red ? { id: String(red.id), nombre: String(red.nombre) } : null;
+  }
+
+  /** The caller servicio joins the network whose invitation code it typed. */
+  async unirse(auth: AuthUser, codigo: string): Promise<void> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    const canonico = codigoCanonico(codigo);
+    if (canonico === '') throw ValidationError.single('codigo', MSG.requerido);
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      const yo = await this.bloquear(run, auth.servicio);
+      if (yo.red_id) throw ValidationError.single('codigo', MSG.yaEnRed);
+      const [red] = await run(`SELECT id, nombre FROM servicio WHERE codigo_invitacion = $1 AND es_red`, [
+        canonico,
+      ]);
+      if (!red) throw ValidationError.single('codigo', MSG.codigoRedInvalido);
+      await run(`UPDATE servicio SET red_id = $2, updated_at = now() WHERE id = $1`, [auth.servicio, red.id]);
+      await this.auditarAmbos(run, auth, String(red.id), {
+        servicio: { red: [null, String(red.nombre)] },
+        red: { miembro: String(yo.nombre), unido: true },
+      });
+    });
+  }
+
+  /** The caller servicio leaves its network. */
+  async salir(auth: AuthUser): Promise<void> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      const yo = await this.bloquear(run, auth.servicio);
+      if (!yo.red_id) throw ValidationError.single('', MSG.noEnRed);
+      const [red] = await run(`SELECT id, nombre FROM servicio WHERE id = $1`, [yo.red_id]);
+      await run(`UPDATE servicio SET red_id = NULL, updated_at = now() WHERE id = $1`, [auth.servicio]);
+      await this.auditarAmbos(run, auth, String(red.id), {
+        servicio: { red: [String(red.nombre), null] },
+        red: { miembro: String(yo.nombre), unido: false },
+      });
+    });
+  }
+
+  /** The network's figures: all members together, and each one's. */
+  async indicadoresRed(
+    auth: AuthUser,
+    desde: string,
+    hasta: string,
+    agrupacion: Agrupacion,
+  ): Promise<IndicadoresRed> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    const miembros = await this.miembros(auth.servicio);
+    const total = await this.indicadores.indicadores(
+      { servicios: miembros.map((s) => s.id) },
+      desde,
+      hasta,
+      agrupacion,
+    );
+    const porServicio = await Promise.all(
+      miembros.map(async (servicio) => ({
+        servicio,
+        indicadores: await this.indicadores.indicadores({ servicio: servicio.id }, desde, hasta, agrupacion),
+      })),
+    );
+    return { total, porServicio };
+  }
+
+  private async miembros(redId: string): Promise<ServicioResumen[]> {
+    const rows = await this.query(`SELECT id, nombre FROM servicio WHERE red_id = $1 ORDER BY nombre, id`, [
+      redId,
+    ]);
+    return rows.map((r) => ({ id: String(r.id), nombre: String(r.nombre) }));
+  }
+
+  /** The servicio's row, locked until the commit: one join or leave at a time. */
+  private async bloquear(
+    run: RunQuery,
+    servicio: string,
+  ): Promise<{ nombre: string; red_id: string | null }> {
+    const [yo] = await run(`SELECT nombre, red_id FROM servicio WHERE id = $1 AND NOT es_red FOR UPDATE`, [
+      servicio,
+    ]);
+    if (!yo) throw new NotFoundError();
+    return yo as { nombre: string; red_id: string | null };
+  }
+
+  /** The same change in both trails: the servicio's ('servicio') and the network's ('red'). */
+  private async auditarAmbos(
+    run: RunQuery,
+    actor: Actor,
+    redId: string,
+    cambios: { servicio: Record<string, unknown>; red: Record<string, unknown> },
+  ): Promise<void> {
+    const enServicio = auditStatement(actor, 'editar', 'servicio', actor.servicio, cambios.servicio);
+    await run(enServicio.sql, enServicio.params);
+    const enRed = auditStatement(
+      { uid: actor.uid, servicio: redId },
+      'editar',
+      'red',
+      actor.servicio,
+      cambios.red,
+    );
+    await run(enRed.sql, enRed.params);
+  }
+}
