@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { SnakeNamingStrategy } from './naming';
 import { entities } from './entities';
@@ -23,10 +24,31 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
   });
 }
 
-/** Connects and brings the schema up to date. */
+/**
+ * Connects and brings the schema up to date. Several server processes may start at once on one
+ * database (behind a load balancer): the migrations run under a session advisory lock, taken on
+ * a connection of its own (outside the pool, which may hold a single connection), so one process
+ * applies them while the others wait and then find nothing left to run. Postgres drops the lock
+ * with its session, should the process die while holding it.
+ */
 export async function connectDatabase(url: string, options: { poolSize?: number } = {}): Promise<DataSource> {
   const dataSource = createDataSource(url, options);
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  const lock = new Client({
+    connectionString: url,
+    connectionTimeoutMillis: 5000,
+    application_name: 'hemoterapia-migraciones',
+  });
+  try {
+    await lock.connect();
+    await lock.query(`SELECT pg_advisory_lock(hashtext('hemoterapia.migraciones'))`);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end().catch(() => undefined);
+  }
   return dataSource;
 }
