@@ -8,6 +8,8 @@
  * to Postgres through `pg` (a pool of the same size) as the floor. Prints a table
  * and writes test/perf/results/latest.json.
  */
+// The indicators' statements come with their GraphQL types (decorated classes).
+import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
