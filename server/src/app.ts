@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import express, { ErrorRequestHandler, Express, RequestHandler } from 'express';
@@ -95,6 +96,9 @@ export async function createApp(
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
+      // The schema is a federation subgraph (graphql/federation.ts): Apollo would add the inline
+      // trace plugin, giving anyone who sends `apollo-federation-include-trace` per-field timings.
+      ApolloServerPluginInlineTraceDisabled(),
       ...queryLimitPlugins(),
       introspectionOnlySignedIn(config.production ?? false),
       soloIndicadoresConClaveApi(),

@@ -267,6 +267,18 @@ export type Call = { query: string; variables?: Record<string, unknown> };
  */
 export function operationCalls(target: World): Record<string, Call> {
   return {
+    'Query._service': { query: `{ _service { sdl } }` },
+    // What a federation gateway sends: the target's donor, donation and servicio by id.
+    'Query._entities': {
+      query: `query ($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Donante { id dni apellido } ... on Donacion { id numero donanteId } ... on Servicio { id nombre } } }`,
+      variables: {
+        r: [
+          { __typename: 'Donante', id: target.donanteId },
+          { __typename: 'Donacion', id: target.donacionId },
+          { __typename: 'Servicio', id: target.admin.servicio },
+        ],
+      },
+    },
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
     'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
     'Query.clavesApi': { query: `{ clavesApi { id nombre prefijo creadaEn ultimoUso revocadaEn } }` },

@@ -7,6 +7,9 @@ import { Rol, ROLES } from '../../server/src/domain/roles';
  * belong to ROL_SERVICIO; donors, donations, labels and printing to every role.
  */
 export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
+  // Federation (graphql/federation.ts): a gateway forwards the caller's own token.
+  'Query._entities': 'any',
+  'Query._service': 'any',
   'Query.agentesCph': 'any',
   'Query.auditoria': ['ROL_SERVICIO'],
   'Query.clavesApi': ['ROL_SERVICIO'],

@@ -3,8 +3,10 @@ import { GraphQLSchema } from 'graphql';
 import { validateOrReject, ValidationError } from 'class-validator';
 import { ArgumentValidationError, buildSchemaSync } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
+import { subgraphSchema } from './federation';
 import { resolvers } from './resolvers';
 
+let productSchema: GraphQLSchema | undefined;
 let schema: GraphQLSchema | undefined;
 
 /** TypeGraphQL's own defaults for `validate: true`. */
@@ -29,13 +31,25 @@ async function validateArgument(value: unknown): Promise<void> {
   }
 }
 
-/** The GraphQL schema, built once from the TypeGraphQL classes. */
-export function getSchema(): GraphQLSchema {
-  schema ??= buildSchemaSync({
+/**
+ * The product's own schema, built once from the TypeGraphQL classes: what schema.graphql
+ * describes for the client (npm run gen).
+ */
+export function getProductSchema(): GraphQLSchema {
+  productSchema ??= buildSchemaSync({
     resolvers,
     authChecker,
     authMode: 'error',
     validateFn: validateArgument,
   });
+  return productSchema;
+}
+
+/**
+ * The schema /graphql serves: the product's, as an Apollo Federation 2 subgraph
+ * (graphql/federation.ts) with `_service` and `_entities` for a network's gateway.
+ */
+export function getSchema(): GraphQLSchema {
+  schema ??= subgraphSchema(getProductSchema());
   return schema;
 }

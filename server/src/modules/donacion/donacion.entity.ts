@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn, ValueTransformer } from 'typeorm';
 
 /** numeric columns arrive from pg as strings. */
@@ -50,6 +50,7 @@ export class Serologia {
 
 /** A blood donation of a donor, numbered with the servicio's label number. */
 @ObjectType({ description: 'Donación de sangre' })
+@Directive('@key(fields: "id")')
 @Entity('donacion')
 export class Donacion {
   @Field(() => ID)

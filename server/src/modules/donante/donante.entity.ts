@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { DonanteCphContacto, DonanteCphData } from '../../domain/donante';
 
@@ -40,6 +40,7 @@ export class DonanteCph implements DonanteCphData {
 
 /** A blood donor of one servicio. Field names follow the specification (SPEC 3). */
 @ObjectType({ description: 'Donante de sangre de un servicio' })
+@Directive('@key(fields: "id")')
 @Entity('donante')
 export class Donante {
   @Field(() => ID)
