@@ -10,6 +10,7 @@ import {
   ChakraProvider,
   Checkbox,
   CloseButton,
+  Code,
   Collapsible,
   Dialog,
   Drawer,
@@ -60,6 +61,7 @@ const SPECIMENS: Record<string, () => ReactNode> = {
   ),
   Badge: () => <Badge colorPalette="green">Activo</Badge>,
   Box: () => <Box p="2">caja</Box>,
+  Code: () => <Code>ACDE-FGHJ-KMNP</Code>,
   // loading: the button draws a spinner
   Button: () => (
     <>

@@ -3,6 +3,7 @@ import {
   alertSlotRecipe,
   animationStyles,
   badgeRecipe,
+  codeRecipe,
   breakpoints,
   buttonRecipe,
   checkboxSlotRecipe,
@@ -53,6 +54,7 @@ const themeConfig = defineConfig({
     animationStyles,
     recipes: {
       badge: badgeRecipe,
+      code: codeRecipe,
       button: buttonRecipe,
       checkmark: checkmarkRecipe,
       heading: headingRecipe,
