@@ -39,7 +39,7 @@ export async function createContext(req: RequestInfo, services: Services): Promi
     auth,
     claveApi,
     services,
-    loaders: createLoaders(services.dataSource, services.query, services.elegibilidad),
+    loaders: createLoaders(services.dataSource, services.query, services.elegibilidad, auth),
   };
 }
 

@@ -7,6 +7,7 @@ import { hydrate } from './database/hydrate';
 import type { RunQuery } from './database/prepared';
 import { isUuid } from './domain/validation';
 import type { Elegibilidad } from './domain/elegibilidad';
+import type { Actor } from './modules/auditoria/audit';
 import type { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
 import { donacionesPrevias } from './modules/elegibilidad/elegibilidad.service';
 
@@ -73,6 +74,7 @@ function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T |
 async function elegibilidades(
   service: ElegibilidadService,
   keys: readonly string[],
+  actor: Actor | null,
 ): Promise<(Elegibilidad | null)[]> {
   const porServicio = new Map<string, string[]>();
   for (const [servicio, id] of keys.map((k) => k.split('/'))) {
@@ -81,15 +83,19 @@ async function elegibilidades(
   const found = new Map<string, Elegibilidad>();
   for (const [servicio, ids] of porServicio) {
     if (!isUuid(servicio)) continue;
-    for (const [id, e] of await service.deDonantes(servicio, ids)) found.set(claveUsuario(servicio, id), e);
+    for (const [id, e] of await service.deDonantes(servicio, ids, actor)) {
+      found.set(claveUsuario(servicio, id), e);
+    }
   }
   return keys.map((k) => found.get(k) ?? null);
 }
 
+/** `actor`: the request's signed-in user (the network lookups of a list are audited in their name). */
 export function createLoaders(
   dataSource: DataSource,
   query: RunQuery,
   elegibilidad: ElegibilidadService,
+  actor: Actor | null = null,
 ): Loaders {
   return {
     servicio: new DataLoader(async (ids) =>
@@ -99,7 +105,7 @@ export function createLoaders(
       byId(hydrate(dataSource, Donante, await query(DONANTES_BY_ID_SQL, [ids])), ids),
     ),
     nombreUsuario: new DataLoader((keys) => nombresDeUsuarios(dataSource, keys)),
-    elegibilidad: new DataLoader((keys) => elegibilidades(elegibilidad, keys)),
+    elegibilidad: new DataLoader((keys) => elegibilidades(elegibilidad, keys, actor)),
     donacionesPrevias: new DataLoader(async (keys) => {
       const pares = keys.map((k) => k.split('/'));
       const servicio = pares[0][0];

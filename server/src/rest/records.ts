@@ -208,6 +208,7 @@ export async function elegibilidades(
   return services.elegibilidad.deDonantes(
     auth.servicio,
     donantes.map((d) => d.id),
+    auth,
   );
 }
 

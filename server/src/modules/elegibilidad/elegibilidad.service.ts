@@ -105,14 +105,26 @@ export class ElegibilidadService {
     private readonly query: RunQuery,
   ) {}
 
-  /** Today's eligibility of the servicio's donors `ids`, by id (one statement for a page). */
-  async deDonantes(servicio: string, ids: readonly string[]): Promise<Map<string, Elegibilidad>> {
+  /**
+   * Today's eligibility of the servicio's donors `ids`, by id (one statement for a page). When
+   * `actor` is given (a person looking at a list), a donor whose history was read at another member
+   * of the network leaves the lookup's audit entries at both ends (auditarConsultaRed).
+   */
+  async deDonantes(
+    servicio: string,
+    ids: readonly string[],
+    actor: Actor | null = null,
+  ): Promise<Map<string, Elegibilidad>> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return new Map();
     const [hs, reglas] = await Promise.all([
       historiales(this.query, servicio, valid),
       reglasDelServicio(this.query, servicio),
     ]);
+    if (actor && actor.servicio === servicio) {
+      const run: RunQuery = (sql, params) => this.dataSource.query(sql, params);
+      for (const [id, h] of hs) await auditarConsultaRed(run, actor, id, h);
+    }
     const hoy = todayIso();
     return new Map([...hs].map(([id, h]) => [id, evaluarElegibilidad(h, reglas, hoy)]));
   }

@@ -237,6 +237,16 @@ describe('donor safety across the network', () => {
       ),
     );
     expect(lista.donantes.items[0]).toEqual({ puedeDonar: false, proximaDonacion: addDays(fecha, 56) });
+    // Looking at the list read A's record: an entry at both ends, naming who looked.
+    const vistas = await server.dataSource.query(
+      `SELECT servicio_id, entidad_id, cambios FROM auditoria WHERE accion = 'consultar' AND entidad = 'red'
+         AND entidad_id = ANY($1::text[]) ORDER BY id`,
+      [[enA, enB]],
+    );
+    expect(vistas).toEqual([
+      { servicio_id: b.servicio, entidad_id: enB, cambios: { servicios: ['Hospital Central'] } },
+      { servicio_id: a.servicio, entidad_id: enA, cambios: { consultadoPor: 'Hospital del Sur' } },
+    ]);
     // Outside the network nothing is seen.
     ok(await crear(fuera, enFuera, HOY));
     // A refused attempt wrote nothing. An accepted donation of another person at B, who gave
@@ -247,8 +257,8 @@ describe('donor safety across the network', () => {
     ok(await crear(b, otraB, addDays(HOY, -10)));
     const entradas = await server.dataSource.query(
       `SELECT servicio_id, entidad_id, cambios FROM auditoria WHERE accion = 'consultar' AND entidad = 'red'
-         AND servicio_id = ANY($1::uuid[]) ORDER BY id`,
-      [[a.servicio, b.servicio]],
+         AND entidad_id = ANY($1::text[]) ORDER BY id`,
+      [[otraA, otraB]],
     );
     expect(entradas).toEqual([
       { servicio_id: b.servicio, entidad_id: otraB, cambios: { servicios: ['Hospital Central'] } },
