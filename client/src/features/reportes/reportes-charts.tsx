@@ -4,7 +4,7 @@
  * Each chart is a <figure> with its title and, for screen readers, a hidden table of its figures;
  * the drawing itself is hidden from them.
  */
-import { Box, Heading, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, HStack, Heading, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Chart, useChart } from '@chakra-ui/charts';
 import { useId, type ReactNode } from 'react';
 import {
@@ -13,7 +13,6 @@ import {
   CartesianGrid,
   Cell,
   LabelList,
-  Legend,
   Pie,
   PieChart,
   Tooltip,
@@ -37,6 +36,10 @@ export type ChartSizeProps = { width?: number; height?: number };
 export const COLOR_VOLUNTARIAS = 'brand.600';
 export const COLOR_REPOSICION = 'brand.300';
 const COLOR_GRUPOS = 'brand.500';
+const LEYENDA_TIPOS = [
+  { label: 'Voluntarias', color: COLOR_VOLUNTARIAS },
+  { label: 'Reposición', color: COLOR_REPOSICION },
+];
 
 /** recharts' size props: fixed, or `responsive` to the CSS box. */
 function sizeProps(width: number | undefined, height: number) {
@@ -51,10 +54,12 @@ type FigureProps = {
   /** The hidden table's head and rows: the chart's figures in words. */
   head: string[];
   rows: (string | number)[][];
+  /** The colours' key under the drawing, in the series' order. */
+  leyenda?: { label: string; color: string }[];
   children: ReactNode;
 };
 
-function ChartFigure({ title, description, head, rows, children }: FigureProps) {
+function ChartFigure({ title, description, head, rows, leyenda, children }: FigureProps) {
   const id = useId();
   return (
     <Box
@@ -75,7 +80,19 @@ function ChartFigure({ title, description, head, rows, children }: FigureProps) 
           {description}
         </Text>
       )}
-      <Box aria-hidden="true">{children}</Box>
+      <Box aria-hidden="true">
+        {children}
+        {leyenda && (
+          <HStack gap="4" justify="center" mt="2" fontSize="xs" color="gray.700">
+            {leyenda.map((item) => (
+              <HStack key={item.label} gap="1.5">
+                <Box boxSize="2.5" borderRadius="sm" bg={item.color} />
+                <span>{item.label}</span>
+              </HStack>
+            ))}
+          </HStack>
+        )}
+      </Box>
       <VisuallyHidden>
         <Table.Root>
           <Table.Caption>{title}</Table.Caption>
@@ -128,6 +145,7 @@ export function SerieChart({ indicadores, width, height = 280 }: ChartProps) {
         s.voluntarias,
         s.reposicion,
       ])}
+      leyenda={LEYENDA_TIPOS}
     >
       <Chart.Root chart={chart} aspectRatio="auto" height={`${height}px`}>
         <BarChart data={chart.data} accessibilityLayer={false} {...sizeProps(width, height)}>
@@ -139,7 +157,6 @@ export function SerieChart({ indicadores, width, height = 280 }: ChartProps) {
             isAnimationActive={false}
             content={<Chart.Tooltip showTotal />}
           />
-          <Legend content={<Chart.Legend />} />
           {chart.series.map((item) => (
             <Bar
               key={item.name}
@@ -219,13 +236,13 @@ export function VoluntariasChart({ indicadores, width, height = 240 }: ChartProp
         ['Voluntarias', voluntarias],
         ['Reposición', reposicion],
       ]}
+      leyenda={LEYENDA_TIPOS}
     >
       {total === 0 ? (
         <SinDatos height={height} />
       ) : (
         <Chart.Root chart={chart} aspectRatio="auto" height={`${height}px`}>
           <PieChart accessibilityLayer={false} {...sizeProps(width, height)}>
-            <Legend content={<Chart.Legend />} />
             <Pie
               isAnimationActive={false}
               data={chart.data}

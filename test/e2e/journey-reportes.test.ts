@@ -1,0 +1,154 @@
+/**
+ * Journey: the reporting screen. A servicio with two donations today (a voluntary donor typed
+ * O Positivo with a reactive Chagas, a replacement donor with no result yet) opens Reportes from
+ * the sidebar, sees its figures and the three charts drawn, downloads the CSV and the one-page
+ * PDF and reads them back.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from './browser';
+import {
+  crearDonacionApi,
+  crearDonanteApi,
+  esperarCarga,
+  gql,
+  ingresar,
+  isoYearsAgo,
+  leerDescarga,
+  registrarServicioApi,
+} from './helpers';
+import type { Cuenta } from './helpers';
+import { readPdf } from '../pdf/pdf-reader';
+
+jest.setTimeout(120000);
+
+describe('recorrido: reportes', () => {
+  let browser: Browser;
+  let page: Page;
+  let cuenta: Cuenta;
+  const base = String(Date.now()).slice(-6);
+
+  beforeAll(async () => {
+    cuenta = await registrarServicioApi('rep');
+    const voluntaria = await crearDonanteApi(cuenta.token, {
+      nombre: 'Lucía',
+      apellido: 'Fernández',
+      dni: `31${base}`,
+      fechaNacimiento: isoYearsAgo(30),
+      sexo: 'Femenino',
+      esVoluntario: 'Si',
+    });
+    const reposicion = await crearDonanteApi(cuenta.token, {
+      nombre: 'Ramón',
+      apellido: 'Acuña',
+      dni: `27${base}`,
+      fechaNacimiento: isoYearsAgo(45),
+      sexo: 'Masculino',
+      esVoluntario: 'No',
+    });
+    const d1 = await crearDonacionApi(cuenta.token, voluntaria.id);
+    await crearDonacionApi(cuenta.token, reposicion.id);
+    await gql(
+      `mutation($id: ID!, $input: ResultadosDonacionInput!) {
+        updateResultadosDonacion(id: $id, input: $input) { message }
+      }`,
+      {
+        id: d1.id,
+        input: {
+          abo: 'O',
+          rh: 'POSITIVO',
+          serologia: {
+            hiv: false,
+            hepB: false,
+            hepC: false,
+            vdrl: false,
+            brucelosis: false,
+            chagas: true,
+            htlv: false,
+          },
+        },
+      },
+      cuenta.token,
+    );
+    browser = await launchBrowser();
+    page = await newPage(browser, { width: 1366, height: 900 });
+    await ingresar(page, cuenta.username, cuenta.password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens from the sidebar with this year up to today and shows the figures', async () => {
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Reportes' })
+      .click();
+    await page.waitForURL('**/reportes');
+    const cifras = page.getByRole('region', { name: 'Cifras principales' });
+    await cifras.waitFor();
+    await esperarCarga(page);
+    const valor = (label: string) =>
+      cifras.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    expect(await valor('Atendidos').textContent()).toBe('2');
+    expect(await valor('Donantes distintos').textContent()).toBe('2');
+    expect(await valor('% voluntarias').textContent()).toBe('50,0 %');
+    expect(await valor('Primera vez').textContent()).toBe('2');
+    const anio = new Date().getFullYear();
+    expect(await page.getByLabel('Desde').inputValue()).toBe(`01/01/${anio}`);
+  });
+
+  it('draws the three charts as SVG and lists the serology', async () => {
+    for (const title of ['Donaciones por período', 'Grupo ABO y factor Rh', 'Voluntarias y de reposición']) {
+      const figure = page.getByRole('figure', { name: title });
+      await figure.locator('svg.recharts-surface').waitFor();
+      const box = await figure.locator('svg.recharts-surface').boundingBox();
+      expect(box!.width).toBeGreaterThan(200);
+      expect(box!.height).toBeGreaterThan(150);
+    }
+    const grupos = page.getByRole('figure', { name: 'Grupo ABO y factor Rh' });
+    expect(await grupos.locator('.recharts-bar-rectangle path').count()).toBe(2);
+    await grupos.getByText('Sin resultado').first().waitFor();
+    const chagas = page
+      .getByRole('table', { name: 'Serología por marcador' })
+      .getByRole('row', { name: /Chagas/ });
+    expect((await chagas.textContent())?.replace(/\s+/g, ' ')).toContain('Chagas11100,0 %');
+    // test-artifacts/screenshots/reportes.png, to look at.
+    await screenshot(page, 'reportes');
+  });
+
+  it("downloads the CSV with the same figures: 'Descargar CSV'", async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar CSV' }).click(),
+    ]);
+    const file = await leerDescarga(download);
+    expect(file.name).toMatch(/^reporte-\d{4}-01-01-a-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = file.bytes.toString('utf8');
+    expect(text).toContain(`# Reporte de indicadores - ${cuenta.nombre}`);
+    expect(text).toContain('Atendidos;2\r\n');
+    expect(text).toContain('% voluntarias;50,0\r\n');
+    expect(text).toContain('O Positivo;1\r\n');
+    expect(text).toContain('Sin resultado;1\r\n');
+    expect(text).toContain('Chagas;1;1;100,0\r\n');
+  });
+
+  it("downloads the one-page PDF report: 'Descargar PDF'", async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60000 }),
+      page.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    const file = await leerDescarga(download);
+    expect(file.name).toMatch(/^reporte-\d{4}-01-01-a-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(file.head).toBe('%PDF-');
+    const pages = await readPdf(new Uint8Array(file.bytes));
+    expect(pages).toHaveLength(1);
+    const text = pages[0].text;
+    expect(text).toContain(cuenta.nombre);
+    expect(text).toContain('Reporte de indicadores');
+    expect(text).toMatch(/Atendidos/);
+    expect(text).toMatch(/O Positivo\s+1/);
+    expect(text).toMatch(/Chagas\s+1\s+1\s+100,0 %/);
+    expect(text).toContain('Generado el');
+  });
+});
