@@ -2,7 +2,6 @@
  * Every Spanish text of the specification, defined once. The server's
  * validation and the client's forms and screens both import from here.
  */
-import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from './etiquetas';
 import {
   CLAVE_MIN,
   CLAVES_API_ACTIVAS_MAX,
@@ -13,6 +12,8 @@ import {
   EDAD_DONANTE_MAX,
   EDAD_DONANTE_MIN,
   ENTIDADES_POR_CONSULTA_MAX,
+  ETIQUETAS_POR_SOLICITUD_MAX,
+  NUMERO_ETIQUETA_MAX,
   SEMANAS_ENTRE_DONACIONES,
 } from './limites';
 
@@ -151,6 +152,7 @@ export const MSG = {
     ultimo > 0
       ? `El número ${numero} no fue emitido por el servicio (el último emitido es ${ultimo}): use Generar Etiquetas`
       : `El número ${numero} no fue emitido: el servicio todavía no generó números de etiqueta`,
+  codigoEtiquetaInvalido: 'El código de etiqueta no es válido',
   numerosEtiquetaAgotados: `El servicio ya emitió el último número de etiqueta posible (${NUMERO_ETIQUETA_MAX})`,
   demasiadasEtiquetasPorSolicitud: `Se pueden generar como máximo ${ETIQUETAS_POR_SOLICITUD_MAX} números de etiqueta por solicitud`,
   contadorEtiquetasNoRetrocede: (ultimo: number) =>
