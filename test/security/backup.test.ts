@@ -15,6 +15,7 @@ import {
   restoreDatabase,
   TABLES_NOT_CARRIED,
 } from '../../server/src/database/backup';
+import { verificarTodo } from '../../server/src/cli/verificar-auditoria';
 import { createTestDatabase, startTestServer, TestServer } from '../../server/src/test-utils/harness';
 import {
   CREATE_DONACION,
@@ -183,6 +184,22 @@ test('a populated database round-trips: every table, every row, every sequence',
   const restored = await restoreDatabase(target, file);
   expect(restored.tables).toEqual(summary.tables);
   expect(await dumpAll(target)).toEqual(before);
+
+  // The audit trail's hash chains come back intact, and new entries continue them.
+  const lines: string[] = [];
+  expect(await verificarTodo(target, (l) => lines.push(l))).toBe(0);
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  const c = new Client({ connectionString: target });
+  await c.connect();
+  try {
+    await c.query(
+      `INSERT INTO auditoria (servicio_id, accion, entidad, entidad_id) VALUES ($1, 'editar', 'servicio', $2)`,
+      [world.admin.servicio, world.admin.servicio],
+    );
+  } finally {
+    await c.end();
+  }
+  expect(await verificarTodo(target, () => undefined)).toBe(0);
 });
 
 test('restoring replaces every row the target had', async () => {

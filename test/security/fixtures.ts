@@ -286,6 +286,7 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios autor personas { id nombre } } } }`,
       variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
     },
+    'Query.verificarAuditoria': { query: `{ verificarAuditoria { ok entradas primeraRota motivo } }` },
     'Query.donacion': {
       query: `query ($id: ID!) { donacion(id: $id) { id numero donanteId } }`,
       variables: { id: target.donacionId },

@@ -45,6 +45,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query.me': 'scoped',
   'Query.planillas': 'scoped',
   'Query.servicio': 'scoped',
+  'Query.verificarAuditoria': 'scoped',
   'Mutation.salirDeRed': 'scoped',
   'Mutation.unirseARed': 'refused',
   'Query.indicadoresRed': 'refused',
@@ -208,4 +209,33 @@ test("/api refuses B's other aims at A with the error list, and B's searches lis
   );
   expect(donaciones.body.donaciones.map((d) => leaks(d))).toEqual(donaciones.body.donaciones.map(() => []));
   expect(await snapshot(server, a.admin.servicio)).toEqual(before);
+});
+
+test("verificarAuditoria counts and checks the caller's own chain only", async () => {
+  const VERIFICAR = `{ verificarAuditoria { ok entradas primeraRota } }`;
+  const count = async (servicio: string) =>
+    Number(
+      (
+        await server.dataSource.query(`SELECT count(*) AS n FROM auditoria WHERE servicio_id = $1`, [
+          servicio,
+        ])
+      )[0].n,
+    );
+  // A's trail broken (last test of the file: A is not read again).
+  await server.dataSource.query(
+    `UPDATE auditoria SET cambios = '{}' WHERE id = (SELECT min(id) FROM auditoria WHERE servicio_id = $1)`,
+    [a.admin.servicio],
+  );
+  const deB = await server.gql<{ verificarAuditoria: { ok: boolean; entradas: number } }>(
+    VERIFICAR,
+    {},
+    b.admin.token,
+  );
+  expect(deB.data!.verificarAuditoria).toEqual({
+    ok: true,
+    entradas: await count(b.admin.servicio),
+    primeraRota: null,
+  });
+  const deA = await server.gql<{ verificarAuditoria: { ok: boolean } }>(VERIFICAR, {}, a.admin.token);
+  expect(deA.data!.verificarAuditoria.ok).toBe(false);
 });

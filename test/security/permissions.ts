@@ -26,6 +26,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.me': [...ROLES],
   'Query.planillas': 'any',
   'Query.servicio': 'any',
+  'Query.verificarAuditoria': ['ROL_SERVICIO'],
   'Mutation.salirDeRed': ['ROL_SERVICIO'],
   'Mutation.unirseARed': ['ROL_SERVICIO'],
   'Query.indicadoresRed': ['ROL_RED'],

@@ -42,6 +42,13 @@ const MIGRATIONS_TABLE = 'migrations';
  * while a restore loads rows, then the roll-up is rebuilt in one pass (indicador_reconstruir).
  */
 const ROLL_UP_TRIGGER_TABLES = ['donacion', 'visita_no_apto'];
+/**
+ * The audit trail's hash chain (migration 1763880000000): its rows come back with the ids and
+ * hashes they had, and auditoria_cadena with each chain's head, so the chain verifies as it did.
+ * Its trigger (which would take new ids and hashes) is off while they load.
+ */
+const CHAIN_TRIGGER_TABLES = ['auditoria'];
+const RESTORE_OFF_TRIGGER_TABLES = [...ROLL_UP_TRIGGER_TABLES, ...CHAIN_TRIGGER_TABLES];
 
 export const TABLES_NOT_CARRIED = ['clave_api', 'donante_clave', 'indicador_diario', 'login_intento'];
 
@@ -352,7 +359,7 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
     const issued = await issuedLabelNumbers(client);
     await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
     // The indicators' roll-up is counted once at the end, not again for each batch of rows.
-    for (const t of ROLL_UP_TRIGGER_TABLES)
+    for (const t of RESTORE_OFF_TRIGGER_TABLES)
       await client.query(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
 
     let table: string | undefined;
@@ -418,7 +425,8 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
       );
     }
     const contadoresConservados = await keepLabelCounters(client, issued);
-    for (const t of ROLL_UP_TRIGGER_TABLES) await client.query(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
+    for (const t of RESTORE_OFF_TRIGGER_TABLES)
+      await client.query(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
     await client.query(`SELECT indicador_reconstruir(NULL)`);
     await client.query('COMMIT');
     return { file, tables: counts, contadoresConservados };

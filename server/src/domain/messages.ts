@@ -197,6 +197,15 @@ export const MSG = {
     'Cópiela ahora y guárdela en el tablero: por seguridad no se volverá a mostrar. Si se pierde, revóquela y cree otra.',
   claveApiDemasiadosUsos: (segundos: number) =>
     `Demasiadas consultas con esta clave de API. Espere ${segundos} segundo${segundos === 1 ? '' : 's'} antes de volver a intentar.`,
+  // The audit trail's hash chain (modules/auditoria/cadena.ts)
+  auditoriaEntradaModificada: 'La entrada fue modificada después de escrita',
+  auditoriaFaltaAnterior: 'Falta la entrada anterior o la cadena fue alterada',
+  auditoriaFaltanUltimas: 'Faltan las últimas entradas del registro',
+  auditoriaSinCabeza: 'Falta el registro del final de la cadena',
+  auditoriaIntacta: (servicio: string, entradas: number) =>
+    `Servicio ${servicio}: ${entradas} entrada${entradas === 1 ? '' : 's'}, cadena intacta`,
+  auditoriaRota: (servicio: string, entrada: string, motivo: string) =>
+    `Servicio ${servicio}: la cadena de auditoría se rompe en la entrada ${entrada}: ${motivo}`,
 } as const;
 
 export type FieldError = { field: string; msg: string };

@@ -8,6 +8,7 @@ import { Elegibilidad1763840000000 } from './1763840000000-elegibilidad';
 import { Indicadores1763850000000 } from './1763850000000-indicadores';
 import { ClaveApi1763860000000 } from './1763860000000-clave-api';
 import { Red1763870000000 } from './1763870000000-red';
+import { AuditoriaCadena1763880000000 } from './1763880000000-auditoria-cadena';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Indicadores1763850000000,
   ClaveApi1763860000000,
   Red1763870000000,
+  AuditoriaCadena1763880000000,
 ];

@@ -28,6 +28,30 @@ export function diff(
 }
 
 /**
+ * Every entry is chained by the trigger auditoria_encadenar (migration 1763880000000): its hash
+ * covers its content and the servicio's previous entry, and the servicio's chain head stays
+ * locked until the commit. A transaction that writes entries of several servicios calls this
+ * first: it locks their heads at once, in servicio_id order, so two such transactions never
+ * each hold one head and wait for the other's.
+ */
+export async function lockAuditChains(
+  run: (sql: string, params: unknown[]) => Promise<unknown>,
+  servicios: readonly string[],
+): Promise<void> {
+  const ids = [...new Set(servicios)];
+  if (ids.length < 2) return;
+  await run(
+    `INSERT INTO auditoria_cadena (servicio_id) SELECT s FROM unnest($1::uuid[]) AS s ORDER BY s
+     ON CONFLICT DO NOTHING`,
+    [ids],
+  );
+  await run(
+    `SELECT 1 FROM auditoria_cadena WHERE servicio_id = ANY($1::uuid[]) ORDER BY servicio_id FOR UPDATE`,
+    [ids],
+  );
+}
+
+/**
  * One audit entry as an INSERT and its values, numbered from $`first`: for a
  * statement that makes the change and writes its entry at once.
  */

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Paginated } from '../../graphql/pagination';
 import { Auditoria } from './auditoria.entity';
 
@@ -28,3 +28,21 @@ export class PersonaAuditoria {
 
 export const AuditoriaPage = Paginated(Auditoria, 'AuditoriaPage');
 export type AuditoriaPage = InstanceType<typeof AuditoriaPage>;
+
+@ObjectType({ description: 'Resultado de recalcular la cadena de hashes de la auditoría del servicio' })
+export class VerificacionAuditoria {
+  @Field({ description: 'Verdadero si ninguna entrada fue modificada, quitada ni reordenada' })
+  ok: boolean;
+
+  @Field(() => Int, { description: 'Entradas de auditoría del servicio' })
+  entradas: number;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Id de la primera entrada rota (null si la cadena está intacta)',
+  })
+  primeraRota: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Por qué se rompe la cadena (null si está intacta)' })
+  motivo: string | null;
+}

@@ -6,7 +6,7 @@ import { PageInput } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
 import { Donante } from '../donante/donante.entity';
 import { Auditoria } from './auditoria.entity';
-import { AuditoriaFilter, AuditoriaPage, PersonaAuditoria } from './auditoria.input';
+import { AuditoriaFilter, AuditoriaPage, PersonaAuditoria, VerificacionAuditoria } from './auditoria.input';
 
 @Resolver(() => Auditoria)
 export class AuditoriaResolver {
@@ -20,6 +20,15 @@ export class AuditoriaResolver {
     @Arg('page', () => PageInput, { nullable: true }) page?: PageInput | null,
   ): Promise<AuditoriaPage> {
     return ctx.services.auditoria.list(requireAuth(ctx), filter ?? {}, page ?? {});
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Query(() => VerificacionAuditoria, {
+    description:
+      'Recalcula la cadena de hashes de la auditoría del servicio: si alguna entrada fue modificada, quitada o reordenada, la primera rota',
+  })
+  verificarAuditoria(@Ctx() ctx: Context): Promise<VerificacionAuditoria> {
+    return ctx.services.auditoria.verificar(requireAuth(ctx));
   }
 
   @Authorized('ROL_SERVICIO')

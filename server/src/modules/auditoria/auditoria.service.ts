@@ -9,6 +9,7 @@ import { DonacionService } from '../donacion/donacion.service';
 import { Donante } from '../donante/donante.entity';
 import { DonanteService } from '../donante/donante.service';
 import { Auditoria } from './auditoria.entity';
+import { type VerificacionCadena, verificarCadena } from './cadena';
 
 export type AuditoriaFilterData = {
   entidad?: string | null;
@@ -102,6 +103,11 @@ export class AuditoriaService {
       }),
     );
     return { items, total, offset, limit };
+  }
+
+  /** Recomputes the caller's servicio's hash chain (cadena.ts): intact, or its first broken entry. */
+  verificar(auth: AuthUser): Promise<VerificacionCadena> {
+    return verificarCadena((sql, params) => this.dataSource.query(sql, params), auth.servicio);
   }
 
   /** Brings back a deleted donor, under the donor's own rules (DonanteService.restaurar). */

@@ -15,7 +15,7 @@ import { type NoAptoData, validateMotivo, validateNoApto } from '../../domain/no
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
-import { type Actor, auditStatement, diff } from '../auditoria/audit';
+import { type Actor, auditStatement, diff, lockAuditChains } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
 import { type Historial, historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
 import type { VisitaNoApto } from './elegibilidad.types';
@@ -45,6 +45,7 @@ export async function auditarConsultaRed(
   }
   if (otros.size === 0) return;
   const [yo] = await run(`SELECT nombre FROM servicio WHERE id = $1`, [actor.servicio]);
+  await lockAuditChains(run, [actor.servicio, ...otros.keys()]);
   const propia = auditStatement(actor, 'consultar', 'red', donanteId, {
     servicios: [...otros.values()].map((o) => o.nombre),
   });

@@ -4,7 +4,7 @@ import { AuthUser } from '../../auth/context';
 import { MSG } from '../../domain/messages';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
-import { type Actor, auditStatement } from '../auditoria/audit';
+import { type Actor, auditStatement, lockAuditChains } from '../auditoria/audit';
 import type { IndicadoresService } from '../indicadores/indicadores.service';
 import type { Agrupacion } from '../indicadores/indicadores.service';
 import { Rol } from '../usuario/rol.enum';
@@ -152,6 +152,7 @@ export class RedService {
     redId: string,
     cambios: { servicio: Record<string, unknown>; red: Record<string, unknown> },
   ): Promise<void> {
+    await lockAuditChains(run, [actor.servicio, redId]);
     const enServicio = auditStatement(actor, 'editar', 'servicio', actor.servicio, cambios.servicio);
     await run(enServicio.sql, enServicio.params);
     const enRed = auditStatement(
