@@ -68,6 +68,19 @@ describe('ReportePdf', () => {
     expect(pages[0].text).toContain('Sin donaciones en el período.');
   });
 
+  it("a network's report: its name and the heading it is given, on one page", async () => {
+    const red = { nombre: 'Programa Provincial de Hemoterapia de Córdoba', direccion: null, telefono: null };
+    const buffer = await renderToBuffer(
+      <ReportePdf data={{ indicadores, servicio: red, titulo: 'Reporte de la red', generado }} />,
+    );
+    const pages = await readPdf(buffer);
+    expect(pages).toHaveLength(1);
+    expect(pages[0].text).toContain('Programa Provincial de Hemoterapia de Córdoba');
+    expect(pages[0].text).toContain('Reporte de la red');
+    expect(pages[0].text).not.toContain('Reporte de indicadores');
+    expectInsidePage(pages[0]);
+  });
+
   describe('stays one page at the longest series the screen allows', () => {
     // validatePeriodo lets a day-by-day series reach SERIE_PUNTOS_MAX points.
     const cases: [string, IndicadoresImprimible][] = [

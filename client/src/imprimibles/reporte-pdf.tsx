@@ -54,6 +54,8 @@ const s = {
   num: { textAlign: 'right' },
 } satisfies Record<string, Style>;
 
+const tituloDe = (data: ReportePdfData) => data.titulo ?? 'Reporte de indicadores';
+
 function Header({ data }: { data: ReportePdfData }) {
   const { servicio, indicadores } = data;
   const contacto = [servicio.direccion, servicio.telefono ? `Tel. ${servicio.telefono}` : null].filter(
@@ -77,8 +79,8 @@ function Header({ data }: { data: ReportePdfData }) {
           </Text>
         ))}
       </View>
-      <View style={{ alignItems: 'flex-end' }}>
-        <Text style={{ ...s.bold, fontSize: SIZE.title }}>Reporte de indicadores</Text>
+      <View style={{ alignItems: 'flex-end', maxWidth: '45%' }}>
+        <Text style={{ ...s.bold, fontSize: SIZE.title, textAlign: 'right' }}>{tituloDe(data)}</Text>
         <Text style={{ marginTop: 3 }}>{periodoTexto(indicadores.desde, indicadores.hasta)}</Text>
         <Text style={{ fontSize: SIZE.small, marginTop: 2 }}>
           {`Serie agrupada por ${agrupacionLabel(indicadores.agrupacion).toLowerCase()}`}
@@ -288,7 +290,7 @@ export function ReportePdf({ data }: ReportePdfProps) {
   const { desde, hasta } = data.indicadores;
   return (
     <Document
-      title={`Reporte de indicadores ${formatDate(desde)} - ${formatDate(hasta)}`}
+      title={`${tituloDe(data)} ${formatDate(desde)} - ${formatDate(hasta)}`}
       author={data.servicio.nombre}
       language="es"
     >

@@ -15,12 +15,16 @@ export const BOM = '\uFEFF';
 const SEP = ';';
 
 /** A cell: quoted when it holds the separator, a quote or a line break. */
-function cell(value: string | number, decimales = 0): string {
+export function cell(value: string | number, decimales = 0): string {
   const text = typeof value === 'number' ? formatNumero(value, { decimales, agrupar: false }) : value;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const line = (...cells: string[]) => cells.join(SEP);
+/** One row of cells already written with `cell`. */
+export const line = (...cells: string[]) => cells.join(SEP);
+
+/** The file's text: the BOM, then the lines, each ended by CRLF. */
+export const toCsv = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
 
 /**
  * The report as CSV, for a spreadsheet: UTF-8 with BOM, ';' between cells, numbers as Argentina
@@ -34,7 +38,12 @@ export function buildReporteCsv(
   servicio: string,
   generado: Date = new Date(),
 ): string {
-  const lines = [
+  return toCsv(reporteCsvLines(i, servicio, generado));
+}
+
+/** The lines of buildReporteCsv, for a file that adds blocks of its own (the network's). */
+export function reporteCsvLines(i: IndicadoresImprimible, servicio: string, generado: Date): string[] {
+  return [
     `# Reporte de indicadores - ${servicio}`,
     `# Período: ${formatDate(i.desde)} al ${formatDate(i.hasta)} (inclusive). Agrupación de la serie: ${agrupacionLabel(i.agrupacion)}`,
     `# Generado: ${formatDate(todayIso(generado))}`,
@@ -62,5 +71,4 @@ export function buildReporteCsv(
       ),
     ),
   ];
-  return BOM + lines.join('\r\n') + '\r\n';
 }

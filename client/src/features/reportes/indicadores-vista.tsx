@@ -1,0 +1,104 @@
+import { Box, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { PageCard } from '@/components/page-card';
+import {
+  agrupacionLabel,
+  cifrasPrincipales,
+  formatNumero,
+  formatPorcentaje,
+  marcadorLabel,
+  periodoTexto,
+} from '@/imprimibles/reporte-format';
+import type { IndicadoresImprimible } from '@/imprimibles/types';
+import { GruposChart, SerieChart, VoluntariasChart, type ChartSizeProps } from './reportes-charts';
+
+export type IndicadoresVistaProps = {
+  indicadores: IndicadoresImprimible;
+  /** A newer answer is on its way: the figures shown are the previous period's. */
+  loading: boolean;
+  chartSize?: ChartSizeProps;
+  /** Shown between the charts and the serology table (the network's table by servicio). */
+  children?: ReactNode;
+};
+
+/** A period's figures on screen: the period, headline figures, three charts and the serology table. */
+export function IndicadoresVista({ indicadores, loading, chartSize, children }: IndicadoresVistaProps) {
+  return (
+    <Stack gap="6" aria-busy={loading} opacity={loading ? 0.7 : 1} transition="opacity 0.2s">
+      <Text fontSize="sm" color="gray.600">
+        {periodoTexto(indicadores.desde, indicadores.hasta)} · Agrupación:{' '}
+        {agrupacionLabel(indicadores.agrupacion).toLowerCase()}
+      </Text>
+      <Cifras indicadores={indicadores} />
+      <SerieChart indicadores={indicadores} {...chartSize} />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <GruposChart indicadores={indicadores} {...chartSize} />
+        <VoluntariasChart indicadores={indicadores} {...chartSize} />
+      </SimpleGrid>
+      {children}
+      <SerologiaTabla indicadores={indicadores} />
+    </Stack>
+  );
+}
+
+function Cifras({ indicadores }: { indicadores: IndicadoresImprimible }) {
+  return (
+    <Box as="section" aria-label="Cifras principales">
+      <SimpleGrid as="dl" columns={{ base: 2, md: 3, xl: 6 }} gap="3">
+        {cifrasPrincipales(indicadores).map((c) => (
+          <Box
+            key={c.label}
+            bg="white"
+            borderWidth="1px"
+            borderColor="gray.200"
+            borderRadius="lg"
+            px="4"
+            py="3"
+          >
+            <Text as="dt" fontSize="xs" color="gray.600" fontWeight="medium">
+              {c.label}
+            </Text>
+            <Text as="dd" fontSize="2xl" fontWeight="semibold" color="gray.900" lineHeight="short">
+              {c.valor}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible }) {
+  return (
+    <PageCard
+      title="Serología"
+      as="h2"
+      description="Donaciones con serología cargada y reactivas, por marcador."
+    >
+      <Table.ScrollArea>
+        <Table.Root size="sm" aria-label="Serología por marcador">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Marcador</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Analizadas</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Reactivas</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">% reactivas</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {indicadores.serologia.map((s) => (
+              <Table.Row key={s.marcador}>
+                <Table.Cell>{marcadorLabel(s.marcador)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatNumero(s.analizadas)}</Table.Cell>
+                <Table.Cell textAlign="end" fontWeight={s.reactivas > 0 ? 'semibold' : undefined}>
+                  {formatNumero(s.reactivas)}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatPorcentaje(s.porcentaje)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </PageCard>
+  );
+}
