@@ -4,10 +4,10 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { LoginPage } from '@/features/auth/login-page';
 import { AuthLayout } from '@/features/auth/auth-layout';
 import { useAuth } from '@/lib/auth-context';
+import { inicioDe, RUTAS_RED } from '@/lib/inicio';
 import { featureRoutes } from './feature-routes';
 import { lazyPage } from '@/components/lazy-page';
 
-const HOME_PATH = '/donantes';
 const LOGIN_PATH = '/auth/login';
 
 /** The authenticated area: anyone else goes to /auth/login. */
@@ -18,19 +18,31 @@ function RequireAuth() {
   return <Outlet />;
 }
 
-/** Login and register: an authenticated user goes to /donantes. */
+/** Login and register: an authenticated user goes to their home (/donantes, or /red for a network). */
 function PublicOnly() {
-  const { status } = useAuth();
+  const { status, usuario } = useAuth();
   if (status === 'checking') return <LoadingOverlay open />;
-  if (status === 'authenticated') return <Navigate to={HOME_PATH} replace />;
+  if (status === 'authenticated') return <Navigate to={inicioDe(usuario?.rol)} replace />;
   return <Outlet />;
 }
 
-/** Unknown paths go to /donantes (once there, nothing more to do until its screen exists). */
-function FallbackRedirect() {
+/** A network's account reaches only its screens (RUTAS_RED); any other path takes it to /red. */
+function RolGuard() {
+  const { usuario } = useAuth();
   const { pathname } = useLocation();
-  if (pathname === HOME_PATH) return null;
-  return <Navigate to={HOME_PATH} replace />;
+  if (usuario?.rol === 'ROL_RED' && !RUTAS_RED.includes(pathname)) {
+    return <Navigate to={inicioDe(usuario.rol)} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Unknown paths go home (once there, nothing more to do until its screen exists). */
+function FallbackRedirect() {
+  const { usuario } = useAuth();
+  const { pathname } = useLocation();
+  const home = inicioDe(usuario?.rol);
+  if (pathname === home) return null;
+  return <Navigate to={home} replace />;
 }
 
 export const appRoutes: RouteObject[] = [
@@ -59,7 +71,12 @@ export const appRoutes: RouteObject[] = [
       {
         // The shell (top bar, sidebar) is not needed by the sign-in screens: its own chunk.
         element: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
-        children: [...featureRoutes, { path: '*', element: <FallbackRedirect /> }],
+        children: [
+          {
+            element: <RolGuard />,
+            children: [...featureRoutes, { path: '*', element: <FallbackRedirect /> }],
+          },
+        ],
       },
     ],
   },

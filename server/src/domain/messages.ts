@@ -141,6 +141,8 @@ export const MSG = {
   noEnRed: 'El servicio no pertenece a ninguna red',
   unidoARed: (red: string) => `El servicio se unió a la red ${red}`,
   salioDeRed: (red: string) => `El servicio salió de la red ${red}`,
+  codigoRedCopiado: 'Código de invitación copiado',
+  codigoRedNoCopiado: 'No se pudo copiar: seleccione el código y cópielo a mano',
   // Reporting (domain/indicadores.ts)
   periodoInvertido: 'La fecha final no puede ser anterior a la inicial',
   periodoDemasiadoLargo: 'El período puede abarcar como máximo 10 años',

@@ -23,6 +23,7 @@ describe('sidebar', () => {
       ['Reportes', '/reportes'],
       ['Generales', '/opciones/generales'],
       ['Cambiar clave', '/opciones/clave'],
+      ['Red', '/opciones/red'],
       ['Integrantes', '/opciones/integrantes'],
       ['Claves de API', '/opciones/claves-api'],
       ['Auditoría', '/opciones/auditoria'],
@@ -35,6 +36,13 @@ describe('sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Integrantes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Claves de API' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cambiar clave' })).toBeInTheDocument();
+  });
+  it("shows a network's account only its panel and its password", () => {
+    renderWithProviders(<Sidebar rol="ROL_RED" />);
+    expect(labels()).toEqual([
+      ['Red', '/red'],
+      ['Cambiar clave', '/opciones/clave'],
+    ]);
   });
 });
 

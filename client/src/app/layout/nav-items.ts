@@ -3,11 +3,19 @@ import type { Rol } from '@domain/roles';
 export type NavItem = { label: string; to: string };
 export type NavSection = { label?: string; items: NavItem[] };
 
-/** The sidebar of the specification; Integrantes, Claves de API and Auditoría only for the service administrator. */
+/**
+ * The sidebar of the specification; Integrantes, Claves de API and Auditoría only for the service
+ * administrator. A network's account (ROL_RED) has its panel and its password, nothing else.
+ */
 export function navSections(rol: Rol | undefined): NavSection[] {
+  const clave: NavItem = { label: 'Cambiar clave', to: '/opciones/clave' };
+  if (rol === 'ROL_RED') {
+    return [{ items: [{ label: 'Red', to: '/red' }] }, { label: 'Opciones', items: [clave] }];
+  }
   const opciones: NavItem[] = [
     { label: 'Generales', to: '/opciones/generales' },
-    { label: 'Cambiar clave', to: '/opciones/clave' },
+    clave,
+    { label: 'Red', to: '/opciones/red' },
   ];
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Integrantes', to: '/opciones/integrantes' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Claves de API', to: '/opciones/claves-api' });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
-import { LoginDocument } from '@/generated/graphql';
+import { LoginDocument, RegisterDocument } from '@/generated/graphql';
 import { TOKEN_KEY } from '@/lib/session';
 import { makeToken, renderApp, signIn, testUsuario } from '@/test-utils';
 
@@ -89,6 +89,72 @@ describe('register page', () => {
     await user.type(screen.getByLabelText(/Repetir clave/), '1234567');
     await user.tab();
     expect(await screen.findByText('Las passwords no coinciden')).toBeInTheDocument();
+  });
+});
+
+describe('register page: the kind of account', () => {
+  beforeEach(() => localStorage.clear());
+
+  const input = {
+    nombre: 'Programa Provincial',
+    username: 'programa',
+    email: 'programa@salud.example',
+    password: 'clave-segura',
+    password2: 'clave-segura',
+  };
+
+  async function completar(user: ReturnType<typeof userEvent.setup>, nombre: RegExp) {
+    await user.type(screen.getByLabelText(nombre), input.nombre);
+    await user.type(screen.getByLabelText(/^Usuario/), input.username);
+    await user.type(screen.getByLabelText(/^Email/), input.email);
+    await user.type(screen.getByLabelText(/^Clave/), input.password);
+    await user.type(screen.getByLabelText(/Repetir clave/), input.password2);
+  }
+
+  function registerMock(rol: 'ROL_SERVICIO' | 'ROL_RED', id: string) {
+    const usuario = {
+      __typename: 'Usuario' as const,
+      ...testUsuario({ id, rol, nombre: input.nombre, servicio: { id, nombre: input.nombre } }),
+      servicio: { __typename: 'Servicio' as const, id, nombre: input.nombre },
+    };
+    return {
+      request: { query: RegisterDocument, variables: { input: { ...input, rol } } },
+      result: {
+        data: {
+          register: {
+            __typename: 'AuthPayload' as const,
+            token: makeToken({ uid: id, rol, servicio: id, exp: Math.floor(Date.now() / 1000) + 3600 }),
+            usuario,
+          },
+        },
+      },
+    };
+  }
+
+  it("offers 'Servicio de hemoterapia' by default and registers a servicio, which lands on /donantes", async () => {
+    const { router } = renderApp('/auth/register', {
+      mocks: [registerMock('ROL_SERVICIO', '33333333-3333-4333-8333-333333333333')],
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('radio', { name: 'Servicio de hemoterapia' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Red o programa provincial' })).not.toBeChecked();
+    await completar(user, /Nombre del servicio/);
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donantes'));
+  });
+
+  it("'Red o programa provincial' registers a network's account, which lands on /red", async () => {
+    const { router } = renderApp('/auth/register', {
+      mocks: [registerMock('ROL_RED', '44444444-4444-4444-8444-444444444444')],
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Red o programa provincial' }));
+    expect(screen.getByRole('heading', { name: 'Registrar red' })).toBeInTheDocument();
+    expect(screen.getByText(/nunca datos de personas/)).toBeInTheDocument();
+    await completar(user, /Nombre de la red o programa/);
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/red'));
+    expect(JSON.parse(localStorage.getItem('usuario') ?? '{}').rol).toBe('ROL_RED');
   });
 });
 

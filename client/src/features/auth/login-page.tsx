@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import { isBlank } from '@domain/validation';
 import { useAuth } from '@/lib/auth-context';
+import { inicioDe } from '@/lib/inicio';
 import { AppAlert } from '@/components/app-alert';
 // Not the barrel: it would pull every form control into the first page's chunk.
 import { TextField } from '@/components/form/text-field';
@@ -36,7 +37,7 @@ export function LoginPage() {
       });
       if (!data) throw new Error(MSG.errorInesperado);
       login(data.login.token, data.login.usuario);
-      navigate('/donantes', { replace: true });
+      navigate(inicioDe(data.login.usuario.rol), { replace: true });
     } catch (error) {
       setServerErrors(errorMessages(error));
     }

@@ -6,13 +6,31 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import { validateRegister } from '@domain/validation';
 import type { RegisterData } from '@domain/validation';
+import { ROLES_REGISTRO } from '@domain/roles';
 import { useAuth } from '@/lib/auth-context';
+import { inicioDe } from '@/lib/inicio';
 import { AppAlert } from '@/components/app-alert';
-import { ClaveNuevaFields, TextField } from '@/components/form';
+import { ClaveNuevaFields, RadioField, TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
 import { RegisterDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
+
+type RolRegistro = (typeof ROLES_REGISTRO)[number];
+type RegisterValues = RegisterData & { rol: RolRegistro };
+
+/** What kind of account is registered: a servicio (by default) or a network of servicios. */
+const TIPOS_DE_CUENTA: { value: RolRegistro; label: string }[] = [
+  { value: 'ROL_SERVICIO', label: 'Servicio de hemoterapia' },
+  { value: 'ROL_RED', label: 'Red o programa provincial' },
+];
+
+const AYUDA: Record<RolRegistro, string> = {
+  ROL_SERVICIO:
+    'Cree la cuenta del servicio de hemoterapia. Quien la registra queda como administrador del servicio.',
+  ROL_RED:
+    'Cree la cuenta de una red o programa provincial: verá las cifras de los servicios que se unan con su código de invitación, nunca datos de personas.',
+};
 
 export function RegisterPage() {
   const [registerMutation] = useMutation(RegisterDocument);
@@ -20,7 +38,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [serverErrors, setServerErrors] = useState<string[] | null>(null);
 
-  const onSubmit = async (values: RegisterData) => {
+  const onSubmit = async (values: RegisterValues) => {
     setServerErrors(null);
     try {
       const { data } = await registerMutation({
@@ -31,13 +49,13 @@ export function RegisterPage() {
             email: values.email!.trim(),
             password: values.password!,
             password2: values.password2!,
-            rol: 'ROL_SERVICIO',
+            rol: values.rol,
           },
         },
       });
       if (!data) throw new Error(MSG.errorInesperado);
       login(data.register.token, data.register.usuario);
-      navigate('/donantes', { replace: true });
+      navigate(inicioDe(data.register.usuario.rol), { replace: true });
     } catch (error) {
       setServerErrors(errorMessages(error));
     }
@@ -45,22 +63,35 @@ export function RegisterPage() {
 
   return (
     <Stack gap="5">
-      <Stack gap="1">
-        <Heading as="h2" size="md">
-          Registrar servicio
-        </Heading>
-        <Text fontSize="sm" color="gray.600">
-          Cree la cuenta del servicio de hemoterapia. Quien la registra queda como administrador del servicio.
-        </Text>
-      </Stack>
-      {serverErrors && (
-        <AppAlert message={<ServerErrors errors={serverErrors} />} onClose={() => setServerErrors(null)} />
-      )}
-      <Form<RegisterData> onSubmit={onSubmit} validate={(v) => toFormErrors(validateRegister(v))}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
+      <Form<RegisterValues>
+        onSubmit={onSubmit}
+        initialValues={{ rol: 'ROL_SERVICIO' }}
+        validate={(v) => toFormErrors(validateRegister(v))}
+      >
+        {({ handleSubmit, submitting, values }) => (
+          <form onSubmit={handleSubmit} noValidate aria-labelledby="register-titulo">
             <Stack gap="4">
-              <TextField name="nombre" label="Nombre del servicio" autoComplete="organization" required />
+              <Stack gap="1">
+                <Heading as="h2" size="md" id="register-titulo">
+                  {values.rol === 'ROL_RED' ? 'Registrar red' : 'Registrar servicio'}
+                </Heading>
+                <Text fontSize="sm" color="gray.600">
+                  {AYUDA[values.rol]}
+                </Text>
+              </Stack>
+              {serverErrors && (
+                <AppAlert
+                  message={<ServerErrors errors={serverErrors} />}
+                  onClose={() => setServerErrors(null)}
+                />
+              )}
+              <RadioField name="rol" label="Tipo de cuenta" options={TIPOS_DE_CUENTA} />
+              <TextField
+                name="nombre"
+                label={values.rol === 'ROL_RED' ? 'Nombre de la red o programa' : 'Nombre del servicio'}
+                autoComplete="organization"
+                required
+              />
               <TextField name="username" label="Usuario" autoComplete="username" required />
               <TextField name="email" label="Email" type="email" autoComplete="email" required />
               <ClaveNuevaFields name="password" label="Clave" labelRepetir="Repetir clave" />

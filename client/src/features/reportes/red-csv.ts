@@ -1,0 +1,22 @@
+import { cell, line, reporteCsvLines, toCsv } from './reporte-csv';
+import { COLUMNAS_RED, TOTAL_RED, type IndicadoresRedImprimible } from './red-servicios';
+
+/**
+ * The network's report as CSV: the /reportes file of the total of its members (same format and
+ * blocks), then one more block with a row per servicio and the network's total.
+ */
+export function buildRedCsv(
+  red: IndicadoresRedImprimible,
+  nombre: string,
+  generado: Date = new Date(),
+): string {
+  const fila = (servicio: string, i: IndicadoresRedImprimible['total']) =>
+    line(cell(servicio), ...COLUMNAS_RED.map((c) => cell(c.valor(i), c.porcentaje ? 1 : 0)));
+  return toCsv([
+    ...reporteCsvLines(red.total, `Red ${nombre} (todos sus servicios)`, generado),
+    '',
+    line('Servicio', ...COLUMNAS_RED.map((c) => cell(c.label))),
+    ...red.porServicio.map((s) => fila(s.servicio.nombre, s.indicadores)),
+    fila(TOTAL_RED, red.total),
+  ]);
+}

@@ -1,0 +1,238 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MSG } from '@domain/messages';
+import { periodoInicial, type Periodo } from './periodos';
+import { IndicadoresRedDocument, MeDocument, RedDocument } from '@/generated/graphql';
+import type { IndicadoresImprimible } from '@/imprimibles/types';
+import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import type { MockedResponses } from '@/test-utils';
+import { indicadores } from '../../../../test/pdf/reporte-fixtures';
+import { buildRedCsv } from './red-csv';
+import { codigoEnGrupos, RedPage } from './red-page';
+
+const CHART = { width: 640, height: 240 };
+const RED_ID = '22222222-2222-4222-8222-222222222222';
+const red = testUsuario({
+  id: RED_ID,
+  rol: 'ROL_RED',
+  nombre: 'Programa Provincial de Hemoterapia',
+  servicio: { id: RED_ID, nombre: 'Programa Provincial de Hemoterapia' },
+});
+
+/** The sample figures for a period, with the GraphQL type names. */
+function conTipos(i: IndicadoresImprimible, periodo: Periodo) {
+  return {
+    __typename: 'Indicadores' as const,
+    ...i,
+    ...periodo,
+    porGrupo: i.porGrupo.map((g) => ({ __typename: 'IndicadorGrupo' as const, ...g })),
+    serologia: i.serologia.map((s) => ({ __typename: 'IndicadorSerologia' as const, ...s })),
+    exclusiones: { __typename: 'IndicadorExclusiones' as const, ...i.exclusiones },
+    serie: i.serie.map((s) => ({ __typename: 'IndicadorPeriodo' as const, ...s })),
+  };
+}
+
+/** Two members: the Norte one holds 1.000 of the 1.234 donations, the Sur one the rest. */
+const norte: IndicadoresImprimible = {
+  ...indicadores,
+  atendidos: 1050,
+  donaciones: 1000,
+  noAptos: 50,
+  porcentajeVoluntarias: 60,
+  primeraVez: 300,
+};
+const sur: IndicadoresImprimible = {
+  ...indicadores,
+  atendidos: 251,
+  donaciones: 234,
+  noAptos: 17,
+  porcentajeVoluntarias: 73.3,
+  primeraVez: 102,
+  serologia: indicadores.serologia.map((s) => ({ ...s, reactivas: 0 })),
+};
+
+const redMock = {
+  request: { query: RedDocument },
+  result: {
+    data: {
+      red: {
+        __typename: 'Red' as const,
+        id: RED_ID,
+        nombre: 'Programa Provincial de Hemoterapia',
+        codigoInvitacion: 'ACDEFGHJKMNP',
+        miembros: [
+          { __typename: 'ServicioResumen' as const, id: 's-norte', nombre: 'Hospital Norte' },
+          { __typename: 'ServicioResumen' as const, id: 's-sur', nombre: 'Hospital Sur' },
+        ],
+      },
+    },
+  },
+};
+
+function indicadoresMock(periodo: Periodo) {
+  return {
+    request: { query: IndicadoresRedDocument, variables: periodo },
+    result: {
+      data: {
+        indicadoresRed: {
+          __typename: 'IndicadoresRed' as const,
+          total: conTipos(indicadores, periodo),
+          porServicio: [
+            ['s-norte', 'Hospital Norte', norte],
+            ['s-sur', 'Hospital Sur', sur],
+          ].map(([id, nombre, i]) => ({
+            __typename: 'IndicadoresServicio' as const,
+            servicio: { __typename: 'ServicioResumen' as const, id, nombre },
+            indicadores: conTipos(i as IndicadoresImprimible, periodo),
+          })),
+        },
+      },
+    },
+  };
+}
+
+const mocks = (): MockedResponses => [redMock, indicadoresMock(periodoInicial())];
+
+afterEach(() => localStorage.clear());
+
+describe('/red, the network’s panel', () => {
+  it('shows its name, its invitation code to copy, its members and how a servicio joins', async () => {
+    signIn(red);
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    renderWithProviders(<RedPage chartSize={CHART} />, { mocks: mocks(), route: '/red' });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Programa Provincial de Hemoterapia', level: 1 }),
+    ).toBeInTheDocument();
+    const invitacion = screen.getByRole('region', { name: 'Código de invitación' });
+    expect(within(invitacion).getByText('ACDE-FGHJ-KMNP')).toBeInTheDocument();
+    expect(screen.getByText(/escribe este código en Opciones → Red/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar código' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('ACDE-FGHJ-KMNP'));
+    expect(await screen.findByText(MSG.codigoRedCopiado)).toBeInTheDocument();
+
+    const miembros = screen.getByRole('list', { name: 'Servicios miembros' });
+    expect(
+      within(miembros)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Hospital Norte', 'Hospital Sur']);
+    expect(screen.getByText('Servicios miembros (2)')).toBeInTheDocument();
+  });
+
+  it('shows the total’s figures and charts, and a table by servicio closed by the total', async () => {
+    signIn(red);
+    const { container } = renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: mocks(),
+      route: '/red',
+    });
+
+    const cifras = await screen.findByRole('region', { name: 'Cifras principales' });
+    const valor = (label: string) => within(cifras).getByText(label).nextElementSibling?.textContent;
+    expect(valor('Atendidos')).toBe('1.301');
+    expect(valor('Donaciones')).toBe('1.234');
+    expect(valor('% voluntarias')).toBe('62,5 %');
+    expect(container.querySelectorAll('svg.recharts-surface')).toHaveLength(3);
+
+    const tabla = screen.getByRole('table', { name: 'Cifras por servicio' });
+    const filas = within(tabla)
+      .getAllByRole('row')
+      .map((tr) =>
+        within(tr)
+          .queryAllByRole('cell')
+          .map((td) => td.textContent),
+      );
+    const columnas = within(tabla)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(columnas).toEqual([
+      'Servicio',
+      'Atendidos',
+      'Donaciones',
+      '% voluntarias',
+      'Primera vez',
+      'No aptos',
+      'Resultados reactivos',
+      'Exclusiones',
+    ]);
+    const reactivas = indicadores.serologia.reduce((n, s) => n + s.reactivas, 0);
+    expect(filas.slice(1)).toEqual([
+      ['Hospital Norte', '1.050', '1.000', '60,0 %', '300', '50', String(reactivas), '57'],
+      ['Hospital Sur', '251', '234', '73,3 %', '102', '17', '0', '57'],
+      ['Total de la red', '1.301', '1.234', '62,5 %', '402', '67', String(reactivas), '57'],
+    ]);
+  });
+
+  it('is the home of a network’s session: any servicio screen takes it to /red, no donors shown', async () => {
+    signIn(red);
+    const me = { __typename: 'Usuario' as const, ...red };
+    const { router } = renderApp('/donantes', {
+      mocks: [{ request: { query: MeDocument }, result: { data: { me } } }, ...mocks()],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/red'));
+    expect(await screen.findByText('Panel de la Red')).toBeInTheDocument();
+    expect(screen.getByTestId('servicio-nombre')).toHaveTextContent('Programa Provincial de Hemoterapia');
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Red', 'Cambiar clave']);
+    expect(screen.queryByRole('heading', { name: /Donantes/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['/donaciones', '/opciones/integrantes', '/opciones/red', '/no/existe'])(
+    'a network asking for %s lands on /red',
+    async (path) => {
+      signIn(red);
+      const { router } = renderApp(path, { mocks: mocks() });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/red'));
+    },
+  );
+
+  it('a network keeps its password screen', async () => {
+    signIn(red);
+    const { router } = renderApp('/opciones/clave');
+    expect(await screen.findByRole('heading', { name: /clave/i, level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/opciones/clave');
+  });
+
+  it('is not for a servicio’s staff', async () => {
+    signIn(testUsuario({ rol: 'ROL_SERVICIO' }));
+    renderWithProviders(<RedPage chartSize={CHART} />, { route: '/red' });
+    expect(await screen.findByText(MSG.sinPermiso)).toBeInTheDocument();
+  });
+});
+
+describe("the network's CSV", () => {
+  it('is the /reportes file of the total, then one row per servicio and the total', () => {
+    const periodo = periodoInicial();
+    const csv = buildRedCsv(
+      {
+        total: { ...indicadores, ...periodo },
+        porServicio: [
+          { servicio: { id: 'a', nombre: 'Hospital Norte' }, indicadores: norte },
+          { servicio: { id: 'b', nombre: 'Hospital "Sur"; anexo' }, indicadores: sur },
+        ],
+      },
+      'Programa Provincial',
+      new Date('2026-04-02T15:00:00Z'),
+    );
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('# Reporte de indicadores - Red Programa Provincial (todos sus servicios)');
+    expect(lines).toContain('Atendidos;1301');
+    expect(lines).toContain('Hepatitis B;1100;5;0,5');
+    const reactivas = indicadores.serologia.reduce((n, s) => n + s.reactivas, 0);
+    expect(lines.slice(-5)).toEqual([
+      'Servicio;Atendidos;Donaciones;% voluntarias;Primera vez;No aptos;Resultados reactivos;Exclusiones',
+      `Hospital Norte;1050;1000;60,0;300;50;${reactivas};57`,
+      '"Hospital ""Sur""; anexo";251;234;73,3;102;17;0;57',
+      `Total de la red;1301;1234;62,5;402;67;${reactivas};57`,
+      '',
+    ]);
+  });
+
+  it('writes the code in groups of four', () => {
+    expect(codigoEnGrupos('ACDEFGHJKMNP')).toBe('ACDE-FGHJ-KMNP');
+  });
+});

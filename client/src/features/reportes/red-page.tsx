@@ -1,0 +1,223 @@
+import { Box, Button, Code, HStack, List, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { MSG } from '@domain/messages';
+import { AppAlert } from '@/components/app-alert';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { PageCard } from '@/components/page-card';
+import { ServerErrors } from '@/components/server-errors';
+import { showToast } from '@/components/toast';
+import { IndicadoresVista } from './indicadores-vista';
+import { Descargas, PeriodoPicker, usePeriodo } from './periodo-picker';
+import type { ChartSizeProps } from './reportes-charts';
+import { IndicadoresRedDocument, RedDocument } from '@/generated/graphql';
+import type { RedQuery } from '@/generated/graphql';
+import { downloadBlob, printReporte } from '@/imprimibles/print';
+import { reporteFileName } from '@/imprimibles/reporte-format';
+import { usePrint } from '@/imprimibles/use-print';
+import { useAuth } from '@/lib/auth-context';
+import { errorMessages } from '@/lib/graphql-errors';
+import { buildRedCsv } from './red-csv';
+import { COLUMNAS_RED, TOTAL_RED, valorTexto, type IndicadoresRedImprimible } from './red-servicios';
+
+export type RedPageProps = {
+  /** Fixed chart sizes (jsdom has no layout); the screen itself sizes them to their cards. */
+  chartSize?: ChartSizeProps;
+};
+
+/** The invitation code as it is read aloud or typed: groups of four ('ACDE-FGHJ-KMNP'). */
+export function codigoEnGrupos(codigo: string): string {
+  return codigo.match(/.{1,4}/g)?.join('-') ?? codigo;
+}
+
+/** /red: a network's panel (ROL_RED): its invitation code, its members and their figures. */
+export function RedPage({ chartSize }: RedPageProps) {
+  const { usuario } = useAuth();
+  if (usuario?.rol !== 'ROL_RED') return <AppAlert message={MSG.sinPermiso} />;
+  return <PanelRed chartSize={chartSize} />;
+}
+
+function PanelRed({ chartSize }: RedPageProps) {
+  const { data, loading, error } = useQuery(RedDocument);
+  const red = data?.red;
+  return (
+    <Stack gap="6" maxW="7xl">
+      <LoadingOverlay open={loading && !data} />
+      {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
+      {red && (
+        <>
+          <PageCard
+            title={red.nombre}
+            description="Panel de la red: las cifras de sus servicios, nunca datos de personas."
+          >
+            <Stack gap="5">
+              <Invitacion codigo={red.codigoInvitacion} />
+              <Miembros miembros={red.miembros} />
+            </Stack>
+          </PageCard>
+          <CifrasRed nombre={red.nombre} chartSize={chartSize} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Invitacion({ codigo }: { codigo: string }) {
+  const texto = codigoEnGrupos(codigo);
+  const copiar = async () => {
+    try {
+      await navigator.clipboard.writeText(texto);
+      showToast(MSG.codigoRedCopiado);
+    } catch {
+      showToast(MSG.codigoRedNoCopiado, 'warning');
+    }
+  };
+  return (
+    <Stack gap="2" as="section" aria-labelledby="red-codigo">
+      <Text id="red-codigo" fontWeight="semibold">
+        Código de invitación
+      </Text>
+      <HStack gap="3" wrap="wrap">
+        <Code
+          data-testid="codigo-invitacion"
+          fontSize="lg"
+          px="3"
+          py="1.5"
+          userSelect="all"
+          letterSpacing="wider"
+        >
+          {texto}
+        </Code>
+        <Button size="sm" variant="outline" onClick={() => void copiar()}>
+          Copiar código
+        </Button>
+      </HStack>
+      <Text fontSize="sm" color="gray.600">
+        Para unirse a la red, el administrador de cada servicio escribe este código en Opciones → Red. Desde
+        entonces la red ve las cifras del servicio, y los controles de seguridad del donante incluyen las
+        donaciones y diferimientos registrados en los demás servicios de la red.
+      </Text>
+    </Stack>
+  );
+}
+
+function Miembros({ miembros }: { miembros: RedQuery['red']['miembros'] }) {
+  return (
+    <Stack gap="2" as="section" aria-labelledby="red-miembros">
+      <Text id="red-miembros" fontWeight="semibold">
+        Servicios miembros ({miembros.length})
+      </Text>
+      {miembros.length === 0 ? (
+        <Text fontSize="sm" color="gray.600">
+          Todavía no se unió ningún servicio.
+        </Text>
+      ) : (
+        <List.Root ps="5" gap="1" aria-label="Servicios miembros">
+          {miembros.map((m) => (
+            <List.Item key={m.id}>{m.nombre}</List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Stack>
+  );
+}
+
+/** The network's figures over a period: the /reportes screen on the total, and a table by servicio. */
+function CifrasRed({ nombre, chartSize }: { nombre: string; chartSize?: ChartSizeProps }) {
+  const periodo = usePeriodo();
+  const { data, previousData, loading, error } = useQuery(IndicadoresRedDocument, {
+    variables: periodo.periodo,
+    skip: periodo.errores.length > 0,
+    fetchPolicy: 'cache-and-network',
+  });
+  const cifras: IndicadoresRedImprimible | undefined = (data ?? previousData)?.indicadoresRed;
+  const pdf = usePrint();
+
+  const descargarCsv = () => {
+    if (!cifras) return;
+    const { desde, hasta } = cifras.total;
+    downloadBlob(
+      new Blob([buildRedCsv(cifras, nombre)], { type: 'text/csv;charset=utf-8' }),
+      reporteFileName(desde, hasta, 'csv'),
+    );
+  };
+  const descargarPdf = () => {
+    if (!cifras) return;
+    void pdf.run(printReporte, {
+      indicadores: cifras.total,
+      servicio: { nombre, direccion: null, telefono: null },
+      titulo: 'Reporte de la red',
+      generado: new Date(),
+    });
+  };
+
+  return (
+    <>
+      <PageCard
+        title="Cifras de la red"
+        as="h2"
+        description="Todos los servicios miembros juntos en un período, y cada uno en la tabla por servicio."
+      >
+        <PeriodoPicker estado={periodo}>
+          <Descargas disabled={!cifras} onCsv={descargarCsv} onPdf={descargarPdf} generando={pdf.busy} />
+        </PeriodoPicker>
+      </PageCard>
+      {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
+      {pdf.error && <AppAlert title="No se pudo generar el PDF." message={pdf.error.message} />}
+      {cifras && (
+        <IndicadoresVista indicadores={cifras.total} loading={loading} chartSize={chartSize}>
+          <TablaPorServicio cifras={cifras} />
+        </IndicadoresVista>
+      )}
+    </>
+  );
+}
+
+function TablaPorServicio({ cifras }: { cifras: IndicadoresRedImprimible }) {
+  return (
+    <PageCard title="Por servicio" as="h2" description="Las cifras de cada servicio miembro en el período.">
+      {cifras.porServicio.length === 0 ? (
+        <Text color="gray.600">{MSG.sinDatos}</Text>
+      ) : (
+        <Box>
+          {/* Focusable: with many columns it scrolls, and the keyboard must reach it too. */}
+          <Table.ScrollArea tabIndex={0}>
+            <Table.Root size="sm" aria-label="Cifras por servicio">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Servicio</Table.ColumnHeader>
+                  {COLUMNAS_RED.map((c) => (
+                    <Table.ColumnHeader key={c.label} textAlign="end">
+                      {c.label}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {cifras.porServicio.map((s) => (
+                  <Table.Row key={s.servicio.id}>
+                    <Table.Cell>{s.servicio.nombre}</Table.Cell>
+                    {COLUMNAS_RED.map((c) => (
+                      <Table.Cell key={c.label} textAlign="end">
+                        {valorTexto(c, s.indicadores)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+              <Table.Footer>
+                <Table.Row fontWeight="semibold">
+                  <Table.Cell>{TOTAL_RED}</Table.Cell>
+                  {COLUMNAS_RED.map((c) => (
+                    <Table.Cell key={c.label} textAlign="end">
+                      {valorTexto(c, cifras.total)}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              </Table.Footer>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Box>
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Journey: a regional network. A provincial programme registers from the register screen and
+ * reads its invitation code on /red; a servicio's administrator types it in Opciones → Red and
+ * joins; a donation is recorded; the network then sees the servicio among its members and in its
+ * figures, and never reaches a servicio screen (/donantes takes it back to /red).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from './browser';
+import {
+  axeSerious,
+  CLAVE,
+  crearDonacionApi,
+  crearDonanteApi,
+  esperarCarga,
+  ingresar,
+  isoYearsAgo,
+  registrarServicioApi,
+  unique,
+} from './helpers';
+import type { Cuenta } from './helpers';
+
+jest.setTimeout(120000);
+
+/** 'Salir' in the top bar ('Salir de la red' is on Opciones → Red too). */
+async function salir(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Salir', exact: true }).click();
+  await page.waitForURL('**/auth/login');
+}
+
+describe('recorrido: una red provincial y un servicio miembro', () => {
+  let browser: Browser;
+  // One page, one session at a time: this Chromium's contexts share their storage.
+  let page: Page;
+  let servicio: Cuenta;
+  let codigo = '';
+  const username = unique('red');
+  const nombreRed = `Programa Provincial ${username}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser, { width: 1366, height: 900 });
+    servicio = await registrarServicioApi('miembro');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("registers a network from the register screen: 'Red o programa provincial' lands on /red", async () => {
+    await page.goto('/auth/register');
+    await page.getByRole('radio', { name: 'Red o programa provincial' }).check({ force: true });
+    await page.getByLabel('Nombre de la red o programa').fill(nombreRed);
+    await page.getByLabel('Usuario').fill(username);
+    await page.getByLabel('Email').fill(`${username}@salud.example`);
+    await page.getByLabel(/^Clave/).fill(CLAVE);
+    await page.getByLabel('Repetir clave').fill(CLAVE);
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await page.waitForURL('**/red');
+    await page.getByTestId('servicio-nombre').filter({ hasText: nombreRed }).waitFor();
+    await page.getByText('Panel de la Red', { exact: true }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Red', 'Cambiar clave']);
+  });
+
+  it('shows its invitation code, and no member yet', async () => {
+    await page.getByRole('heading', { name: nombreRed, level: 1 }).waitFor();
+    codigo = ((await page.getByTestId('codigo-invitacion').textContent()) ?? '').trim();
+    expect(codigo).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await page.getByText('Todavía no se unió ningún servicio.').waitFor();
+    await page.getByText(/escribe este código en Opciones → Red/).waitFor();
+  });
+
+  it('the servicio joins in Opciones → Red with the code', async () => {
+    await salir(page);
+    await ingresar(page, servicio.username, servicio.password);
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Red', exact: true })
+      .click();
+    await page.waitForURL('**/opciones/red');
+    await page.getByText('El servicio no pertenece a ninguna red.').waitFor();
+    // A wrong code first: the server's Spanish message, and nothing changes.
+    await page.getByLabel(/Código de invitación/).fill('NOEXISTE1234');
+    await page.getByRole('button', { name: 'Unirse a la red' }).click();
+    await page.getByText('El código de invitación no corresponde a ninguna red').first().waitFor();
+    // The code as a person types it: lower case is fine.
+    await page.getByLabel(/Código de invitación/).fill(codigo.toLowerCase());
+    await page.getByRole('button', { name: 'Unirse a la red' }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `El servicio se unió a la red ${nombreRed}` })
+      .waitFor();
+    await page.getByText(nombreRed, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Salir de la red' }).waitFor();
+    // axe once the toast is gone (a fading toast has no contrast to measure).
+    await page.getByTestId('toast').waitFor({ state: 'detached', timeout: 10000 });
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'opciones-red');
+  });
+
+  it('the network sees the servicio among its members and its donation in the figures', async () => {
+    const base = String(Date.now()).slice(-6);
+    const donante = await crearDonanteApi(servicio.token, {
+      nombre: 'Lucía',
+      apellido: 'Fernández',
+      dni: `33${base}`,
+      fechaNacimiento: isoYearsAgo(30),
+      sexo: 'Femenino',
+      esVoluntario: 'Si',
+    });
+    await crearDonacionApi(servicio.token, donante.id);
+
+    // The network signs in from the login screen and lands on its panel.
+    await salir(page);
+    await page.getByLabel('Usuario').fill(username);
+    await page.getByLabel('Clave').fill(CLAVE);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL('**/red');
+    const miembros = page.getByRole('list', { name: 'Servicios miembros' });
+    await miembros.getByText(servicio.nombre).waitFor();
+    const cifras = page.getByRole('region', { name: 'Cifras principales' });
+    await cifras.waitFor();
+    await esperarCarga(page);
+    const valor = (label: string) =>
+      cifras.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    expect(await valor('Atendidos').textContent()).toBe('1');
+    expect(await valor('% voluntarias').textContent()).toBe('100,0 %');
+    const fila = page.getByRole('table', { name: 'Cifras por servicio' }).getByRole('row', {
+      name: new RegExp(servicio.nombre),
+    });
+    const celdas = (await fila.getByRole('cell').allTextContents()).map((c) => c.trim());
+    expect(celdas.slice(0, 4)).toEqual([servicio.nombre, '1', '1', '100,0 %']);
+    await page
+      .getByRole('figure', { name: 'Donaciones por período' })
+      .locator('svg.recharts-surface')
+      .waitFor();
+    // The charts of /reportes, drawn here too, are checked by their own suite: a recharts drawing
+    // under aria-hidden still holds a focusable node (aria-hidden-focus), reported there.
+    const graves = (await axeSerious(page)).filter(
+      (v) => !(v.id === 'aria-hidden-focus' && v.nodes.every((n) => n.startsWith('figure'))),
+    );
+    expect(graves).toEqual([]);
+    await screenshot(page, 'red');
+    await page.screenshot({ path: '/tmp/red.png', fullPage: true });
+  });
+
+  it('as the network, /donantes shows no donor: it lands back on /red', async () => {
+    await page.goto('/donantes');
+    await page.waitForURL('**/red');
+    await page.getByRole('heading', { name: nombreRed, level: 1 }).waitFor();
+    expect(await page.getByText('Fernández').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: /Donantes/ }).count()).toBe(0);
+  });
+});
