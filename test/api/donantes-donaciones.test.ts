@@ -1,3 +1,4 @@
+import { codigoEtiqueta } from '../../server/src/domain/etiquetas';
 import { MSG } from '../../server/src/domain/messages';
 import { startTestServer, TestServer } from '../../server/src/test-utils/harness';
 import { compacta, donacionBody, donanteBody, iso, msgs, registrar, Sesion } from './helpers';
@@ -255,7 +256,9 @@ describe('donations', () => {
     expect(msgs(res.body)).toEqual([MSG.fechaInvalida]);
     res = await get('/donacion/search?numero=abc');
     expect(res.status).toBe(400);
-    expect(msgs(res.body)).toEqual([MSG.numeroEtiquetaFueraDeRango]);
+    expect(msgs(res.body)).toEqual([MSG.codigoEtiquetaInvalido]);
+    res = await get(`/donacion/search?numero=${codigoEtiqueta(n)}`);
+    expect(res.body.donaciones.map((x) => x._id)).toEqual([id]);
 
     const one = await get<Rec[]>(`/donacion/${id}`);
     expect(one.status).toBe(200);

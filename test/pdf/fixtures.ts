@@ -5,6 +5,7 @@ import type {
   DonanteImprimible,
   ServicioImprimible,
 } from '../../client/src/imprimibles/types';
+import { caracterControl } from '../../server/src/domain/etiquetas';
 
 export const servicio: ServicioImprimible = {
   nombre: 'Servicio de Hemoterapia Hospital Español',
@@ -42,6 +43,8 @@ export function donante(i = 0, over: Partial<DonanteImprimible> = {}): DonanteIm
 export function donacion(i = 0, over: Partial<DonacionImprimible> = {}): DonacionImprimible {
   return {
     numero: String(1000 + i).padStart(6, '0'),
+    // The number as printed, followed by its check character (leading zeros do not change it).
+    codigo: `${String(1000 + i).padStart(6, '0')}${caracterControl(1000 + i)}`,
     fecha: '2025-08-09',
     hora: `0${8 + (i % 2)}:0${i % 10}`,
     signos: { tas: 120, tad: 80, fc: 72, peso: 68.5, temp: 36.5, hb: 13.4, hto: 41 },

@@ -187,7 +187,7 @@ export async function runBrowserBench(options: BrowserBenchOptions = {}): Promis
     const payload = {
       donaciones: Array.from({ length: n }, (_, i) => donacion(i)),
       servicio,
-      label: { numero: '004217', fecha: '2025-08-09', servicio },
+      label: { numero: '004217', codigo: '004217E', fecha: '2025-08-09', servicio },
     };
     const cases: { kind: Kind; name: string; detail: string; runs: number }[] = [
       {

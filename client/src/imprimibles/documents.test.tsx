@@ -32,7 +32,7 @@ const expectLandscape = (p: PdfPage) => {
 };
 
 describe('EtiquetasPdf', () => {
-  const data = { numero: '004217', fecha: '2025-08-09', servicio };
+  const data = { numero: '004217', codigo: '004217E', fecha: '2025-08-09', servicio };
 
   it('prints 6 labels on one A4 sheet, 3 columns by 2 rows, all with the same number', async () => {
     const [page, ...rest] = await render(<EtiquetasPdf data={data} />, 'etiquetas');
@@ -68,6 +68,19 @@ describe('EtiquetasPdf', () => {
     }
   });
 
+  it('prints the code (number + check character) beside the number; the barcode stays the number', async () => {
+    const [page] = await render(<EtiquetasPdf data={data} />);
+    const numbers = page.texts.filter((t) => t.text === '004217');
+    const codes = page.texts.filter((t) => t.text === 'Código 004217E');
+    expect(codes).toHaveLength(6);
+    for (const code of codes) {
+      // On the number's line, to its right, within the same label.
+      const number = numbers.find((n) => Math.abs(n.y - code.y) < 6 && n.x < code.x && code.x - n.x < mm(45));
+      expect(number).toBeDefined();
+    }
+    for (const image of page.images) expect(decodeCode128(image.pixels)?.text).toBe('004217');
+  });
+
   it('falls back to the number as plain large text when the barcode cannot be made', async () => {
     const failing = () => {
       throw new Error('sin canvas');
@@ -77,6 +90,14 @@ describe('EtiquetasPdf', () => {
     const numbers = page.texts.filter((t) => t.text === '004217');
     expect(numbers).toHaveLength(6);
     for (const n of numbers) expect(n.size).toBeGreaterThanOrEqual(30);
+    // The code under each number.
+    const codes = page.texts.filter((t) => t.text === 'Código 004217E');
+    expect(codes).toHaveLength(6);
+    for (const code of codes) {
+      expect(
+        numbers.some((n) => code.y > n.y && code.y - n.y < mm(20) && Math.abs(code.x - n.x) < mm(20)),
+      ).toBe(true);
+    }
   });
 
   it('falls back to text for a value CODE128 cannot encode', async () => {
@@ -104,6 +125,7 @@ describe('HemodonacionPdf', () => {
     const [page] = pages;
     expectPortrait(page);
     expect(page.text).toContain('HEMODONACIÓN');
+    expect(page.text).toContain(`Código de etiqueta: ${donacion(0).codigo}`);
     expect(page.text).toContain('Muñoz Pérez, José María');
     expect(page.text).toContain('Bahía Blanca');
     expect(page.text).toContain('Pehuajó');
@@ -244,6 +266,16 @@ describe('LibroPdf', () => {
     expect(first.text).toContain('Güemes 1234, piso 3, depto B - Bahía');
     expect(first.text).toContain('Tel. 0291 15-555-0000');
     expect(first.text).toContain('Pehuajó, Buenos Aires');
+    // each number with its code under it, in the N° column
+    for (const d of donaciones(9)) {
+      const [numero] = find(first, d.numero);
+      const [codigo] = first.texts.filter((t) => t.text === `Cód. ${d.codigo}`);
+      expect(codigo.y).toBeGreaterThan(numero.y);
+      expect(codigo.y - numero.y).toBeLessThan(mm(17) / 2);
+      // centred in the same 32 mm column, right of the 18 mm binding margin
+      expect(Math.abs(codigo.x - numero.x)).toBeLessThan(mm(8));
+      expect(codigo.x).toBeGreaterThan(mm(18));
+    }
     // name column is 90 mm, address 60 mm, birth 40 mm wide
     const mmToPt = 72 / 25.4;
     const [, , nameX, addressX, birthX] = xs;

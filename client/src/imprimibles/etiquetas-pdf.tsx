@@ -32,8 +32,21 @@ const styles = StyleSheet.create({
   servicio: { fontFamily: FONT_BOLD, fontSize: 12, textAlign: 'center' },
   caption: { fontSize: 9, marginTop: mm(2) },
   barcode: { width: BARCODE_W, height: BARCODE_H },
-  numero: { fontFamily: FONT_BOLD, fontSize: 18, letterSpacing: 1, marginTop: mm(1) },
+  numeros: { flexDirection: 'row', alignItems: 'center', marginTop: mm(1) },
+  numero: { fontFamily: FONT_BOLD, fontSize: 18, letterSpacing: 1 },
   fallback: { fontFamily: FONT_BOLD, fontSize: 34, letterSpacing: 1, textAlign: 'center' },
+  // The code (number + check character) in a box, as ISBT 128 prints its check character. The
+  // word before it keeps the code one run of text, whole when copied or searched.
+  codigo: {
+    fontFamily: FONT_BOLD,
+    fontSize: 13,
+    borderWidth: 1,
+    borderColor: '#000',
+    paddingHorizontal: mm(1.5),
+    paddingTop: mm(0.8),
+  },
+  codigoAlLado: { marginLeft: mm(4) },
+  codigoDebajo: { marginTop: mm(2) },
   fecha: { fontSize: 11 },
   middle: { alignItems: 'center' },
 });
@@ -61,10 +74,17 @@ export function EtiquetasPdf({ data, barcodeMaker = pngBarcodeMaker }: Etiquetas
               <View style={styles.middle}>
                 {/* The image carries its own white quiet zones (>= 10 modules each side). */}
                 <Image src={barcode.src} style={styles.barcode} />
-                <Text style={styles.numero}>{data.numero}</Text>
+                <View style={styles.numeros}>
+                  <Text style={styles.numero}>{data.numero}</Text>
+                  <Text style={[styles.codigo, styles.codigoAlLado]}>{`Código ${data.codigo}`}</Text>
+                </View>
               </View>
             ) : (
-              <Text style={styles.fallback}>{data.numero}</Text>
+              // 34 pt leaves no room beside the number: the code goes under it.
+              <View style={styles.middle}>
+                <Text style={styles.fallback}>{data.numero}</Text>
+                <Text style={[styles.codigo, styles.codigoDebajo]}>{`Código ${data.codigo}`}</Text>
+              </View>
             )}
             <Text style={styles.fecha}>{`Fecha: ${formatDate(data.fecha)}`}</Text>
           </View>

@@ -45,6 +45,7 @@ export function toDonacionImprimible(
   const exclusion = d.exclusionDefinitiva;
   return {
     numero: String(d.numero),
+    codigo: d.codigoEtiqueta,
     fecha: d.fecha,
     hora: d.hora,
     signos: {

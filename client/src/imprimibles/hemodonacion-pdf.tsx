@@ -170,6 +170,7 @@ export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
           <View style={{ alignItems: 'flex-end' }}>
             <Text style={styles.title}>HEMODONACIÓN</Text>
             <Text style={styles.numero}>{`Donación N° ${donacion.numero}`}</Text>
+            <Text>{`Código de etiqueta: ${donacion.codigo}`}</Text>
             <Text>{`Fecha: ${formatDate(donacion.fecha)}    Hora: ${donacion.hora}`}</Text>
           </View>
         </View>

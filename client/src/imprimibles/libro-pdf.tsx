@@ -410,7 +410,9 @@ function IdentityPage({ rows, servicio, hoja, hojas }: PageProps) {
       <HeadCell box={C1.nombre} text="Apellido y nombre - DNI" />
       <HeadCell box={C1.domicilio} text="Domicilio y teléfono" />
       <HeadCell box={C1.nacimiento} text="Fecha y lugar de nacimiento" />
-      <Column box={C1.numero} values={rows.map((d) => d.numero)} bold />
+      <Column box={C1.numero} values={rows.map((d) => d.numero)} lines={2} bold />
+      {/* Under the number, its code: the number followed by its check character. */}
+      <Column box={C1.numero} values={rows.map((d) => `Cód. ${d.codigo}`)} line={1} lines={2} />
       <Column box={C1.fechaHora} values={rows.map((d) => formatLibroDate(d.fecha))} lines={2} />
       <Column box={C1.fechaHora} values={rows.map((d) => formatLibroTime(d.hora))} line={1} lines={2} />
       <Column

@@ -38,7 +38,7 @@ describe('printed files have names', () => {
   });
 
   it('saves the label sheet as etiquetas-<numero>.pdf and shows the same PDF in a tab', async () => {
-    await printEtiquetas({ numero: '004217', fecha: '2025-08-09', servicio });
+    await printEtiquetas({ numero: '004217', codigo: '004217E', fecha: '2025-08-09', servicio });
     expect(downloads).toEqual([{ name: 'etiquetas-004217.pdf', href: 'blob:http://localhost/id-1' }]);
     expect(opened).toEqual(['blob:http://localhost/id-1']);
   });
@@ -60,13 +60,13 @@ describe('printed files have names', () => {
   });
 
   it('keeps to letters, digits and dashes in a name', async () => {
-    await printEtiquetas({ numero: 'Ñ/17 b', fecha: '2025-08-09', servicio });
+    await printEtiquetas({ numero: 'Ñ/17 b', codigo: 'Ñ/17 b', fecha: '2025-08-09', servicio });
     expect(downloads.map((d) => d.name)).toEqual(['etiquetas-N-17-b.pdf']);
   });
 
   it('still saves the file when the browser blocks the new tab', async () => {
     open.mockImplementation(() => null);
-    await printEtiquetas({ numero: '7', fecha: '2025-08-09', servicio });
+    await printEtiquetas({ numero: '7', codigo: '7O', fecha: '2025-08-09', servicio });
     expect(downloads.map((d) => d.name)).toEqual(['etiquetas-7.pdf']);
   });
 });

@@ -56,6 +56,8 @@ export type ExclusionTipo = 'Definitiva' | 'Temporal';
 
 export type DonacionImprimible = {
   numero: string;
+  /** The number followed by its check character (codigoEtiqueta, ISO 7064 MOD 37-2). */
+  codigo: string;
   /** 'YYYY-MM-DD' */
   fecha: string;
   /** 'HH:mm' */
@@ -97,7 +99,10 @@ export type DonacionResumen = {
 };
 
 export type EtiquetasPdfData = {
+  /** What the barcode encodes, and a scanner types into the number field. */
   numero: string;
+  /** The number followed by its check character (codigoEtiqueta), printed beside it. */
+  codigo: string;
   /** 'YYYY-MM-DD' */
   fecha: string;
   servicio: ServicioImprimible;
@@ -150,10 +155,7 @@ export type IndicadoresImprimible = {
 
 export type ReportePdfData = {
   indicadores: IndicadoresImprimible;
-  /** Whose figures: the servicio, or the network (its name, no address). */
   servicio: ServicioImprimible;
-  /** The heading; 'Reporte de indicadores' unless told ('Reporte de la red'). */
-  titulo?: string;
   /** When the report was made (printed at its foot). */
   generado: Date;
 };

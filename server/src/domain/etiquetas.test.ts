@@ -84,11 +84,13 @@ describe('leerCodigoEtiqueta', () => {
   it('reads digits only as the number, as before', () => {
     expect(leerCodigoEtiqueta('123')).toEqual({ ok: true, value: 123 });
     expect(leerCodigoEtiqueta(' 4521 ')).toEqual({ ok: true, value: 4521 });
+    expect(leerCodigoEtiqueta('4 521')).toEqual({ ok: true, value: 4521 });
   });
 
   it('reads the number with its right check character, in either case', () => {
     expect(leerCodigoEtiqueta('123G')).toEqual({ ok: true, value: 123 });
     expect(leerCodigoEtiqueta('123g')).toEqual({ ok: true, value: 123 });
+    expect(leerCodigoEtiqueta(' 123 G\t')).toEqual({ ok: true, value: 123 });
     expect(leerCodigoEtiqueta('1*')).toEqual({ ok: true, value: 1 });
     expect(leerCodigoEtiqueta(codigoEtiqueta(NUMERO_ETIQUETA_MAX))).toEqual({
       ok: true,
@@ -114,7 +116,7 @@ describe('leerCodigoEtiqueta', () => {
   });
 
   it('refuses anything else', () => {
-    for (const texto of ['', '   ', 'G', '12-3', '12 3G', '12GG', 'G123', '123?', '12.5', '-5', '１２３G']) {
+    for (const texto of ['', '   ', 'G', '12-3', '1.234', '12GG', 'G123', '123?', '12.5', '-5', '１２３G']) {
       expect(leerCodigoEtiqueta(texto)).toEqual(invalido);
     }
   });

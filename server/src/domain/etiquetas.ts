@@ -64,7 +64,7 @@ const DIGITOS_Y_CONTROL = /^(\d+)([0-9A-Z*])$/;
 
 /**
  * A label number as typed or scanned, with or without its check character
- * (surrounding blanks ignored, the letter in either case): digits only are the
+ * (blanks ignored, as between the printed groups; the letter in either case): digits only are the
  * number itself; digits followed by one character of the set are the number
  * when that character is its check character. Anything else, or a wrong check
  * character, is 'El código de etiqueta no es válido'. Whether the number is
@@ -76,7 +76,7 @@ const DIGITOS_Y_CONTROL = /^(\d+)([0-9A-Z*])$/;
  * number, which is then searched as such.
  */
 export function leerCodigoEtiqueta(texto: string): ParseResult<number> {
-  const codigo = texto.trim().toUpperCase();
+  const codigo = texto.replace(/\s/g, '').toUpperCase();
   if (SOLO_DIGITOS.test(codigo)) return { ok: true, value: Number(codigo) };
   const partes = DIGITOS_Y_CONTROL.exec(codigo);
   if (partes && caracterControlIso7064(partes[1]) === partes[2]) {

@@ -592,7 +592,10 @@ export const openApiDocument = {
         ...secured,
         summary: 'Busca donaciones por número y/o fecha, las más nuevas primero',
         parameters: [
-          queryParam('numero', 'Número de etiqueta', { type: 'integer' }),
+          queryParam(
+            'numero',
+            'Número de etiqueta, con o sin su carácter de control (ISO 7064 MOD 37-2): uno equivocado da 400',
+          ),
           queryParam('fecha', 'Fecha YYYYMMDD (también YYYY-MM-DD)'),
           ...pageParams,
         ],

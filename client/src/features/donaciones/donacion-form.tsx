@@ -10,6 +10,7 @@ import { SV_NOMBRES, svLabel } from '@domain/campos';
 import { nowTime, todayIso } from '@domain/dates';
 import { SIGNOS_VITALES_KEYS, TIPOS_BOLSA, parseMedida, validateDonacion } from '@domain/donacion';
 import type { DonacionData, SignoVitalKey } from '@domain/donacion';
+import { codigoEtiqueta } from '@domain/etiquetas';
 import { MSG } from '@domain/messages';
 import type { FieldError } from '@domain/messages';
 import { useAuth } from '@/lib/auth-context';
@@ -148,6 +149,7 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
     form.change('numero', String(numero));
     await etiquetas.run(printEtiquetas, {
       numero: String(numero),
+      codigo: codigoEtiqueta(numero),
       fecha: form.getState().values.fecha || todayIso(),
       servicio,
     });

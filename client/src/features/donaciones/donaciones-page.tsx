@@ -49,7 +49,8 @@ export function DonacionesPage() {
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
-    const numero = values.numero.replace(/\D/g, '');
+    // As typed or scanned, with or without the check character: the server checks it.
+    const numero = values.numero.trim();
     // A label number identifies one donation of the service: a scanned bag
     // from another day must be found, so the number alone decides.
     if (numero) {
@@ -93,7 +94,8 @@ export function DonacionesPage() {
             onChange={(e) => setValues((v) => ({ ...v, numero: e.target.value }))}
             autoFocus
             autoComplete="off"
-            inputMode="numeric"
+            // The code may end in a letter or '*' (the check character).
+            inputMode="text"
             bg="white"
           />
         </ChakraField.Root>

@@ -5,6 +5,8 @@ import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { Route, Routes } from 'react-router-dom';
 import { formatDate, todayIso } from '@domain/dates';
+import { codigoEtiqueta } from '@domain/etiquetas';
+import { MSG } from '@domain/messages';
 import {
   DeleteDonacionDocument,
   DonacionDocument,
@@ -45,7 +47,7 @@ const ana = {
   donante: donanteDeDonacion({ id: 'd2', nombre: 'Ana', apellido: 'Gómez', dni: '28999888' }),
 };
 
-const searchMock = (filter: { numero: number | null; fecha: string | null }, items: object[]) => ({
+const searchMock = (filter: { codigo: string | null; fecha: string | null }, items: object[]) => ({
   request: { query: DonacionesDocument, variables: { filter, page } },
   result: { data: { donaciones: { __typename: 'DonacionPage', total: items.length, ...page, items } } },
 });
@@ -59,7 +61,7 @@ function ClientProbe() {
 const heldList = () =>
   client!.readQuery({
     query: DonacionesDocument,
-    variables: { filter: { numero: null, fecha: FECHA }, page },
+    variables: { filter: { codigo: null, fecha: FECHA }, page },
   })?.donaciones;
 
 function renderRoutes(route: string, mocks: MockedResponses) {
@@ -92,7 +94,7 @@ beforeEach(() => {
 describe('donations search and held list', () => {
   it("opens on today's donations, listed with the panel, before any search", async () => {
     const hoy = { ...juan, fecha: todayIso() };
-    renderRoutes('/donaciones', [searchMock({ numero: null, fecha: todayIso() }, [hoy])]);
+    renderRoutes('/donaciones', [searchMock({ codigo: null, fecha: todayIso() }, [hoy])]);
     expect(screen.getByLabelText('Fecha')).toHaveValue(formatDate(todayIso()));
     await screen.findByRole('table', { name: 'Donaciones encontradas' });
     expect(rows()).toHaveLength(1);
@@ -102,8 +104,8 @@ describe('donations search and held list', () => {
 
   it("fecha defaults to today; a scanned number + Enter searches that number on any date; empty says 'No se encontraron donaciones' and hides the panel", async () => {
     renderRoutes('/donaciones', [
-      searchMock({ numero: null, fecha: todayIso() }, [{ ...juan, fecha: todayIso() }]),
-      searchMock({ numero: 99, fecha: null }, []),
+      searchMock({ codigo: null, fecha: todayIso() }, [{ ...juan, fecha: todayIso() }]),
+      searchMock({ codigo: '99', fecha: null }, []),
     ]);
     expect(screen.getByLabelText('Fecha')).toHaveValue(formatDate(todayIso()));
     await screen.findByRole('table', { name: 'Donaciones encontradas' });
@@ -115,10 +117,43 @@ describe('donations search and held list', () => {
     expect(screen.queryByRole('button', { name: 'Imprimir Libro' })).not.toBeInTheDocument();
   });
 
+  it('a code with its check character finds the donation; a wrong one shows the error and lists nothing', async () => {
+    const codigo = codigoEtiqueta(1001);
+    const erroneo = `1001${codigo.endsWith('A') ? 'B' : 'A'}`;
+    renderRoutes('/donaciones', [
+      searchMock({ codigo: null, fecha: todayIso() }, []),
+      {
+        request: { query: DonacionesDocument, variables: { filter: { codigo: erroneo, fecha: null }, page } },
+        result: {
+          errors: [
+            new GraphQLError(MSG.codigoEtiquetaInvalido, {
+              extensions: {
+                code: 'BAD_USER_INPUT',
+                errors: [{ field: 'codigo', msg: MSG.codigoEtiquetaInvalido }],
+              },
+            }),
+          ],
+        },
+      },
+      searchMock({ codigo, fecha: null }, [juan]),
+    ]);
+    expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
+    const numero = screen.getByLabelText('Número');
+    await userEvent.type(numero, `${erroneo}{enter}`);
+    expect(await screen.findByText(MSG.codigoEtiquetaInvalido)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Donaciones encontradas' })).not.toBeInTheDocument();
+    await userEvent.clear(numero);
+    await userEvent.type(numero, `${codigo}{enter}`);
+    await screen.findByRole('table', { name: 'Donaciones encontradas' });
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toHaveTextContent('1001');
+    expect(screen.queryByText(MSG.codigoEtiquetaInvalido)).not.toBeInTheDocument();
+  });
+
   it('a date typed DD/MM/AAAA + Enter searches that day; an impossible day is refused without a search', async () => {
     renderRoutes('/donaciones', [
-      searchMock({ numero: null, fecha: todayIso() }, []),
-      searchMock({ numero: null, fecha: FECHA }, [juan]),
+      searchMock({ codigo: null, fecha: todayIso() }, []),
+      searchMock({ codigo: null, fecha: FECHA }, [juan]),
     ]);
     expect(await screen.findByText('No se encontraron donaciones')).toBeInTheDocument();
     const fecha = screen.getByRole('textbox', { name: 'Fecha' });
@@ -139,7 +174,7 @@ describe('donations search and held list', () => {
 
   it('shows number, date and time, name, group and service; the panel lists the held donations', async () => {
     renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
-      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+      searchMock({ codigo: null, fecha: FECHA }, [juan, ana]),
     ]);
     await screen.findByRole('table', { name: 'Donaciones encontradas' });
     expect(
@@ -171,7 +206,7 @@ describe('donations search and held list', () => {
   });
 
   it('an empty page past the last one (a stale link, a deleted row) still offers Anterior', async () => {
-    const filter = { numero: null, fecha: FECHA };
+    const filter = { codigo: null, fecha: FECHA };
     const pageMock = (offset: number, total: number, items: object[]) => ({
       request: { query: DonacionesDocument, variables: { filter, page: { offset, limit: 100 } } },
       result: { data: { donaciones: { __typename: 'DonacionPage', total, offset, limit: 100, items } } },
@@ -191,7 +226,7 @@ describe('donations search and held list', () => {
 
   it("'Imprimir Libro' prints the register book from the held list with no server call", async () => {
     renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
-      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+      searchMock({ codigo: null, fecha: FECHA }, [juan, ana]),
     ]);
     const boton = await screen.findByRole('button', { name: 'Imprimir Libro' });
     await userEvent.click(boton);
@@ -206,7 +241,7 @@ describe('donations search and held list', () => {
 
   it("asks before deleting; only 'Si' deletes and the donation leaves the held list", async () => {
     renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
-      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+      searchMock({ codigo: null, fecha: FECHA }, [juan, ana]),
       deleteMock('x1', 'd1'),
       deleteMock('x2', 'd2'),
     ]);
@@ -238,7 +273,7 @@ describe('donations search and held list', () => {
 
   it("shows the server's message when the delete is refused, and the unexpected text on a network failure", async () => {
     renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
-      searchMock({ numero: null, fecha: FECHA }, [juan]),
+      searchMock({ codigo: null, fecha: FECHA }, [juan]),
       {
         request: { query: DeleteDonacionDocument, variables: { id: 'x1' } },
         result: {
@@ -260,7 +295,7 @@ describe('donations search and held list', () => {
   });
 
   it("'Limpiar' empties the held list", async () => {
-    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [searchMock({ numero: null, fecha: FECHA }, [juan])]);
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [searchMock({ codigo: null, fecha: FECHA }, [juan])]);
     await screen.findByRole('table', { name: 'Donaciones encontradas' });
     await userEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
     expect(screen.queryByRole('table', { name: 'Donaciones encontradas' })).not.toBeInTheDocument();
@@ -288,7 +323,7 @@ describe('donations search and held list', () => {
       exclusionCodigo: 'C-12',
     });
     renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
-      searchMock({ numero: null, fecha: FECHA }, [juan, ana]),
+      searchMock({ codigo: null, fecha: FECHA }, [juan, ana]),
       {
         request: {
           query: UpdateResultadosDonacionDocument,

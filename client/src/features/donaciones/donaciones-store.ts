@@ -28,14 +28,17 @@ export const DONACIONES_PAGE_SIZE = 100;
 
 export type DonacionConDonante = DonacionesQuery['donaciones']['items'][number];
 
-/** The search as the screen holds it (text fields); both empty = no filter. */
+/**
+ * The search as the screen holds it (text fields); both empty = no filter. numero is the label
+ * number as typed or scanned, with or without its check character: the server reads it (codigo)
+ * and refuses a wrong check character.
+ */
 export type DonacionesFiltro = { numero: string; fecha: string };
 
 function filtroVariables(filtro: DonacionesFiltro, pagina: number) {
-  const numero = filtro.numero.trim() === '' ? null : Number(filtro.numero.trim());
   return {
     filter: {
-      numero: numero !== null && Number.isInteger(numero) ? numero : null,
+      codigo: filtro.numero.trim() || null,
       fecha: filtro.fecha.trim() || null,
     },
     page: { offset: (pagina - 1) * DONACIONES_PAGE_SIZE, limit: DONACIONES_PAGE_SIZE },

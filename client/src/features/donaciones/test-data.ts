@@ -1,4 +1,5 @@
 /** Fixtures for this feature's tests (GraphQL answers as the server gives them). */
+import { codigoEtiqueta } from '@domain/etiquetas';
 import { ServicioDocument } from '@/generated/graphql';
 import type { DonacionConDonante } from './donaciones-store';
 
@@ -50,12 +51,14 @@ export function donanteDeDonacion(overrides: Record<string, unknown> = {}) {
 }
 
 export function donacion(overrides: Record<string, unknown> = {}) {
+  const numero = typeof overrides.numero === 'number' ? overrides.numero : 1001;
   return {
     __typename: 'Donacion' as const,
     id: 'x1',
     donanteId: 'd1',
     servicioId: SERVICIO_ID,
     numero: 1001,
+    codigoEtiqueta: codigoEtiqueta(numero),
     fecha: '2025-06-15',
     hora: '09:30',
     nombre: 'Juan',

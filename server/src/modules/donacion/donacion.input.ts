@@ -83,6 +83,15 @@ export class DonacionFilter {
   @Field(() => Int, { nullable: true })
   numero?: number | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'El número como se tipea o escanea, con o sin su carácter de control (codigoEtiqueta): ' +
+      'uno equivocado se rechaza',
+  })
+  @maxTexto(20)
+  codigo?: string | null;
+
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
   @maxTexto(10)
   fecha?: string | null;

@@ -14,7 +14,7 @@ import {
 } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
 import { claveUsuario } from '../../loaders';
-import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
+import { codigoEtiqueta, ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { PageInput } from '../../graphql/pagination';
 import { selectedFields } from '../../graphql/selection';
 import { Donante } from '../donante/donante.entity';
@@ -111,6 +111,13 @@ export class DonacionResolver {
   })
   donacionesPrevias(@Root() d: Donacion, @Ctx() ctx: Context): Promise<number> {
     return ctx.loaders.donacionesPrevias.load(claveUsuario(d.servicioId, d.id));
+  }
+
+  @FieldResolver(() => String, {
+    description: 'Número de etiqueta seguido de su carácter de control ISO 7064 MOD 37-2 (ISBT 128)',
+  })
+  codigoEtiqueta(@Root() d: Donacion): string {
+    return codigoEtiqueta(d.numero);
   }
 
   @FieldResolver(() => String, { description: 'Nombre del donante' })

@@ -148,8 +148,11 @@ export function addDonacionRoutes(router: Router, services: Services): void {
     authed(services, async (req, ctx) => {
       const numeroText = queryText(req, 'numero')?.trim();
       const fechaText = queryText(req, 'fecha')?.trim();
+      // A whole number as before; anything else is read as a label code (number + check character).
+      const entera = numeroText !== undefined && /^-?\d+$/.test(numeroText);
       const filter = {
-        numero: numeroText ? (/^-?\d+$/.test(numeroText) ? Number(numeroText) : NaN) : undefined,
+        numero: numeroText && entera ? Number(numeroText) : undefined,
+        codigo: numeroText && !entera ? numeroText : undefined,
         fecha: fechaText ? (fechaIso(fechaText) as string) : undefined,
       };
       await checkInput(DonacionFilter, filter);

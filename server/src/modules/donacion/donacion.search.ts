@@ -20,6 +20,7 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   // The person's earlier donations (DataLoader), read within the servicio.
   donacionesPrevias: ['servicio_id'],
   numero: ['numero'],
+  codigoEtiqueta: ['numero'],
   fecha: ['fecha'],
   hora: ['hora'],
   plasmaCovid: ['plasma_covid'],

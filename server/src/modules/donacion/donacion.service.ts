@@ -3,7 +3,7 @@ import { AuthUser } from '../../auth/context';
 import { isValidIsoDate } from '../../domain/dates';
 import { ResultadosData, SEROLOGIA_KEYS, Serologia, validateResultados } from '../../domain/donacion';
 import { diferimientoDeDonacion, esMasLeve } from '../../domain/elegibilidad';
-import { isNumeroEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
+import { isNumeroEtiqueta, leerCodigoEtiqueta, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -23,6 +23,9 @@ import {
 } from './donacion.search';
 
 export type { CreateDonacionData, DonacionFilterData };
+
+/** The search's filter: numero and/or codigo (the number as typed or scanned, with or without its check character). */
+export type DonacionSearchData = DonacionFilterData & { codigo?: string | null };
 
 export type PageData = { offset?: number; limit?: number };
 export type UpdateResultadosResult = { donacion: Donacion; message: string };
@@ -105,10 +108,10 @@ export class DonacionService {
     );
   }
 
-  /** Donations by numero and/or fecha, newest first. */
+  /** Donations by numero (or codigo) and/or fecha, newest first. */
   async search(
     auth: AuthUser,
-    filter: DonacionFilterData,
+    { codigo, ...filter }: DonacionSearchData,
     page: PageData = {},
     /** The fields the caller shows (GraphQL: those the query asks for); all when omitted. */
     fields?: Iterable<string> | null,
@@ -116,6 +119,15 @@ export class DonacionService {
     const errors = [];
     if (filter.fecha && !isValidIsoDate(filter.fecha))
       errors.push({ field: 'fecha', msg: MSG.fechaInvalida });
+    // A code with a wrong check character is a misread label: refused, nothing searched.
+    let numeroDelCodigo: number | undefined;
+    if (codigo !== null && codigo !== undefined && codigo.trim() !== '') {
+      const leido = leerCodigoEtiqueta(codigo);
+      if (!leido.ok) errors.push({ field: 'codigo', msg: leido.error });
+      else if (!isNumeroEtiqueta(leido.value))
+        errors.push({ field: 'codigo', msg: MSG.numeroEtiquetaFueraDeRango });
+      else numeroDelCodigo = leido.value;
+    }
     // A number no label can carry is refused as a typing mistake (never sent to the int column).
     if (filter.numero !== null && filter.numero !== undefined && !isNumeroEtiqueta(filter.numero)) {
       errors.push({ field: 'numero', msg: MSG.numeroEtiquetaFueraDeRango });
@@ -123,10 +135,15 @@ export class DonacionService {
     assertValid(errors);
     const offset = page.offset ?? 0;
     const limit = page.limit ?? 20;
+    const numero = numeroDelCodigo ?? filter.numero;
+    // Both given: a donation has one number, so two different ones match nothing.
+    if (numero !== filter.numero && filter.numero !== null && filter.numero !== undefined) {
+      return { items: [], total: 0, offset, limit };
+    }
     const { rows, total } = await searchDonaciones(
       this.query,
       auth.servicio,
-      filter,
+      { ...filter, numero },
       offset,
       limit,
       donacionColumns(fields),

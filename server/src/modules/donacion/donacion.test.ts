@@ -15,7 +15,7 @@ import {
   validateSignosVitales,
 } from '../../domain/donacion';
 import { GraphQLObjectType } from 'graphql';
-import { ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
+import { codigoEtiqueta, ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { getSchema } from '../../graphql/schema';
 import { Donacion } from './donacion.entity';
@@ -705,8 +705,11 @@ describe('numbers beyond a column: the searches answer 400 in Spanish, never 500
     [String(NUMERO_ETIQUETA_MAX + 1), MSG.numeroEtiquetaFueraDeRango],
     ['0', MSG.numeroEtiquetaFueraDeRango],
     ['-1', MSG.numeroEtiquetaFueraDeRango],
-    ['1.5', MSG.numeroEtiquetaFueraDeRango],
-    ['1e3', MSG.numeroEtiquetaFueraDeRango],
+    // Not a whole number: read as a label code, which these are not.
+    ['1.5', MSG.codigoEtiquetaInvalido],
+    ['1e3', MSG.codigoEtiquetaInvalido],
+    ['12Z', MSG.codigoEtiquetaInvalido],
+    [codigoEtiqueta(123_456_789), MSG.numeroEtiquetaFueraDeRango],
   ])('REST GET /donacion/search?numero=%s: 400', async (numero, msg) => {
     const res = await server.rest('GET', `/donacion/search?numero=${numero}`, undefined, a.token);
     expect({ status: res.status, msgs: msgs(res) }).toEqual({ status: 400, msgs: [msg] });
@@ -875,6 +878,97 @@ describe('queries', () => {
       s.token,
     );
     expect(none.data!.donaciones.total).toBe(0);
+  });
+
+  describe('by label code (number + ISO 7064 MOD 37-2 check character)', () => {
+    const CODIGO = `query ($codigo: String, $fecha: String) {
+      donaciones(filter: { codigo: $codigo, fecha: $fecha }) { total items { id numero codigoEtiqueta } }
+    }`;
+    type Resultado = {
+      donaciones: { total: number; items: { id: string; numero: number; codigoEtiqueta: string }[] };
+    };
+    const buscar = (codigo: string, fecha?: string) =>
+      server.gql<Resultado>(CODIGO, { codigo, fecha }, s.token);
+    const rest = (numero: string) =>
+      server.rest<{
+        donaciones: { _id: string; numero: number }[];
+        total: number;
+        errors?: { msg: string }[];
+      }>('GET', `/donacion/search?numero=${encodeURIComponent(numero)}`, undefined, s.token);
+
+    it('answers codigoEtiqueta for every donation', async () => {
+      const res = await server.gql<Resultado>(
+        `{ donaciones { total items { id numero codigoEtiqueta } } }`,
+        {},
+        s.token,
+      );
+      expect(res.data!.donaciones.items.map((d) => [d.numero, d.codigoEtiqueta])).toEqual([
+        [14, '14Q'],
+        [13, '13S'],
+        [12, '12U'],
+        [11, '11W'],
+      ]);
+      const one = await server.gql<{ donacion: { codigoEtiqueta: string } }>(
+        `query ($id: ID!) { donacion(id: $id) { codigoEtiqueta } }`,
+        { id: ids[1].id },
+        s.token,
+      );
+      expect(one.data!.donacion.codigoEtiqueta).toBe(codigoEtiqueta(12));
+    });
+
+    it('GraphQL: the right code finds the donation, in either case; the bare number too', async () => {
+      for (const codigo of ['12U', '12u', ' 12U ', '12']) {
+        const res = await buscar(codigo);
+        expect({ codigo, ids: res.data?.donaciones.items.map((d) => d.id) }).toEqual({
+          codigo,
+          ids: [ids[1].id],
+        });
+      }
+      expect((await buscar('12U', day(-60))).data!.donaciones.total).toBe(1);
+      expect((await buscar('12U', day(-2))).data!.donaciones.total).toBe(0);
+      // numero and codigo together: the same number finds it, another one nothing.
+      const both = (numero: number) =>
+        server.gql<Resultado>(
+          `query ($numero: Int) { donaciones(filter: { numero: $numero, codigo: "12U" }) { total } }`,
+          { numero },
+          s.token,
+        );
+      expect((await both(12)).data!.donaciones.total).toBe(1);
+      expect((await both(13)).data!.donaciones.total).toBe(0);
+    });
+
+    it.each(['12V', '13U', '21U', '12*', '12UU', 'U12', '12-U'])(
+      'GraphQL: %s is refused with BAD_USER_INPUT and finds nothing',
+      async (codigo) => {
+        const res = await buscar(codigo);
+        expect(res.data).toBeFalsy();
+        expect(codeOf(res)).toBe('BAD_USER_INPUT');
+        expect(res.errors!.map((e) => e.message)).toEqual([MSG.codigoEtiquetaInvalido]);
+        expect(errorsOf(res)).toEqual([{ field: 'codigo', msg: MSG.codigoEtiquetaInvalido }]);
+      },
+    );
+
+    it('GraphQL: a right code of a number no label carries is out of range', async () => {
+      const res = await buscar(codigoEtiqueta(123_456_789));
+      expect(codeOf(res)).toBe('BAD_USER_INPUT');
+      expect(errorsOf(res)).toEqual([{ field: 'codigo', msg: MSG.numeroEtiquetaFueraDeRango }]);
+    });
+
+    it('REST: the right code finds the donation, a wrong one is 400 with the message, the bare number works', async () => {
+      let res = await rest('12U');
+      expect(res.status).toBe(200);
+      expect(res.body.donaciones.map((d) => [d._id, d.numero])).toEqual([[ids[1].id, 12]]);
+      res = await rest('12');
+      expect(res.body.donaciones.map((d) => d._id)).toEqual([ids[1].id]);
+      for (const codigo of ['12V', '13U', '12UU']) {
+        res = await rest(codigo);
+        expect({ codigo, status: res.status, body: res.body }).toEqual({
+          codigo,
+          status: 400,
+          body: { errors: [{ msg: MSG.codigoEtiquetaInvalido, param: 'codigo' }] },
+        });
+      }
+    });
   });
 
   it("lists a donor's donations newest first and gets one", async () => {
