@@ -155,7 +155,10 @@ export type IndicadoresImprimible = {
 
 export type ReportePdfData = {
   indicadores: IndicadoresImprimible;
+  /** Whose figures: the servicio, or the network (its name, no address). */
   servicio: ServicioImprimible;
+  /** The heading; 'Reporte de indicadores' unless told ('Reporte de la red'). */
+  titulo?: string;
   /** When the report was made (printed at its foot). */
   generado: Date;
 };
