@@ -245,6 +245,9 @@ export function VoluntariasChart({ indicadores, width, height = 240 }: ChartProp
           <PieChart accessibilityLayer={false} {...sizeProps(width, height)}>
             <Pie
               isAnimationActive={false}
+              // The drawing is hidden from assistive technology (its figures are in the table
+              // beside it), so nothing in it may take the keyboard's focus either.
+              rootTabIndex={-1}
               data={chart.data}
               dataKey={chart.key('value')}
               nameKey="name"
