@@ -44,6 +44,7 @@ export function toDonacionImprimible(
 ): DonacionImprimible {
   const exclusion = d.exclusionDefinitiva;
   return {
+    id: d.id,
     numero: String(d.numero),
     codigo: d.codigoEtiqueta,
     fecha: d.fecha,

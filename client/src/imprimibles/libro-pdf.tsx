@@ -16,6 +16,7 @@ import {
   tipoDonante,
 } from './format';
 import { FONT, FONT_BOLD, INK, RULE } from './pdf-styles';
+import { huellaDonaciones } from '@domain/huella';
 import type { SignosVitales } from '@domain/donacion';
 import type { DonacionImprimible, SerologiaKey, ServicioImprimible } from './types';
 
@@ -337,7 +338,12 @@ function GroupTitle({ box, text }: { box: Box; text: string }) {
 
 const pageStyle: TextStyle = { fontFamily: FONT, fontSize: SIZE.cell };
 
-function SheetHeader({ servicio, hoja, hojas, parte }: Omit<PageProps, 'rows'> & { parte: string }) {
+function SheetHeader({
+  servicio,
+  hoja,
+  hojas,
+  parte,
+}: Omit<PageProps, 'rows' | 'huella'> & { parte: string }) {
   const top = mm(MARGIN_V);
   return (
     <>
@@ -363,12 +369,28 @@ function SheetHeader({ servicio, hoja, hojas, parte }: Omit<PageProps, 'rows'> &
   );
 }
 
-/** Each page is exactly one sheet side, so its number is known here (no render prop). */
-function Footer({ servicio, page, pages }: { servicio: ServicioImprimible; page: number; pages: number }) {
+/**
+ * Each page is exactly one sheet side, so its number is known here (no render prop). In the middle,
+ * the sheet's fingerprint (@domain/huella): the same on both sides, as they list the same donations.
+ */
+function Footer({
+  servicio,
+  page,
+  pages,
+  huella,
+}: {
+  servicio: ServicioImprimible;
+  page: number;
+  pages: number;
+  huella: string;
+}) {
   const style = { position: 'absolute', bottom: mm(FOOTER_BOTTOM), fontSize: SIZE.small } as const;
   return (
     <>
       <Text style={{ ...style, left: TABLE_LEFT }}>{servicio.nombre}</Text>
+      <Text style={{ ...style, left: TABLE_LEFT, right: mm(MARGIN_RIGHT), textAlign: 'center' }}>
+        {`Huella: ${huella}`}
+      </Text>
       <Text style={{ ...style, right: mm(MARGIN_RIGHT) }}>{`Página ${page} de ${pages}`}</Text>
     </>
   );
@@ -400,7 +422,7 @@ function IdentityRow({ d, i }: { d: DonacionImprimible; i: number }) {
   );
 }
 
-function IdentityPage({ rows, servicio, hoja, hojas }: PageProps) {
+function IdentityPage({ rows, servicio, hoja, hojas, huella }: PageProps) {
   return (
     <Page size="A4" orientation="landscape" style={pageStyle} wrap={false}>
       <Rules rules={RULES_PAGE1} />
@@ -423,7 +445,7 @@ function IdentityPage({ rows, servicio, hoja, hojas }: PageProps) {
       {rows.map((d, i) => (
         <IdentityRow key={i} d={d} i={i} />
       ))}
-      <Footer servicio={servicio} page={hoja * 2 - 1} pages={hojas * 2} />
+      <Footer servicio={servicio} page={hoja * 2 - 1} pages={hojas * 2} huella={huella} />
     </Page>
   );
 }
@@ -505,7 +527,7 @@ function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
   );
 }
 
-function ClinicalPage({ rows, servicio, hoja, hojas }: PageProps) {
+function ClinicalPage({ rows, servicio, hoja, hojas, huella }: PageProps) {
   const frames = rows.flatMap((d, i) => (rowWarnings(d).length ? heavyRowFrame(i) : []));
   return (
     <Page size="A4" orientation="landscape" style={pageStyle} wrap={false}>
@@ -527,7 +549,7 @@ function ClinicalPage({ rows, servicio, hoja, hojas }: PageProps) {
         <HeadCell key={key} box={C2[key]} text={SEROLOGIA_HEADS[key]} size={SIZE.serologiaHead} inGroup />
       ))}
       <ClinicalColumns rows={rows} />
-      <Footer servicio={servicio} page={hoja * 2} pages={hojas * 2} />
+      <Footer servicio={servicio} page={hoja * 2} pages={hojas * 2} huella={huella} />
     </Page>
   );
 }
@@ -538,6 +560,8 @@ type PageProps = {
   servicio: ServicioImprimible;
   hoja: number;
   hojas: number;
+  /** The fingerprint of `rows` (huellaDonaciones), printed at the foot of both sides. */
+  huella: string;
 };
 
 export type LibroPdfProps = { donaciones: DonacionImprimible[]; servicio: ServicioImprimible };
@@ -550,10 +574,10 @@ export function LibroPdf({ donaciones, servicio }: LibroPdfProps) {
   const sheets = chunk(chronological(donaciones), DONORS_PER_SHEET);
   return (
     <Document title="Libro de registro de donaciones" language="es">
-      {sheets.flatMap((rows, i) => [
-        <IdentityPage key={`a${i}`} rows={rows} servicio={servicio} hoja={i + 1} hojas={sheets.length} />,
-        <ClinicalPage key={`b${i}`} rows={rows} servicio={servicio} hoja={i + 1} hojas={sheets.length} />,
-      ])}
+      {sheets.flatMap((rows, i) => {
+        const page = { rows, servicio, hoja: i + 1, hojas: sheets.length, huella: huellaDonaciones(rows) };
+        return [<IdentityPage key={`a${i}`} {...page} />, <ClinicalPage key={`b${i}`} {...page} />];
+      })}
     </Document>
   );
 }

@@ -55,6 +55,8 @@ export type DonanteImprimible = {
 export type ExclusionTipo = 'Definitiva' | 'Temporal';
 
 export type DonacionImprimible = {
+  /** The donation's id: with its number and results, what the book page's fingerprint covers. */
+  id: string;
   numero: string;
   /** The number followed by its check character (codigoEtiqueta, ISO 7064 MOD 37-2). */
   codigo: string;
