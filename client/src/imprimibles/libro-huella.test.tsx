@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
 import { renderToBuffer } from '@react-pdf/renderer';
-import { huellaDonaciones, sha256Hex } from '@domain/huella';
+import { huellaDonaciones, sha256Hex } from './huella';
 import { donacion, donaciones, servicio } from '../../../test/pdf/fixtures';
 import { readPdf } from '../../../test/pdf/pdf-reader';
 import { chronological, chunk } from './format';

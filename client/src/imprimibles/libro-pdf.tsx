@@ -16,7 +16,7 @@ import {
   tipoDonante,
 } from './format';
 import { FONT, FONT_BOLD, INK, RULE } from './pdf-styles';
-import { huellaDonaciones } from '@domain/huella';
+import { huellaDonaciones } from './huella';
 import type { SignosVitales } from '@domain/donacion';
 import type { DonacionImprimible, SerologiaKey, ServicioImprimible } from './types';
 
@@ -371,7 +371,7 @@ function SheetHeader({
 
 /**
  * Each page is exactly one sheet side, so its number is known here (no render prop). In the middle,
- * the sheet's fingerprint (@domain/huella): the same on both sides, as they list the same donations.
+ * the sheet's fingerprint (./huella): the same on both sides, as they list the same donations.
  */
 function Footer({
   servicio,

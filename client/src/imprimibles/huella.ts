@@ -3,7 +3,7 @@
  * first HUELLA_CHARS hex characters of a SHA-256 over a canonical text of the donations the page
  * lists (their ids, numbers and results: ABO, Rh, serology, exclusion). Reprinting the same
  * records gives the same fingerprint; a number or a result changed since gives another, so a
- * printed page can be checked against the database (here or on the server: this module is shared).
+ * printed page can be checked against the database.
  *
  * Canonical text: one JSON array per donation, its fields in a fixed order (never an object's key
  * order), serology by SEROLOGIA_KEYS, every absent value null, numbers as text; the donations
@@ -16,7 +16,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import { SEROLOGIA_KEYS, type SerologiaKey } from './donacion';
+import { SEROLOGIA_KEYS, type SerologiaKey } from '@domain/donacion';
 
 /** Hex characters of the fingerprint printed on the page. */
 export const HUELLA_CHARS = 10;
