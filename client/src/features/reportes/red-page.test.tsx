@@ -172,12 +172,19 @@ describe('/red, the network’s panel', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/red'));
     expect(await screen.findByText('Panel de la Red')).toBeInTheDocument();
     expect(screen.getByTestId('servicio-nombre')).toHaveTextContent('Programa Provincial de Hemoterapia');
-    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual(['Red', 'Cambiar clave']);
+    // The heading shows while the figures load under a modal overlay (which hides the menu), and
+    // the menu's links follow the session's own query (me): wait for both.
+    await waitFor(
+      () => {
+        const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+        expect(
+          within(nav)
+            .getAllByRole('link')
+            .map((a) => a.textContent),
+        ).toEqual(['Red', 'Cambiar clave']);
+      },
+      { timeout: 5000 },
+    );
     expect(screen.queryByRole('heading', { name: /Donantes/ })).not.toBeInTheDocument();
   });
 
