@@ -29,7 +29,8 @@ const MIGRATIONS_TABLE = 'migrations';
 /**
  * Tables neither dumped nor restored:
  * - computed from others by triggers: restoring their source rows makes them again
- *   (donante_clave: migration 1763810000000; indicador_diario: migration 1763850000000);
+ *   (donante_clave: migration 1763810000000; indicador_diario: migration 1763850000000;
+ *   indicador_distintos: migration 1763890000000);
  * - passing state that is not the service's data: the sign-in throttle's counters
  *   (login_intento: migration 1763820000000), left as the target has them;
  * - credentials: the dashboards' API keys (clave_api: migration 1763860000000). A copy must never
@@ -50,7 +51,13 @@ const ROLL_UP_TRIGGER_TABLES = ['donacion', 'visita_no_apto'];
 const CHAIN_TRIGGER_TABLES = ['auditoria'];
 const RESTORE_OFF_TRIGGER_TABLES = [...ROLL_UP_TRIGGER_TABLES, ...CHAIN_TRIGGER_TABLES];
 
-export const TABLES_NOT_CARRIED = ['clave_api', 'donante_clave', 'indicador_diario', 'login_intento'];
+export const TABLES_NOT_CARRIED = [
+  'clave_api',
+  'donante_clave',
+  'indicador_diario',
+  'indicador_distintos',
+  'login_intento',
+];
 
 export class BackupError extends Error {}
 
@@ -425,9 +432,10 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
       );
     }
     const contadoresConservados = await keepLabelCounters(client, issued);
+    // Counted while the triggers are still off: setting every donation's previous one fires none.
+    await client.query(`SELECT indicador_reconstruir(NULL)`);
     for (const t of RESTORE_OFF_TRIGGER_TABLES)
       await client.query(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
-    await client.query(`SELECT indicador_reconstruir(NULL)`);
     await client.query('COMMIT');
     return { file, tables: counts, contadoresConservados };
   } catch (error) {

@@ -111,35 +111,7 @@ export class Indicadores1763850000000 implements MigrationInterface {
         ) s
       $$`);
 
-    // A day counted again from its rows, under the day's row lock (see the header).
-    await q.query(`
-      CREATE FUNCTION indicador_recalcular(s uuid, f date) RETURNS void LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO indicador_diario (servicio_id, fecha) VALUES (s, f) ON CONFLICT DO NOTHING;
-        PERFORM 1 FROM indicador_diario WHERE servicio_id = s AND fecha = f FOR UPDATE;
-        UPDATE indicador_diario i SET
-            donaciones = coalesce(t.donaciones, 0), voluntarias = coalesce(t.voluntarias, 0),
-            primera_vez = coalesce(t.primera_vez, 0), aferesis = coalesce(t.aferesis, 0),
-            excl_temporales = coalesce(t.excl_temporales, 0),
-            excl_definitivas = coalesce(t.excl_definitivas, 0),
-            sero_analizadas = coalesce(t.sero_analizadas, 0), hiv = coalesce(t.hiv, 0),
-            hep_b = coalesce(t.hep_b, 0), hep_c = coalesce(t.hep_c, 0), vdrl = coalesce(t.vdrl, 0),
-            brucelosis = coalesce(t.brucelosis, 0), chagas = coalesce(t.chagas, 0),
-            htlv = coalesce(t.htlv, 0), grupos = coalesce(t.grupos, '{}'::jsonb),
-            no_aptos = v.no_aptos, no_aptos_diferidos = v.diferidos
-          FROM (SELECT 1) uno
-          LEFT JOIN indicador_totales(ARRAY(
-            SELECT id FROM donacion WHERE servicio_id = s AND fecha = f AND deleted_at IS NULL
-          )) t ON true
-          CROSS JOIN (
-            SELECT count(*)::int AS no_aptos, count(*) FILTER (WHERE diferimiento_dias > 0)::int AS diferidos
-              FROM visita_no_apto WHERE servicio_id = s AND fecha = f
-          ) v
-          WHERE i.servicio_id = s AND i.fecha = f;
-        -- A day left with nothing has no row, as a day that never had any.
-        DELETE FROM indicador_diario
-         WHERE servicio_id = s AND fecha = f AND donaciones = 0 AND no_aptos = 0;
-      END $$`);
+    await q.query(RECALCULAR_SQL);
 
     // The days a change touches: its own, and those of the same people's donations from `desde` on.
     await q.query(`
@@ -167,52 +139,16 @@ export class Indicadores1763850000000 implements MigrationInterface {
         END LOOP;
       END $$`);
 
-    // donacion, one trigger per event (a trigger with transition tables has one event). A creation
-    // adds its rows to their days (atomic increments: no recount of a busy day for each new
-    // donation) and recounts only the days of the same people's later donations, whose 'primera
-    // vez' it may change; a change or a deletion recounts every day it touches.
-    await q.query(`
-      CREATE FUNCTION indicador_donacion_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO indicador_diario AS i (servicio_id, fecha, donaciones, voluntarias, primera_vez,
-            aferesis, excl_temporales, excl_definitivas, sero_analizadas, hiv, hep_b, hep_c, vdrl,
-            brucelosis, chagas, htlv, grupos)
-          SELECT * FROM indicador_totales(ARRAY(SELECT id FROM nuevas)) ORDER BY 1, 2
-          ON CONFLICT (servicio_id, fecha) DO UPDATE SET
-            donaciones = i.donaciones + excluded.donaciones, voluntarias = i.voluntarias + excluded.voluntarias,
-            primera_vez = i.primera_vez + excluded.primera_vez, aferesis = i.aferesis + excluded.aferesis,
-            excl_temporales = i.excl_temporales + excluded.excl_temporales,
-            excl_definitivas = i.excl_definitivas + excluded.excl_definitivas,
-            sero_analizadas = i.sero_analizadas + excluded.sero_analizadas, hiv = i.hiv + excluded.hiv,
-            hep_b = i.hep_b + excluded.hep_b, hep_c = i.hep_c + excluded.hep_c, vdrl = i.vdrl + excluded.vdrl,
-            brucelosis = i.brucelosis + excluded.brucelosis, chagas = i.chagas + excluded.chagas,
-            htlv = i.htlv + excluded.htlv, grupos = indicador_sumar_grupos(i.grupos, excluded.grupos);
-        PERFORM indicador_recalcular_cambios(array_agg(servicio_id), array_agg(donante_id), array_agg(fecha + 1), false)
-          FROM nuevas WHERE deleted_at IS NULL;
-        RETURN NULL;
-      END $$`);
+    await q.query(DONACION_INSERT_SQL);
     await q.query(`
       CREATE TRIGGER indicador_donacion_insert AFTER INSERT ON donacion REFERENCING NEW TABLE AS nuevas
         FOR EACH STATEMENT EXECUTE FUNCTION indicador_donacion_insert()`);
-    for (const [evento, tablas, filas] of [
-      ['DELETE', 'OLD TABLE AS viejas', 'SELECT servicio_id, donante_id, fecha FROM viejas'],
-      [
-        'UPDATE',
-        'OLD TABLE AS viejas NEW TABLE AS nuevas',
-        'SELECT servicio_id, donante_id, fecha FROM viejas UNION ALL SELECT servicio_id, donante_id, fecha FROM nuevas',
-      ],
-    ]) {
-      const nombre = `indicador_donacion_${evento.toLowerCase()}`;
+    for (const evento of ['DELETE', 'UPDATE'] as const) {
+      await q.query(donacionCambioSql(evento));
       await q.query(`
-        CREATE FUNCTION ${nombre}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          PERFORM indicador_recalcular_cambios(array_agg(servicio_id), array_agg(donante_id), array_agg(fecha), true)
-            FROM (${filas}) t;
-          RETURN NULL;
-        END $$`);
-      await q.query(`
-        CREATE TRIGGER ${nombre} AFTER ${evento} ON donacion REFERENCING ${tablas}
-          FOR EACH STATEMENT EXECUTE FUNCTION ${nombre}()`);
+        CREATE TRIGGER indicador_donacion_${evento.toLowerCase()} AFTER ${evento} ON donacion
+          REFERENCING ${TABLAS_DE_TRANSICION[evento]}
+          FOR EACH STATEMENT EXECUTE FUNCTION indicador_donacion_${evento.toLowerCase()}()`);
     }
 
     // donante: what a donor's donations are counted as (voluntary, declared earlier, the person).
@@ -258,25 +194,7 @@ export class Indicadores1763850000000 implements MigrationInterface {
           FOR EACH STATEMENT EXECUTE FUNCTION ${nombre}()`);
     }
 
-    // The whole roll-up (of one servicio, or of all with NULL) counted again in one pass: for bulk
-    // loads that ran without the triggers (a backup's restore, the benchmark's seed) and for the
-    // rows that exist now. It takes no day locks: run it where nobody else writes.
-    await q.query(`
-      CREATE FUNCTION indicador_reconstruir(s uuid) RETURNS void LANGUAGE plpgsql AS $$
-      BEGIN
-        DELETE FROM indicador_diario WHERE s IS NULL OR servicio_id = s;
-        INSERT INTO indicador_diario (servicio_id, fecha, donaciones, voluntarias, primera_vez, aferesis,
-            excl_temporales, excl_definitivas, sero_analizadas, hiv, hep_b, hep_c, vdrl, brucelosis,
-            chagas, htlv, grupos)
-          SELECT * FROM indicador_totales(ARRAY(
-            SELECT id FROM donacion WHERE (s IS NULL OR servicio_id = s) AND deleted_at IS NULL
-          ));
-        INSERT INTO indicador_diario AS i (servicio_id, fecha, no_aptos, no_aptos_diferidos)
-          SELECT servicio_id, fecha, count(*), count(*) FILTER (WHERE diferimiento_dias > 0)
-            FROM visita_no_apto WHERE s IS NULL OR servicio_id = s GROUP BY 1, 2
-          ON CONFLICT (servicio_id, fecha) DO UPDATE
-            SET no_aptos = excluded.no_aptos, no_aptos_diferidos = excluded.no_aptos_diferidos;
-      END $$`);
+    await q.query(RECONSTRUIR_SQL);
     await q.query(`SELECT indicador_reconstruir(NULL)`);
   }
 
@@ -298,3 +216,105 @@ export class Indicadores1763850000000 implements MigrationInterface {
     await q.query(`DROP TABLE indicador_diario`);
   }
 }
+
+// The functions a later migration (1763890000000, distinct donors) replaces: exported so that its
+// down() puts back exactly these.
+
+/** A day counted again from its rows, under the day's row lock (see the header). */
+export const RECALCULAR_SQL = `
+      CREATE OR REPLACE FUNCTION indicador_recalcular(s uuid, f date) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO indicador_diario (servicio_id, fecha) VALUES (s, f) ON CONFLICT DO NOTHING;
+        PERFORM 1 FROM indicador_diario WHERE servicio_id = s AND fecha = f FOR UPDATE;
+        UPDATE indicador_diario i SET
+            donaciones = coalesce(t.donaciones, 0), voluntarias = coalesce(t.voluntarias, 0),
+            primera_vez = coalesce(t.primera_vez, 0), aferesis = coalesce(t.aferesis, 0),
+            excl_temporales = coalesce(t.excl_temporales, 0),
+            excl_definitivas = coalesce(t.excl_definitivas, 0),
+            sero_analizadas = coalesce(t.sero_analizadas, 0), hiv = coalesce(t.hiv, 0),
+            hep_b = coalesce(t.hep_b, 0), hep_c = coalesce(t.hep_c, 0), vdrl = coalesce(t.vdrl, 0),
+            brucelosis = coalesce(t.brucelosis, 0), chagas = coalesce(t.chagas, 0),
+            htlv = coalesce(t.htlv, 0), grupos = coalesce(t.grupos, '{}'::jsonb),
+            no_aptos = v.no_aptos, no_aptos_diferidos = v.diferidos
+          FROM (SELECT 1) uno
+          LEFT JOIN indicador_totales(ARRAY(
+            SELECT id FROM donacion WHERE servicio_id = s AND fecha = f AND deleted_at IS NULL
+          )) t ON true
+          CROSS JOIN (
+            SELECT count(*)::int AS no_aptos, count(*) FILTER (WHERE diferimiento_dias > 0)::int AS diferidos
+              FROM visita_no_apto WHERE servicio_id = s AND fecha = f
+          ) v
+          WHERE i.servicio_id = s AND i.fecha = f;
+        -- A day left with nothing has no row, as a day that never had any.
+        DELETE FROM indicador_diario
+         WHERE servicio_id = s AND fecha = f AND donaciones = 0 AND no_aptos = 0;
+      END $$`;
+
+/**
+ * donacion, one trigger per event (a trigger with transition tables has one event). A creation
+ * adds its rows to their days (atomic increments: no recount of a busy day for each new
+ * donation) and recounts only the days of the same people's later donations, whose 'primera
+ * vez' it may change; a change or a deletion recounts every day it touches.
+ */
+export const DONACION_INSERT_SQL = `
+      CREATE OR REPLACE FUNCTION indicador_donacion_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO indicador_diario AS i (servicio_id, fecha, donaciones, voluntarias, primera_vez,
+            aferesis, excl_temporales, excl_definitivas, sero_analizadas, hiv, hep_b, hep_c, vdrl,
+            brucelosis, chagas, htlv, grupos)
+          SELECT * FROM indicador_totales(ARRAY(SELECT id FROM nuevas)) ORDER BY 1, 2
+          ON CONFLICT (servicio_id, fecha) DO UPDATE SET
+            donaciones = i.donaciones + excluded.donaciones, voluntarias = i.voluntarias + excluded.voluntarias,
+            primera_vez = i.primera_vez + excluded.primera_vez, aferesis = i.aferesis + excluded.aferesis,
+            excl_temporales = i.excl_temporales + excluded.excl_temporales,
+            excl_definitivas = i.excl_definitivas + excluded.excl_definitivas,
+            sero_analizadas = i.sero_analizadas + excluded.sero_analizadas, hiv = i.hiv + excluded.hiv,
+            hep_b = i.hep_b + excluded.hep_b, hep_c = i.hep_c + excluded.hep_c, vdrl = i.vdrl + excluded.vdrl,
+            brucelosis = i.brucelosis + excluded.brucelosis, chagas = i.chagas + excluded.chagas,
+            htlv = i.htlv + excluded.htlv, grupos = indicador_sumar_grupos(i.grupos, excluded.grupos);
+        PERFORM indicador_recalcular_cambios(array_agg(servicio_id), array_agg(donante_id), array_agg(fecha + 1), false)
+          FROM nuevas WHERE deleted_at IS NULL;
+        RETURN NULL;
+      END $$`;
+
+export const TABLAS_DE_TRANSICION = {
+  DELETE: 'OLD TABLE AS viejas',
+  UPDATE: 'OLD TABLE AS viejas NEW TABLE AS nuevas',
+} as const;
+
+/** A change or a deletion of donations: the days of the rows before and after it. */
+export function donacionCambioSql(evento: 'DELETE' | 'UPDATE'): string {
+  const filas =
+    evento === 'DELETE'
+      ? 'SELECT servicio_id, donante_id, fecha FROM viejas'
+      : 'SELECT servicio_id, donante_id, fecha FROM viejas UNION ALL SELECT servicio_id, donante_id, fecha FROM nuevas';
+  return `
+      CREATE OR REPLACE FUNCTION indicador_donacion_${evento.toLowerCase()}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM indicador_recalcular_cambios(array_agg(servicio_id), array_agg(donante_id), array_agg(fecha), true)
+          FROM (${filas}) t;
+        RETURN NULL;
+      END $$`;
+}
+
+/**
+ * The whole roll-up (of one servicio, or of all with NULL) counted again in one pass: for bulk
+ * loads that ran without the triggers (a backup's restore, the benchmark's seed) and for the rows
+ * that exist now. It takes no day locks: run it where nobody else writes.
+ */
+export const RECONSTRUIR_SQL = `
+      CREATE OR REPLACE FUNCTION indicador_reconstruir(s uuid) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM indicador_diario WHERE s IS NULL OR servicio_id = s;
+        INSERT INTO indicador_diario (servicio_id, fecha, donaciones, voluntarias, primera_vez, aferesis,
+            excl_temporales, excl_definitivas, sero_analizadas, hiv, hep_b, hep_c, vdrl, brucelosis,
+            chagas, htlv, grupos)
+          SELECT * FROM indicador_totales(ARRAY(
+            SELECT id FROM donacion WHERE (s IS NULL OR servicio_id = s) AND deleted_at IS NULL
+          ));
+        INSERT INTO indicador_diario AS i (servicio_id, fecha, no_aptos, no_aptos_diferidos)
+          SELECT servicio_id, fecha, count(*), count(*) FILTER (WHERE diferimiento_dias > 0)
+            FROM visita_no_apto WHERE s IS NULL OR servicio_id = s GROUP BY 1, 2
+          ON CONFLICT (servicio_id, fecha) DO UPDATE
+            SET no_aptos = excluded.no_aptos, no_aptos_diferidos = excluded.no_aptos_diferidos;
+      END $$`;

@@ -9,6 +9,7 @@ import { Indicadores1763850000000 } from './1763850000000-indicadores';
 import { ClaveApi1763860000000 } from './1763860000000-clave-api';
 import { Red1763870000000 } from './1763870000000-red';
 import { AuditoriaCadena1763880000000 } from './1763880000000-auditoria-cadena';
+import { DonantesDistintos1763890000000 } from './1763890000000-donantes-distintos';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   ClaveApi1763860000000,
   Red1763870000000,
   AuditoriaCadena1763880000000,
+  DonantesDistintos1763890000000,
 ];

@@ -2,8 +2,8 @@
  * The service's indicators for dashboards and the /reportes screen. Every figure is counted by
  * the database: the additive ones are sums of the daily roll-up (indicador_diario, kept by the
  * triggers of migration 1763850000000 in the same transaction as each write), so a year reads at
- * most 366 rows; distinct donors are counted from the period's donations through an index-only
- * read (a count that cannot be summed day by day).
+ * most 366 rows; distinct donors (a count that cannot be summed day by day) from a second roll-up
+ * by day and month of each donor's previous donation, plus an exact read of one boundary month.
  */
 import { SEROLOGIA_KEYS } from '../../domain/donacion';
 import { porcentaje, validatePeriodo } from '../../domain/indicadores';
@@ -57,8 +57,19 @@ const GRUPOS_SQL = `SELECT split_part(g.key, '|', 1) AS abo, split_part(g.key, '
   HAVING sum(g.value::int) > 0
   ORDER BY split_part(g.key, '|', 1) = '', 1, 2`;
 
-const DISTINTOS_SQL = `SELECT count(DISTINCT donante_id)::int AS n FROM donacion
-  WHERE servicio_id = ANY($1::uuid[]) AND fecha BETWEEN $2::date AND $3::date AND deleted_at IS NULL`;
+/**
+ * Distinct donors: the period's donations whose donor's previous donation is before `desde` (or
+ * none), from the roll-up by previous month, plus those whose previous donation falls in `desde`'s
+ * own month before `desde` (migration 1763890000000).
+ */
+const DISTINTOS_SQL = `SELECT
+    (SELECT coalesce(sum(donaciones), 0) FROM indicador_distintos
+      WHERE servicio_id = ANY($1::uuid[]) AND fecha BETWEEN $2::date AND $3::date
+        AND mes_anterior < indicador_mes($2::date))::int
+  + (SELECT count(*) FROM donacion
+      WHERE servicio_id = ANY($1::uuid[]) AND deleted_at IS NULL
+        AND fecha_anterior >= indicador_mes($2::date) AND fecha_anterior < $2::date
+        AND fecha BETWEEN $2::date AND $3::date)::int AS n`;
 
 /** The unit of date_trunc and the label of each period, by grouping. */
 const PERIODO: Record<Agrupacion, { unidad: string; formato: string }> = {

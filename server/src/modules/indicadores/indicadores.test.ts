@@ -122,24 +122,42 @@ async function servicio(): Promise<Session> {
   return session;
 }
 
-/** The roll-up counted again from the rows, day by day, equals the one the triggers kept. */
+/** Both roll-ups of a servicio, in order. */
+async function rollUps(servicioId: string): Promise<unknown[]> {
+  return Promise.all([
+    server.dataSource.query(`SELECT * FROM indicador_diario WHERE servicio_id = $1 ORDER BY fecha`, [
+      servicioId,
+    ]),
+    server.dataSource.query(
+      `SELECT * FROM indicador_distintos WHERE servicio_id = $1 ORDER BY fecha, mes_anterior`,
+      [servicioId],
+    ),
+  ]);
+}
+
+/**
+ * The roll-ups counted again from the rows, day by day, equal those the triggers kept, and each
+ * live donation's fecha_anterior is its donor's previous live donation.
+ */
 async function expectRollUpExacto(servicioId: string): Promise<void> {
-  const mantenido = await server.dataSource.query(
-    `SELECT * FROM indicador_diario WHERE servicio_id = $1 ORDER BY fecha`,
+  const anteriores = await server.dataSource.query(
+    `SELECT id FROM (
+       SELECT id, fecha_anterior, lag(fecha) OVER (PARTITION BY donante_id ORDER BY fecha, id) AS previa
+         FROM donacion WHERE servicio_id = $1 AND deleted_at IS NULL) t
+      WHERE fecha_anterior IS DISTINCT FROM previa`,
     [servicioId],
   );
+  expect(anteriores).toEqual([]);
+  const mantenido = await rollUps(servicioId);
   await server.dataSource.query(`DELETE FROM indicador_diario WHERE servicio_id = $1`, [servicioId]);
+  await server.dataSource.query(`DELETE FROM indicador_distintos WHERE servicio_id = $1`, [servicioId]);
   await server.dataSource.query(
     `SELECT indicador_recalcular(servicio_id, fecha) FROM (
        SELECT servicio_id, fecha FROM donacion WHERE servicio_id = $1
        UNION SELECT servicio_id, fecha FROM visita_no_apto WHERE servicio_id = $1) d ORDER BY fecha`,
     [servicioId],
   );
-  const recontado = await server.dataSource.query(
-    `SELECT * FROM indicador_diario WHERE servicio_id = $1 ORDER BY fecha`,
-    [servicioId],
-  );
-  expect(mantenido).toEqual(recontado);
+  expect(mantenido).toEqual(await rollUps(servicioId));
 }
 
 beforeAll(async () => {
@@ -389,6 +407,76 @@ describe('the daily roll-up follows every write', () => {
     await Promise.all(donantes.map((id) => donacion(t, id, hoy)));
     const i = await indicadores(hoy, hoy, 'DIA', t);
     expect([i.donaciones, i.primeraVez, i.donantesDistintos]).toEqual([20, 20, 20]);
+    await expectRollUpExacto(t.servicio);
+  });
+});
+
+// Distinct donors, counted by hand (2024; every donor keeps the 8-week interval):
+//   P 2024-01-05, 2024-03-15, 2024-05-20    Q 2024-03-01, 2024-05-01
+//   R 2024-03-20                            S 2024-02-28, 2024-04-30
+describe('distinct donors', () => {
+  let t: Session;
+  let p: string;
+  beforeAll(async () => {
+    t = await servicio();
+    const [q, r, s2] = await Promise.all([donante(t), donante(t), donante(t)]);
+    p = await donante(t);
+    for (const [id, fechas] of [
+      [p, ['2024-01-05', '2024-03-15', '2024-05-20']],
+      [q, ['2024-03-01', '2024-05-01']],
+      [r, ['2024-03-20']],
+      [s2, ['2024-02-28', '2024-04-30']],
+    ] as const) {
+      for (const fecha of fechas) await donacion(t, id, fecha);
+    }
+  });
+
+  it('a period starting mid-month: a previous donation before it counts once, one inside it does not', async () => {
+    // P's 05-20 follows its 03-15, before 03-16: P counts through it; Q (03-01), R, S too.
+    let i = await indicadores('2024-03-16', '2024-05-25', 'MES', t);
+    expect([i.donaciones, i.donantesDistintos]).toEqual([4, 4]);
+    // From 03-10, P's 03-15 is in the period and its 05-20 must not count P again.
+    i = await indicadores('2024-03-10', '2024-05-25', 'MES', t);
+    expect([i.donaciones, i.donantesDistintos]).toEqual([5, 4]);
+    // A previous donation on the period's first day is inside it.
+    i = await indicadores('2024-03-15', '2024-05-20', 'MES', t);
+    expect([i.donaciones, i.donantesDistintos]).toEqual([5, 4]);
+    // And the day after the period's last day is outside it.
+    i = await indicadores('2024-01-05', '2024-03-14', 'MES', t);
+    expect([i.donaciones, i.donantesDistintos]).toEqual([3, 3]);
+  });
+
+  it('equals a count of distinct donors for every period over the year', async () => {
+    const dias = ['2024-01-01', '2024-01-05', '2024-01-06', '2024-02-28', '2024-02-29', '2024-03-01'];
+    dias.push('2024-03-02', '2024-03-15', '2024-03-16', '2024-03-31', '2024-04-30', '2024-05-01');
+    dias.push('2024-05-19', '2024-05-20', '2024-05-21', '2024-12-31');
+    for (const desde of dias) {
+      for (const hasta of dias.filter((d) => d >= desde)) {
+        const [{ n }] = await server.dataSource.query(
+          `SELECT count(DISTINCT donante_id)::int AS n FROM donacion
+            WHERE servicio_id = $1 AND fecha BETWEEN $2 AND $3 AND deleted_at IS NULL`,
+          [t.servicio, desde, hasta],
+        );
+        const i = await indicadores(desde, hasta, 'ANIO', t);
+        expect([desde, hasta, i.donantesDistintos]).toEqual([desde, hasta, n]);
+      }
+    }
+  });
+
+  it('follows a deletion and a restore of the donation in between', async () => {
+    const [{ id }] = await server.dataSource.query(
+      `SELECT id FROM donacion WHERE donante_id = $1 AND fecha = '2024-03-15'`,
+      [p],
+    );
+    const borrar = `mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`;
+    ok(await server.gql(borrar, { id }, t.token));
+    // Without 03-15, P's 05-20 follows its 01-05.
+    let i = await indicadores('2024-03-10', '2024-05-25', 'MES', t);
+    expect([i.donaciones, i.donantesDistintos]).toEqual([4, 4]);
+    await expectRollUpExacto(t.servicio);
+    ok(await server.gql(`mutation ($id: ID!) { restaurarDonacion(id: $id) { id } }`, { id }, t.token));
+    i = await indicadores('2024-03-10', '2024-05-25', 'MES', t);
+    expect([i.donaciones, i.donantesDistintos]).toEqual([5, 4]);
     await expectRollUpExacto(t.servicio);
   });
 });
