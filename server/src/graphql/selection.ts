@@ -6,7 +6,23 @@ import { FieldNode, GraphQLResolveInfo, Kind, SelectionSetNode } from 'graphql';
  * directive (@include / @skip) makes the answer depend on variables, so that
  * the caller reads everything.
  */
-export function selectedFields(info: GraphQLResolveInfo, path: readonly string[]): Set<string> | null {
+export function selectedFields(
+  info: GraphQLResolveInfo,
+  path: readonly string[],
+): ReadonlySet<string> | null {
+  // Worked out once per place in a document: the nodes come from the document Apollo keeps for
+  // each distinct query text, so the same query asks the same question with the same nodes.
+  const key = path.join('.');
+  const byPath = cache.get(info.fieldNodes[0]) ?? new Map<string, ReadonlySet<string> | null>();
+  if (byPath.has(key)) return byPath.get(key)!;
+  const fields = walk(info, path);
+  cache.set(info.fieldNodes[0], byPath.set(key, fields));
+  return fields;
+}
+
+const cache = new WeakMap<FieldNode, Map<string, ReadonlySet<string> | null>>();
+
+function walk(info: GraphQLResolveInfo, path: readonly string[]): ReadonlySet<string> | null {
   let sets: SelectionSetNode[] = info.fieldNodes.flatMap((node) =>
     node.selectionSet ? [node.selectionSet] : [],
   );

@@ -4,6 +4,7 @@
  * send exactly the same statements.
  */
 import type { RunQuery } from '../../database/prepared';
+import { selectList } from '../../database/select-list';
 
 /**
  * The columns behind each field of the GraphQL type Donacion (and the REST
@@ -41,13 +42,8 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
 
 /** The select list (as `d`) for these fields; every field when none are named. */
 export function donacionColumns(fields?: Iterable<string> | null): string {
-  // In the map's order, whatever the order of the query's fields: one text per set of columns.
-  const asked = fields ? new Set(fields) : null;
-  const names = Object.keys(DONACION_FIELD_COLUMNS).filter((name) => !asked || asked.has(name));
   // The key, and the order of the list (fecha, hora, numero).
-  const columns = new Set(['id', 'fecha', 'hora', 'numero']);
-  for (const name of names) for (const column of DONACION_FIELD_COLUMNS[name] ?? []) columns.add(column);
-  return [...columns].map((column) => `d.${column}`).join(', ');
+  return selectList(DONACION_FIELD_COLUMNS, ['id', 'fecha', 'hora', 'numero'], fields);
 }
 
 /** Newest first; numero breaks ties of the same minute. */

@@ -16,6 +16,7 @@
  */
 import { escapeLiteral } from 'pg';
 import type { RunQuery } from '../../database/prepared';
+import { selectList } from '../../database/select-list';
 import { canonicalDni } from '../../domain/dni';
 
 /**
@@ -63,12 +64,7 @@ const ALWAYS = ['id', 'servicio_id'];
 
 /** The select list (as `d`) for these fields; every field when none are named. */
 export function donanteColumns(fields?: Iterable<string> | null): string {
-  // In the map's order, whatever the order of the query's fields: one text per set of columns.
-  const asked = fields ? new Set(fields) : null;
-  const names = Object.keys(DONANTE_FIELD_COLUMNS).filter((name) => !asked || asked.has(name));
-  const columns = new Set(ALWAYS);
-  for (const name of names) for (const column of DONANTE_FIELD_COLUMNS[name] ?? []) columns.add(column);
-  return [...columns].map((column) => `d.${column}`).join(', ');
+  return selectList(DONANTE_FIELD_COLUMNS, ALWAYS, fields);
 }
 
 /** Every shown column: what a donor is read with when the fields asked for are not known. */
