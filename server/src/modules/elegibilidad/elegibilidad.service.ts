@@ -15,6 +15,7 @@ import { type NoAptoData, validateMotivo, validateNoApto } from '../../domain/no
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
+import { TtlCache } from '../../database/ttl-cache';
 import { type Actor, auditStatement, diff, lockAuditChains } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
 import { type Historial, historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
@@ -101,6 +102,13 @@ const VISITAS_MAX = 100;
  * deferral, and the servicio's donation rules.
  */
 export class ElegibilidadService {
+  /**
+   * The servicio's rules as the lists show them, read at most once a second per process (a list
+   * page would read them on every request). Creating, restoring and merging read them afresh in
+   * their own transaction: what they decide never rests on this copy.
+   */
+  private readonly reglas = new TtlCache<string, ReglasElegibilidad>(1000);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly query: RunQuery,
@@ -120,7 +128,7 @@ export class ElegibilidadService {
     if (valid.length === 0) return new Map();
     const [hs, reglas] = await Promise.all([
       historiales(this.query, servicio, valid),
-      reglasDelServicio(this.query, servicio),
+      this.reglas.get(servicio, () => reglasDelServicio(this.query, servicio)),
     ]);
     if (actor && actor.servicio === servicio) {
       const run: RunQuery = (sql, params) => this.dataSource.query(sql, params);
@@ -251,6 +259,7 @@ export class ElegibilidadService {
         await this.audit(run, auth, 'editar', 'servicio', auth.servicio, cambios);
       }
     });
+    this.reglas.forget(auth.servicio);
   }
 
   private async audit(
