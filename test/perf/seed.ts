@@ -367,7 +367,7 @@ const COPY_DONANTES = `COPY donante (id, servicio_id, nombre, apellido, dni, fec
 
 const COPY_DONACIONES = `COPY donacion (id, servicio_id, registrado_por, donante_id, numero, fecha, hora,
   ta_sistolica, ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, abo, rh, serologia, created_at,
-  updated_at) FROM STDIN`;
+  updated_at, fecha_anterior) FROM STDIN`;
 
 type GenContext = {
   /** n -> the date n days ago. */
@@ -461,6 +461,9 @@ function generateChunk(from: number, to: number, ctx: GenContext): Chunk {
     }
     let prev = Infinity;
     let ultima = NULL;
+    // The donor's previous donation (fecha_anterior, migration 1763890000000): written here, the
+    // roll-up's rebuild at the end finds every row already right and rewrites none.
+    let anterior = NULL;
     for (let k = 0; k < count; k++) {
       const at = Math.min(days[k], prev - 56);
       if (at < 1) break;
@@ -486,8 +489,9 @@ function generateChunk(from: number, to: number, ctx: GenContext): Chunk {
       const at2 = `${fecha} ${hora}`;
       donaciones.add(
         `${randomUUID()}${donationPrefix}${id}\t${++ctx.numero}\t${fecha}\t${hora}\t${tas}\t${tad}\t${fc}\t` +
-          `${peso}\t${temp}\t${hb}\t${hto}\t${bolsa}\t${lote}\t${resultados}\t${at2}\t${at2}\n`,
+          `${peso}\t${temp}\t${hb}\t${hto}\t${bolsa}\t${lote}\t${resultados}\t${at2}\t${at2}\t${anterior}\n`,
       );
+      anterior = fecha;
       donations++;
     }
     donantes.add(
