@@ -1,7 +1,8 @@
 /**
  * Keeps the performance harness from rotting: seeds 1,000 donors into a fresh
  * database, runs every bench case for 1 s at concurrency 2 against the real
- * server, and checks the table is complete. It asserts no speeds.
+ * server, the peer (PostGraphile 5, installed on first use) and the floor, and
+ * checks the table is complete. It asserts no speeds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,16 @@ import { createTestDatabase } from '../../server/src/test-utils/harness';
 import { formatTable, runBench } from './bench';
 import { seedPerf } from './seed';
 
-jest.setTimeout(180_000);
+// The first run installs the peer (Node 22 and PostGraphile from the npm registry).
+jest.setTimeout(420_000);
+
+/** The read cases the peer serves too. */
+const PEER_CASES = [
+  'donantes: DNI exacto',
+  'donaciones: por fecha',
+  'donaciones: por número',
+  'donaciones de un donante',
+];
 
 const CASES = [
   'donantes: DNI exacto',
@@ -47,9 +57,17 @@ test('seed:perf and bench produce a full table at tiny scale', async () => {
         for (const v of [stats.p50, stats.p95, stats.p99, stats.rps]) expect(Number.isFinite(v)).toBe(true);
       }
       expect(Number.isFinite(row.throughputRatio)).toBe(true);
+      if (PEER_CASES.includes(row.case)) {
+        expect(row.peer?.n).toBeGreaterThan(0);
+        expect(row.peer?.errors).toBe(0);
+        expect(Number.isFinite(row.peerRatio)).toBe(true);
+      } else {
+        expect(row.peer).toBeUndefined();
+      }
     }
     const table = formatTable(result);
     for (const name of CASES) expect(table).toContain(name);
+    expect(table).toContain('PGL p50');
   } finally {
     await db.drop();
   }

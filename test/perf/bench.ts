@@ -1,12 +1,13 @@
 /**
  * `npm run bench [-- --database-url URL | --data-dir DIR] [--concurrency 1,4,16] [--duration 5]
- *   [--donors N] [--server dist|src] [--case TEXT] [--vacuum] [--out FILE]`
+ *   [--donors N] [--server dist|src] [--server-root DIR] [--case TEXT] [--vacuum] [--no-peer] [--out FILE]`
  *
  * Starts the real built server (node server/dist/index.js) on the seeded
  * database, logs in as the newest seeded administrator and, for every case and
- * concurrency, measures GraphQL over loopback HTTP and the same SQL sent straight
- * to Postgres through `pg` (a pool of the same size) as the floor. Prints a table
- * and writes test/perf/results/latest.json.
+ * concurrency, measures GraphQL over loopback HTTP, the same read through the peer
+ * (PostGraphile 5 on the same database, test/perf/peer.ts) and the same SQL sent
+ * straight to Postgres through `pg` (a pool of the same size) as the floor. Prints
+ * a table and writes test/perf/results/latest.json.
  */
 // The indicators' statements come with their GraphQL types (decorated classes).
 import 'reflect-metadata';
@@ -40,17 +41,35 @@ import {
 import { openDatabase, ROOT } from './db';
 import { numberArg, parseArgs, percentile } from './util';
 import { BENCH_LOTE, PERF_PASSWORD, PERF_USER_PREFIX, seedPerf } from './seed';
+import { installPeer, PEER_QUERIES, startPeer, type Peer } from './peer';
+import { cpuDeArbol, padreDe } from './cpu';
 
-export type Stats = { n: number; errors: number; p50: number; p95: number; p99: number; rps: number };
+export type Stats = {
+  n: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  /**
+   * CPU ms per request, from /proc (null where unknown): of the HTTP server that answered (the
+   * product or the peer; none for the floor) and of the Postgres cluster.
+   */
+  cpu?: { servidor: number | null; postgres: number | null };
+};
 export type Row = {
   case: string;
   concurrency: number;
   gql: Stats;
   raw: Stats;
+  /** The peer (PostGraphile 5, test/perf/peer.ts) on the same request; absent where it has none. */
+  peer?: Stats;
   /** GraphQL throughput / raw-Postgres throughput. */
   throughputRatio: number;
   /** GraphQL p50 / raw-Postgres p50. */
   latencyRatio: number;
+  /** GraphQL throughput / the peer's throughput. */
+  peerRatio?: number;
 };
 export type BenchResult = {
   date: string;
@@ -72,6 +91,13 @@ export type BenchOptions = {
   durationMs: number;
   /** 'dist' (default, the built server) or 'src' (through SWC, when no build exists). */
   server?: 'dist' | 'src';
+  /**
+   * The checkout whose server is measured (default this one): another build of the product, for
+   * a before/after comparison on the same database in the same run.
+   */
+  serverRoot?: string;
+  /** Also measure the peer (PostGraphile 5) on the read cases it can serve (default true). */
+  peer?: boolean;
   log?: (line: string) => void;
 };
 
@@ -183,7 +209,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(databaseUrl: string, kind: 'dist' | 'src') {
+async function startServer(databaseUrl: string, kind: 'dist' | 'src', root = ROOT) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -191,12 +217,12 @@ async function startServer(databaseUrl: string, kind: 'dist' | 'src') {
     ...nodeArgs,
     ...(kind === 'dist' ? ['server/dist/index.js'] : ['-r', '@swc-node/register', 'server/src/index.ts']),
   ];
-  if (kind === 'dist' && !fs.existsSync(path.join(ROOT, 'server/dist/index.js'))) {
+  if (kind === 'dist' && !fs.existsSync(path.join(root, 'server/dist/index.js'))) {
     throw new Error('Falta server/dist/index.js: ejecute "npm run build" antes de "npm run bench"');
   }
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -204,7 +230,7 @@ async function startServer(databaseUrl: string, kind: 'dist' | 'src') {
       DATABASE_URL: databaseUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
-      SWC_NODE_PROJECT: path.join(ROOT, 'server', 'tsconfig.json'),
+      SWC_NODE_PROJECT: path.join(root, 'server', 'tsconfig.json'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -230,6 +256,7 @@ async function startServer(databaseUrl: string, kind: 'dist' | 'src') {
   }
   return {
     port,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -274,21 +301,19 @@ const CREATE_MUTATION = `mutation Crear($input: CreateDonacionInput!) {
 
 /**
  * The donor search's statements, as DonanteService.search sends them, then the eligibility of the
- * page (puedeDonar: the DataLoader's one history statement and the servicio's rules).
+ * page (puedeDonar: the DataLoader's one history statement; the servicio's rules, which the lists
+ * read at most once a second, are not read per request here either).
  */
 async function rawDonantes(c: PoolClient, servicio: string, f: DonanteFilterData) {
   const run = preparedOn(() => c);
   // The columns the service reads for those fields.
   const { rows } = await searchDonantes(run, servicio, f, 0, 20, donanteColumns(DONANTE_FIELDS));
   if (rows.length === 0) return;
-  await Promise.all([
-    historiales(
-      run,
-      servicio,
-      rows.map((r) => String(r.id)),
-    ),
-    reglasDelServicio(run, servicio),
-  ]);
+  await historiales(
+    run,
+    servicio,
+    rows.map((r) => String(r.id)),
+  );
 }
 
 const INDICADORES_QUERY = `query Indicadores($desde: String!, $hasta: String!) {
@@ -387,8 +412,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     options: '-c plan_cache_mode=force_generic_plan',
   });
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let peer: Peer | undefined;
   /** A GraphQL client (its keep-alive sockets) per concurrency. */
   const clients = new Map<number, GqlClient>();
+  /** The same for the peer. */
+  const peerClients = new Map<number, GqlClient>();
   try {
     const users = await pool.query<{ username: string; servicio_id: string; id: string }>(
       `SELECT id, username, servicio_id FROM usuario WHERE username LIKE $1 AND deleted_at IS NULL
@@ -470,13 +498,18 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       numero = hasta - reservados;
     };
 
-    server = await startServer(options.databaseUrl, options.server ?? 'dist');
+    server = await startServer(options.databaseUrl, options.server ?? 'dist', options.serverRoot);
     const login = new GqlClient(server.port, 1);
     const { login: auth } = await login.request<{ login: { token: string } }>(
       `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
       { input: { username, password: PERF_PASSWORD } },
     );
     login.close();
+    if (options.peer ?? true) {
+      installPeer(log);
+      peer = await startPeer(pool, options.databaseUrl, servicio, await freePort());
+      log(`Par de comparación: PostGraphile 5 en el puerto ${peer.port}`);
+    }
 
     let i = 0;
     const next = <T>(list: T[]): T => list[i++ % list.length];
@@ -489,12 +522,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       before?: () => Promise<void>;
       gql: (client: GqlClient) => Promise<unknown>;
       raw: (c: PoolClient) => Promise<unknown>;
+      /** The same read through the peer (PEER_QUERIES), where it has one. */
+      peer?: (client: GqlClient) => Promise<unknown>;
     };
     const cases: Case[] = [
       {
         name: 'donantes: DNI exacto',
         gql: (g) => g.request(DONANTES_QUERY, { filter: { dni: next(donors).dni } }),
         raw: (c) => rawDonantes(c, servicio, { dni: next(donors).dni }),
+        peer: (p) => p.request(PEER_QUERIES.donantesPorDni, { dni: next(donors).dni }),
       },
       {
         name: 'donantes: prefijo de apellido sin acento',
@@ -518,11 +554,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         name: 'donaciones: por fecha',
         gql: (g) => g.request(DONACIONES_QUERY, { filter: { fecha: next(donations).fecha } }),
         raw: (c) => rawDonaciones(c, servicio, { fecha: next(donations).fecha }),
+        peer: (p) => p.request(PEER_QUERIES.donacionesPorFecha, { fecha: next(donations).fecha }),
       },
       {
         name: 'donaciones: por número',
         gql: (g) => g.request(DONACIONES_QUERY, { filter: { numero: next(donations).numero } }),
         raw: (c) => rawDonaciones(c, servicio, { numero: next(donations).numero }),
+        peer: (p) => p.request(PEER_QUERIES.donacionesPorNumero, { numero: next(donations).numero }),
       },
       {
         // A dashboard's year of indicators (the last twelve months, by month).
@@ -541,6 +579,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         name: 'donaciones de un donante',
         gql: (g) => g.request(DE_DONANTE_QUERY, { id: next(donors).id }),
         raw: (c) => rawDeDonante(c, servicio, next(donors).id),
+        peer: (p) => p.request(PEER_QUERIES.donacionesDeDonante, { id: next(donors).id }),
       },
       {
         name: 'crear donación (con reglas)',
@@ -567,6 +606,23 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       },
     ];
 
+    // The Postgres cluster's processes: the parent of a backend is its postmaster (null when the
+    // database is on another machine: no figures then).
+    const backend = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    const postmaster = padreDe(backend);
+    /** Runs a measured load and adds the CPU ms per request of `serverPid`'s tree and of Postgres. */
+    const measured = async (serverPid: number | undefined, run: () => Promise<Stats>): Promise<Stats> => {
+      const before = [cpuDeArbol(serverPid), cpuDeArbol(postmaster)];
+      const stats = await run();
+      const after = [cpuDeArbol(serverPid), cpuDeArbol(postmaster)];
+      const perRequest = (i: number) => {
+        const [a, b] = [before[i], after[i]];
+        return a === null || b === null || stats.n === 0
+          ? null
+          : Math.round(((b - a) / stats.n) * 1000) / 1000;
+      };
+      return { ...stats, cpu: { servidor: perRequest(0), postgres: perRequest(1) } };
+    };
     const rows: Row[] = [];
     // Case by case, each at every concurrency: the creations (the last case) scatter new rows
     // over the pages of donacion and donante, which would leave the index-only reads of the
@@ -586,16 +642,32 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         await kase.before?.();
         const warm = Math.min(300, options.durationMs / 4);
         await load(k, warm, () => withPool(kase.raw) as Promise<void>);
-        const raw = await load(k, options.durationMs, () => withPool(kase.raw) as Promise<boolean | void>);
+        const raw = await measured(undefined, () =>
+          load(k, options.durationMs, () => withPool(kase.raw) as Promise<boolean | void>),
+        );
         await load(k, warm, () => kase.gql(client) as Promise<void>);
-        const g = await load(k, options.durationMs, () => kase.gql(client) as Promise<boolean | void>);
+        const g = await measured(server.pid, () =>
+          load(k, options.durationMs, () => kase.gql(client) as Promise<boolean | void>),
+        );
+        let peerStats: Stats | undefined;
+        if (peer && kase.peer) {
+          const p = peerClients.get(k) ?? new GqlClient(peer.port, k, peer.token);
+          peerClients.set(k, p);
+          const ask = kase.peer;
+          await load(k, warm, () => ask(p) as Promise<void>);
+          peerStats = await measured(peer.pid, () =>
+            load(k, options.durationMs, () => ask(p) as Promise<void>),
+          );
+        }
+        const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 100) / 100 : NaN);
         const row: Row = {
           case: kase.name,
           concurrency: k,
           gql: g,
           raw,
-          throughputRatio: raw.rps ? Math.round((g.rps / raw.rps) * 100) / 100 : NaN,
-          latencyRatio: raw.p50 ? Math.round((g.p50 / raw.p50) * 100) / 100 : NaN,
+          throughputRatio: ratio(g.rps, raw.rps),
+          latencyRatio: ratio(g.p50, raw.p50),
+          ...(peerStats ? { peer: peerStats, peerRatio: ratio(g.rps, peerStats.rps) } : {}),
         };
         rows.push(row);
         log(formatRow(row));
@@ -617,7 +689,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       rows,
     };
   } finally {
-    for (const client of clients.values()) client.close();
+    for (const client of [...clients.values(), ...peerClients.values()]) client.close();
+    await peer?.stop();
     await server?.stop();
     await pool.end();
   }
@@ -626,50 +699,93 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 // ---------------------------------------------------------------------------
 // Output
 
-const COLUMNS = [
-  'caso',
-  'c',
-  'GQL p50',
-  'p95',
-  'p99',
-  'req/s',
-  'PG p50',
-  'p95',
-  'p99',
-  'req/s',
-  'req/s GQL/PG',
-  'err',
+/** Header and width of each column: the product (GQL), the peer (PostGraphile) and the floor (PG). */
+const COLUMNS: [string, number][] = [
+  ['caso', 42],
+  ['c', 3],
+  ['GQL p50', 8],
+  ['p95', 6],
+  ['p99', 6],
+  ['req/s', 7],
+  ['PGL p50', 8],
+  ['p95', 6],
+  ['req/s', 7],
+  ['PG p50', 7],
+  ['p95', 6],
+  ['req/s', 7],
+  ['GQL/PG', 7],
+  ['GQL/PGL', 8],
+  ['err', 4],
 ];
-const WIDTHS = [42, 3, 8, 7, 7, 8, 7, 7, 7, 8, 12, 4];
 
-const num = (v: number) => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v.toFixed(1)) : '-');
+const num = (v: number | undefined) =>
+  v !== undefined && Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v.toFixed(1)) : '-';
+
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(COLUMNS[i][1]) : c.padStart(COLUMNS[i][1]))).join(' ');
 
 export function formatRow(r: Row): string {
-  const cells = [
+  return line([
     r.case,
     String(r.concurrency),
     num(r.gql.p50),
     num(r.gql.p95),
     num(r.gql.p99),
     num(r.gql.rps),
+    num(r.peer?.p50),
+    num(r.peer?.p95),
+    num(r.peer?.rps),
     num(r.raw.p50),
     num(r.raw.p95),
-    num(r.raw.p99),
     num(r.raw.rps),
     num(r.throughputRatio),
-    String(r.gql.errors + r.raw.errors),
+    num(r.peerRatio),
+    String(r.gql.errors + r.raw.errors + (r.peer?.errors ?? 0)),
+  ]);
+}
+
+/** CPU ms per request of each side's server and of Postgres (where /proc tells them). */
+const CPU_COLUMNS: [string, number][] = [
+  ['CPU ms por solicitud', 42],
+  ['c', 3],
+  ['GQL Node', 9],
+  ['GQL PG', 8],
+  ['PGL Node', 9],
+  ['PGL PG', 8],
+  ['PG PG', 8],
+];
+
+const ms = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toFixed(3));
+
+function formatCpuRow(r: Row): string {
+  const cells = [
+    r.case,
+    String(r.concurrency),
+    ms(r.gql.cpu?.servidor),
+    ms(r.gql.cpu?.postgres),
+    ms(r.peer?.cpu?.servidor),
+    ms(r.peer?.cpu?.postgres),
+    ms(r.raw.cpu?.postgres),
   ];
-  return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]) : c.padStart(WIDTHS[i]))).join(' ');
+  return cells
+    .map((c, i) => (i === 0 ? c.padEnd(CPU_COLUMNS[i][1]) : c.padStart(CPU_COLUMNS[i][1])))
+    .join(' ');
 }
 
 export function formatTable(result: BenchResult): string {
-  const head = COLUMNS.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]) : c.padStart(WIDTHS[i]))).join(' ');
+  const head = line(COLUMNS.map(([name]) => name));
+  const cpuHead = CPU_COLUMNS.map(([name, w], i) => (i === 0 ? name.padEnd(w) : name.padStart(w))).join(' ');
   return [
     `${result.donors} donantes, ${result.donations} donaciones; ${result.durationMs / 1000} s por caso; ` +
       `latencias en ms; ${result.machine.cpus} CPU, Node ${result.machine.node}, Postgres ${result.machine.postgres}`,
+    'GQL: este producto; PGL: PostGraphile 5 (par, test/perf/peer); PG: el piso (las mismas consultas SQL, sin HTTP ni GraphQL)',
     head,
     '-'.repeat(head.length),
     ...result.rows.map(formatRow),
+    '',
+    cpuHead,
+    '-'.repeat(cpuHead.length),
+    ...result.rows.map(formatCpuRow),
   ].join('\n');
 }
 
@@ -714,6 +830,8 @@ export async function main(argv: string[]): Promise<number> {
       server: args.server === 'src' ? 'src' : 'dist',
       only: typeof args.case === 'string' ? args.case : undefined,
       vacuum: args.vacuum === true,
+      peer: args['no-peer'] !== true,
+      serverRoot: typeof args['server-root'] === 'string' ? path.resolve(args['server-root']) : undefined,
       log: (l) => console.log(l),
     });
     console.log(`\n${formatTable(result)}`);
