@@ -14,10 +14,11 @@ const scripts = {
   overhead: './overhead.ts',
   bundle: './bundle-size.ts',
   browser: './browser-bench.ts',
+  profile: './profile.ts',
 };
 const name = process.argv[2];
 if (!scripts[name]) {
-  console.error('Uso: node test/perf/run.cjs seed|bench|bundle|browser [opciones]');
+  console.error('Uso: node test/perf/run.cjs seed|bench|explain|overhead|bundle|browser|profile [opciones]');
   process.exit(2);
 }
 require(scripts[name])
