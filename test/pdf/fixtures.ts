@@ -43,6 +43,7 @@ export function donante(i = 0, over: Partial<DonanteImprimible> = {}): DonanteIm
 export function donacion(i = 0, over: Partial<DonacionImprimible> = {}): DonacionImprimible {
   return {
     id: `5b0c6f1e-8a43-4f3e-9d1e-${String(i).padStart(12, '0')}`,
+    donanteId: `7d1e2f3a-0b4c-4d5e-8f60-${String(i).padStart(12, '0')}`,
     numero: String(1000 + i).padStart(6, '0'),
     // The number as printed, followed by its check character (leading zeros do not change it).
     codigo: `${String(1000 + i).padStart(6, '0')}${caracterControl(1000 + i)}`,

@@ -372,17 +372,16 @@ async function rawCreate(
   }
 }
 
-/** Removes the bench's donations (and their audit rows) and restores the donors' ultima_donacion. */
+/**
+ * Removes the bench's donations and restores the donors' ultima_donacion. Their audit rows stay:
+ * the trail is append-only (migration 1763910000000) and its hash chain stays intact.
+ */
 async function cleanup(pool: Pool, servicio: string): Promise<number> {
   const { rows } = await pool.query<{ id: string; donante_id: string }>(
     `DELETE FROM donacion WHERE servicio_id = $1 AND lote_bolsa = $2 RETURNING id, donante_id`,
     [servicio, BENCH_LOTE],
   );
   if (rows.length === 0) return 0;
-  await pool.query(
-    `DELETE FROM auditoria WHERE servicio_id = $1 AND entidad = 'donacion' AND entidad_id = ANY($2::text[])`,
-    [servicio, rows.map((r) => r.id)],
-  );
   await pool.query(
     `UPDATE donante d SET ultima_donacion =
        (SELECT max(fecha) FROM donacion x WHERE x.donante_id = d.id AND x.deleted_at IS NULL)

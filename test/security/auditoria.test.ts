@@ -76,6 +76,9 @@ test('the trail query uses its indexes', async () => {
   await server.dataSource.query('ANALYZE auditoria');
   const plan: { 'QUERY PLAN': string }[] = await server.dataSource.transaction(async (m) => {
     await m.query('SET LOCAL enable_seqscan = off');
+    // As on a large trail: the newest 20 read in order from an index, not any index and a sort
+    // (on these few rows the planner would also take the verification's (servicio_id, id) one).
+    await m.query('SET LOCAL enable_sort = off');
     return m.query(`EXPLAIN SELECT * FROM auditoria a WHERE a.servicio_id = $1 ORDER BY a.at DESC LIMIT 20`, [
       w.admin.servicio,
     ]);

@@ -196,6 +196,16 @@ test('a populated database round-trips: every table, every row, every sequence',
       `INSERT INTO auditoria (servicio_id, accion, entidad, entidad_id) VALUES ($1, 'editar', 'servicio', $2)`,
       [world.admin.servicio, world.admin.servicio],
     );
+    // The append-only guards, off while the rows loaded, are on again.
+    for (const sql of [
+      `UPDATE auditoria SET cambios = '{}'`,
+      `DELETE FROM auditoria`,
+      `TRUNCATE auditoria CASCADE`,
+      `DELETE FROM auditoria_cadena`,
+      `UPDATE auditoria_cadena SET hash = NULL`,
+    ]) {
+      await expect(c.query(sql)).rejects.toMatchObject({ code: '42501' });
+    }
   } finally {
     await c.end();
   }

@@ -41,7 +41,7 @@ export type CreateDonacionInput = {
 
 /** Búsqueda de donaciones por número y/o fecha */
 export type DonacionFilter = {
-  /** El número como se tipea o escanea, con o sin su carácter de control (codigoEtiqueta): uno equivocado se rechaza */
+  /** El número como se tipea o escanea, o su código (codigoEtiqueta): un código termina en letra o '*', o lleva el carácter de control separado ('39-8', '39 8', '39/8'), y uno equivocado se rechaza; solo dígitos son el número y, si el último es el carácter de control de los anteriores, también ese código: se listan ambas donaciones, primero la del número */
   codigo?: string | null | undefined;
   /** YYYY-MM-DD */
   fecha?: string | null | undefined;

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import type { ReactElement } from 'react';
 import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
+import { codigoEtiqueta, codigoEtiquetaImpreso } from '@domain/etiquetas';
 import { cphData, donacion, donaciones, servicio } from '../../../test/pdf/fixtures';
 import { decodeCode128 } from '../../../test/pdf/code128';
 import { find, linesOf, readPdf, type PdfPage } from '../../../test/pdf/pdf-reader';
@@ -71,7 +72,7 @@ describe('EtiquetasPdf', () => {
   it('prints the code (number + check character) beside the number; the barcode stays the number', async () => {
     const [page] = await render(<EtiquetasPdf data={data} />);
     const numbers = page.texts.filter((t) => t.text === '004217');
-    const codes = page.texts.filter((t) => t.text === 'Código 004217E');
+    const codes = page.texts.filter((t) => t.text === 'Código 004217-E');
     expect(codes).toHaveLength(6);
     for (const code of codes) {
       // On the number's line, to its right, within the same label.
@@ -79,6 +80,16 @@ describe('EtiquetasPdf', () => {
       expect(number).toBeDefined();
     }
     for (const image of page.images) expect(decodeCode128(image.pixels)?.text).toBe('004217');
+  });
+
+  it('a check character that is a digit is set apart from the number (39: 39-8, never 398)', async () => {
+    expect(codigoEtiqueta(39)).toBe('398');
+    const [page] = await render(
+      <EtiquetasPdf data={{ ...data, numero: '39', codigo: codigoEtiqueta(39) }} />,
+    );
+    expect(page.texts.filter((t) => t.text === 'Código 39-8')).toHaveLength(6);
+    expect(page.text).not.toContain('398');
+    for (const image of page.images) expect(decodeCode128(image.pixels)?.text).toBe('39');
   });
 
   it('falls back to the number as plain large text when the barcode cannot be made', async () => {
@@ -91,7 +102,7 @@ describe('EtiquetasPdf', () => {
     expect(numbers).toHaveLength(6);
     for (const n of numbers) expect(n.size).toBeGreaterThanOrEqual(30);
     // The code under each number.
-    const codes = page.texts.filter((t) => t.text === 'Código 004217E');
+    const codes = page.texts.filter((t) => t.text === 'Código 004217-E');
     expect(codes).toHaveLength(6);
     for (const code of codes) {
       expect(
@@ -125,7 +136,8 @@ describe('HemodonacionPdf', () => {
     const [page] = pages;
     expectPortrait(page);
     expect(page.text).toContain('HEMODONACIÓN');
-    expect(page.text).toContain(`Código de etiqueta: ${donacion(0).codigo}`);
+    expect(page.text).toContain(`Código de etiqueta: ${codigoEtiquetaImpreso(donacion(0).codigo)}`);
+    expect(codigoEtiquetaImpreso(donacion(0).codigo)).toMatch(/^001000-[0-9A-Z*]$/);
     expect(page.text).toContain('Muñoz Pérez, José María');
     expect(page.text).toContain('Bahía Blanca');
     expect(page.text).toContain('Pehuajó');
@@ -269,13 +281,22 @@ describe('LibroPdf', () => {
     // each number with its code under it, in the N° column
     for (const d of donaciones(9)) {
       const [numero] = find(first, d.numero);
-      const [codigo] = first.texts.filter((t) => t.text === `Cód. ${d.codigo}`);
+      const [codigo] = first.texts.filter((t) => t.text === `Cód. ${codigoEtiquetaImpreso(d.codigo)}`);
       expect(codigo.y).toBeGreaterThan(numero.y);
       expect(codigo.y - numero.y).toBeLessThan(mm(17) / 2);
       // centred in the same 32 mm column, right of the 18 mm binding margin
       expect(Math.abs(codigo.x - numero.x)).toBeLessThan(mm(8));
       expect(codigo.x).toBeGreaterThan(mm(18));
     }
+    // A check character that is a digit is set apart: 39 prints 'Cód. 39-8', never '398'.
+    const [conDigito] = await render(
+      <LibroPdf
+        donaciones={[donacion(0, { numero: '39', codigo: codigoEtiqueta(39) })]}
+        servicio={servicio}
+      />,
+    );
+    expect(find(conDigito, 'Cód. 39-8')).toHaveLength(1);
+    expect(conDigito.text).not.toContain('398');
     // name column is 90 mm, address 60 mm, birth 40 mm wide
     const mmToPt = 72 / 25.4;
     const [, , nameX, addressX, birthX] = xs;

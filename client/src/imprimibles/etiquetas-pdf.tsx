@@ -1,5 +1,6 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate } from '@domain/dates';
+import { codigoEtiquetaImpreso } from '@domain/etiquetas';
 import { pngBarcodeMaker, safeBarcode, type BarcodeMaker } from './barcode';
 import { etiquetasFileName, mm } from './format';
 import { FONT, FONT_BOLD, LIGHT } from './pdf-styles';
@@ -35,8 +36,9 @@ const styles = StyleSheet.create({
   numeros: { flexDirection: 'row', alignItems: 'center', marginTop: mm(1) },
   numero: { fontFamily: FONT_BOLD, fontSize: 18, letterSpacing: 1 },
   fallback: { fontFamily: FONT_BOLD, fontSize: 34, letterSpacing: 1, textAlign: 'center' },
-  // The code (number + check character) in a box, as ISBT 128 prints its check character. The
-  // word before it keeps the code one run of text, whole when copied or searched.
+  // The code (number + check character) in a box, as ISBT 128 prints its check character, the
+  // character set apart by a hyphen ('39-8'): a digit there is never read as one more digit of
+  // the number. The word before it keeps the code one run of text, whole when copied or searched.
   codigo: {
     fontFamily: FONT_BOLD,
     fontSize: 13,
@@ -59,6 +61,7 @@ export type EtiquetasPdfProps = {
 
 export function EtiquetasPdf({ data, barcodeMaker = pngBarcodeMaker }: EtiquetasPdfProps) {
   const barcode = safeBarcode(barcodeMaker, data.numero);
+  const codigo = codigoEtiquetaImpreso(data.codigo);
   const labels = Array.from({ length: LABELS_PER_SHEET }, (_, i) => i);
   return (
     // The tab showing it is titled with the name the file is saved under.
@@ -76,14 +79,14 @@ export function EtiquetasPdf({ data, barcodeMaker = pngBarcodeMaker }: Etiquetas
                 <Image src={barcode.src} style={styles.barcode} />
                 <View style={styles.numeros}>
                   <Text style={styles.numero}>{data.numero}</Text>
-                  <Text style={[styles.codigo, styles.codigoAlLado]}>{`Código ${data.codigo}`}</Text>
+                  <Text style={[styles.codigo, styles.codigoAlLado]}>{`Código ${codigo}`}</Text>
                 </View>
               </View>
             ) : (
               // 34 pt leaves no room beside the number: the code goes under it.
               <View style={styles.middle}>
                 <Text style={styles.fallback}>{data.numero}</Text>
-                <Text style={[styles.codigo, styles.codigoDebajo]}>{`Código ${data.codigo}`}</Text>
+                <Text style={[styles.codigo, styles.codigoDebajo]}>{`Código ${codigo}`}</Text>
               </View>
             )}
             <Text style={styles.fecha}>{`Fecha: ${formatDate(data.fecha)}`}</Text>

@@ -45,6 +45,7 @@ export function toDonacionImprimible(
   const exclusion = d.exclusionDefinitiva;
   return {
     id: d.id,
+    donanteId: d.donanteId,
     numero: String(d.numero),
     codigo: d.codigoEtiqueta,
     fecha: d.fecha,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate } from '@domain/dates';
+import { codigoEtiquetaImpreso } from '@domain/etiquetas';
 import {
   SEROLOGIA_KEYS,
   SEROLOGIA_LABELS,
@@ -170,7 +171,7 @@ export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
           <View style={{ alignItems: 'flex-end' }}>
             <Text style={styles.title}>HEMODONACIÓN</Text>
             <Text style={styles.numero}>{`Donación N° ${donacion.numero}`}</Text>
-            <Text>{`Código de etiqueta: ${donacion.codigo}`}</Text>
+            <Text>{`Código de etiqueta: ${codigoEtiquetaImpreso(donacion.codigo)}`}</Text>
             <Text>{`Fecha: ${formatDate(donacion.fecha)}    Hora: ${donacion.hora}`}</Text>
           </View>
         </View>

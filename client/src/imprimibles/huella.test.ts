@@ -1,9 +1,13 @@
-import { type DonacionHuella, huellaDonaciones, sha256Hex } from './huella';
+import { type DonacionHuella, huellaCanonica, huellaDonaciones, sha256Hex } from './huella';
 
 const base: DonacionHuella[] = [
   {
     id: '5b0c6f1e-8a43-4f3e-9d1e-000000000001',
     numero: '001001',
+    fecha: '2025-08-09',
+    hora: '08:15',
+    donanteId: '7d1e2f3a-0b4c-4d5e-8f60-000000000001',
+    donante: { dni: '20000001', apellido: 'Muñoz Pérez', nombre: 'José María' },
     abo: 'A',
     rh: 'positivo',
     serologia: {
@@ -22,6 +26,10 @@ const base: DonacionHuella[] = [
   {
     id: '5b0c6f1e-8a43-4f3e-9d1e-000000000002',
     numero: '001002',
+    fecha: '2025-08-09',
+    hora: '09:40',
+    donanteId: '7d1e2f3a-0b4c-4d5e-8f60-000000000002',
+    donante: { dni: '30111222', apellido: 'Sosa', nombre: 'Ana' },
     abo: 'O',
     rh: 'negativo',
     serologia: {
@@ -65,6 +73,9 @@ describe('sha256Hex', () => {
   });
 });
 
+/** v1's fingerprint of `base` (see the test that pins it). */
+const PINNED = '3016C9582F';
+
 describe('huellaDonaciones', () => {
   it('is 10 upper-case hex characters', () => {
     expect(huellaDonaciones(base)).toMatch(/^[0-9A-F]{10}$/);
@@ -76,6 +87,7 @@ describe('huellaDonaciones', () => {
         const entries = Object.entries(d).reverse();
         const copy = Object.fromEntries(entries) as DonacionHuella;
         copy.serologia = Object.fromEntries(Object.entries(d.serologia ?? {}).reverse());
+        copy.donante = Object.fromEntries(Object.entries(d.donante).reverse()) as DonacionHuella['donante'];
         return copy;
       })
       .reverse();
@@ -102,11 +114,38 @@ describe('huellaDonaciones', () => {
       changed(1, { exclusionTiempo: 90 }),
       changed(1, { exclusionCodigo: 'XX' }),
       changed(1, { id: '5b0c6f1e-8a43-4f3e-9d1e-000000000003' }),
+      changed(0, { fecha: '2025-08-10' }),
+      changed(0, { hora: '08:16' }),
+      // A merge of duplicate donors moves the donation to another donor: another fingerprint,
+      // even when the person printed is the same.
+      changed(0, { donanteId: '7d1e2f3a-0b4c-4d5e-8f60-000000000009' }),
+      changed(0, { donante: { ...base[0].donante, dni: '20000009' } }),
+      changed(0, { donante: { ...base[0].donante, apellido: 'Muñoz' } }),
+      changed(0, { donante: { ...base[0].donante, nombre: 'José' } }),
       huellaDonaciones(base.slice(0, 1)),
       huellaDonaciones([...base, { ...base[0], id: 'otra', numero: '001009' }]),
     ];
     for (const v of variants) expect(v).not.toBe(h);
     expect(new Set(variants).size).toBe(variants.length);
+  });
+
+  it('v1: the canonical text starts with its version and is pinned, so a page printed today checks next year', () => {
+    expect(huellaCanonica([base[0]])).toBe(
+      'v1[["5b0c6f1e-8a43-4f3e-9d1e-000000000001","001001","2025-08-09","08:15",' +
+        '"7d1e2f3a-0b4c-4d5e-8f60-000000000001","20000001","Muñoz Pérez","José María","A","positivo",' +
+        '[false,false,false,false,false,false,false],null,null,null]]',
+    );
+    // The fingerprint of v1 for these donations: a change to the canonical text must come with a
+    // new version tag, never alter this.
+    expect(huellaDonaciones(base)).toBe(PINNED);
+  });
+
+  it('two donations swapping their donors is a change', () => {
+    const swapped = [
+      { ...base[0], donanteId: base[1].donanteId, donante: base[1].donante },
+      { ...base[1], donanteId: base[0].donanteId, donante: base[0].donante },
+    ];
+    expect(huellaDonaciones(swapped)).not.toBe(huellaDonaciones(base));
   });
 
   it('two donations swapping their results is a change', () => {

@@ -35,9 +35,19 @@ describe('the register book page fingerprint', () => {
     expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
     expect(after[2]).not.toBe(before[2]);
     expect(after[2]).toBe(after[3]);
+    // A donation of the first sheet moved to another donor (a merge of duplicates): that sheet's
+    // fingerprint changes, the person printed with it too.
+    const primera = chunk(chronological(list), DONORS_PER_SHEET)[0][0].id;
+    const otroDonante = donacion(40);
+    const movida = list.map((d) =>
+      d.id === primera ? { ...d, donanteId: otroDonante.donanteId, donante: otroDonante.donante } : d,
+    );
+    const fusion = await huellasImpresas(movida);
+    expect(fusion[0]).not.toBe(before[0]);
+    expect(fusion.slice(2)).toEqual(before.slice(2));
   });
 
-  it('one donation: its id, number and results make the fingerprint', async () => {
+  it('one donation: its id, number, date, donor and results make the fingerprint', async () => {
     const d = donacion(0);
     const [printed] = await huellasImpresas([d]);
     expect(printed).toBe(`Huella: ${huellaDonaciones([d])}`);

@@ -18,6 +18,7 @@ import {
 import { FONT, FONT_BOLD, INK, RULE } from './pdf-styles';
 import { huellaDonaciones } from './huella';
 import type { SignosVitales } from '@domain/donacion';
+import { codigoEtiquetaImpreso } from '@domain/etiquetas';
 import type { DonacionImprimible, SerologiaKey, ServicioImprimible } from './types';
 
 export { libroFileName as fileName };
@@ -433,8 +434,13 @@ function IdentityPage({ rows, servicio, hoja, hojas, huella }: PageProps) {
       <HeadCell box={C1.domicilio} text="Domicilio y teléfono" />
       <HeadCell box={C1.nacimiento} text="Fecha y lugar de nacimiento" />
       <Column box={C1.numero} values={rows.map((d) => d.numero)} lines={2} bold />
-      {/* Under the number, its code: the number followed by its check character. */}
-      <Column box={C1.numero} values={rows.map((d) => `Cód. ${d.codigo}`)} line={1} lines={2} />
+      {/* Under the number, its code: the number and its check character, set apart ('39-8'). */}
+      <Column
+        box={C1.numero}
+        values={rows.map((d) => `Cód. ${codigoEtiquetaImpreso(d.codigo)}`)}
+        line={1}
+        lines={2}
+      />
       <Column box={C1.fechaHora} values={rows.map((d) => formatLibroDate(d.fecha))} lines={2} />
       <Column box={C1.fechaHora} values={rows.map((d) => formatLibroTime(d.hora))} line={1} lines={2} />
       <Column

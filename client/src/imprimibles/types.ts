@@ -55,8 +55,9 @@ export type DonanteImprimible = {
 export type ExclusionTipo = 'Definitiva' | 'Temporal';
 
 export type DonacionImprimible = {
-  /** The donation's id: with its number and results, what the book page's fingerprint covers. */
+  /** The donation's id: with its number, date, donor and results, what the book page's fingerprint covers. */
   id: string;
+  donanteId: string;
   numero: string;
   /** The number followed by its check character (codigoEtiqueta, ISO 7064 MOD 37-2). */
   codigo: string;

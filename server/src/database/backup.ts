@@ -46,9 +46,11 @@ const ROLL_UP_TRIGGER_TABLES = ['donacion', 'visita_no_apto'];
 /**
  * The audit trail's hash chain (migration 1763880000000): its rows come back with the ids and
  * hashes they had, and auditoria_cadena with each chain's head, so the chain verifies as it did.
- * Its trigger (which would take new ids and hashes) is off while they load.
+ * Its trigger (which would take new ids and hashes) is off while they load, and so are the
+ * append-only guards of both tables (migration 1763910000000), which refuse the TRUNCATE that
+ * empties them and a head loaded with its entry.
  */
-const CHAIN_TRIGGER_TABLES = ['auditoria'];
+const CHAIN_TRIGGER_TABLES = ['auditoria', 'auditoria_cadena'];
 const RESTORE_OFF_TRIGGER_TABLES = [...ROLL_UP_TRIGGER_TABLES, ...CHAIN_TRIGGER_TABLES];
 
 export const TABLES_NOT_CARRIED = [
@@ -364,10 +366,11 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
         throw new BackupError(`${CORRUPT}: tabla desconocida ${String(t)}`);
     }
     const issued = await issuedLabelNumbers(client);
-    await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
-    // The indicators' roll-up is counted once at the end, not again for each batch of rows.
+    // Off before the TRUNCATE, which the audit trail's guards refuse. The indicators' roll-up is
+    // counted once at the end, not again for each batch of rows.
     for (const t of RESTORE_OFF_TRIGGER_TABLES)
       await client.query(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
+    await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
 
     let table: string | undefined;
     let remaining = 0;

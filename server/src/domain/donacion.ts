@@ -4,7 +4,7 @@
  * the REST JSON strings, and the donor-type derivation.
  */
 import { isValidIsoDate, IsoDate } from './dates';
-import { isNumeroEtiqueta } from './etiquetas';
+import { isNumeroEtiqueta, leerNumeroEtiqueta } from './etiquetas';
 import { SV_LIMITES } from './limites';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank } from './validation';
@@ -141,7 +141,8 @@ export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefi
 // Donation
 
 export type DonacionData = {
-  numero?: number | null;
+  /** The label number; as text (a form field, the REST body) it may also be a code (leerNumeroEtiqueta). */
+  numero?: number | string | null;
   fecha?: string | null;
   hora?: string | null;
   tipoBolsa?: string | null;
@@ -158,9 +159,13 @@ export function isHora(value: unknown): value is string {
 /** The new-donation form and the server's create check, without the rules that need the database. */
 export function validateDonacion(data: DonacionData, today?: IsoDate): FieldError[] {
   const list = new ErrorList();
-  if (data.numero === null || data.numero === undefined || (data.numero as unknown) === '') {
+  const leido = typeof data.numero === 'string' ? leerNumeroEtiqueta(data.numero) : null;
+  const numero = leido ? (leido.ok ? leido.value : undefined) : data.numero;
+  if (leido && !leido.ok) {
+    list.add('numero', leido.error);
+  } else if (numero === null || numero === undefined) {
     list.add('numero', MSG.requerido);
-  } else if (!isNumeroEtiqueta(data.numero)) {
+  } else if (!isNumeroEtiqueta(numero)) {
     // Whether the servicio issued it is checked by the server, in the creating transaction.
     list.add('numero', MSG.numeroEtiquetaFueraDeRango);
   }

@@ -3,7 +3,10 @@ import {
   caracterControl,
   caracterControlIso7064,
   codigoEtiqueta,
-  leerCodigoEtiqueta,
+  codigoEtiquetaImpreso,
+  leerEtiqueta,
+  leerNumeroEtiqueta,
+  numerosDeEtiqueta,
   NUMERO_ETIQUETA_MAX,
 } from './etiquetas';
 import { MSG } from './messages';
@@ -80,44 +83,133 @@ describe('caracterControl (ISO 7064 MOD 37-2, as ISBT 128)', () => {
   });
 });
 
-describe('leerCodigoEtiqueta', () => {
-  it('reads digits only as the number, as before', () => {
-    expect(leerCodigoEtiqueta('123')).toEqual({ ok: true, value: 123 });
-    expect(leerCodigoEtiqueta(' 4521 ')).toEqual({ ok: true, value: 4521 });
-    expect(leerCodigoEtiqueta('4 521')).toEqual({ ok: true, value: 4521 });
-  });
+const fueraDeRango = { ok: false, error: MSG.numeroEtiquetaFueraDeRango };
 
-  it('reads the number with its right check character, in either case', () => {
-    expect(leerCodigoEtiqueta('123G')).toEqual({ ok: true, value: 123 });
-    expect(leerCodigoEtiqueta('123g')).toEqual({ ok: true, value: 123 });
-    expect(leerCodigoEtiqueta(' 123 G\t')).toEqual({ ok: true, value: 123 });
-    expect(leerCodigoEtiqueta('1*')).toEqual({ ok: true, value: 1 });
-    expect(leerCodigoEtiqueta(codigoEtiqueta(NUMERO_ETIQUETA_MAX))).toEqual({
-      ok: true,
-      value: NUMERO_ETIQUETA_MAX,
-    });
-    for (let n = 1; n <= 500; n++) {
-      if (/\d/.test(caracterControl(n))) continue;
-      expect(leerCodigoEtiqueta(codigoEtiqueta(n))).toEqual({ ok: true, value: n });
-    }
-  });
+/** The numbers up to 2000 whose check character is a digit (39 -> '398'). */
+const conControlDigito = Array.from({ length: 2000 }, (_, i) => i + 1).filter((n) =>
+  /\d/.test(caracterControl(n)),
+);
 
-  it('reads a code whose check character is a digit as the longer bare number', () => {
-    // 39: 3*4 + 9*2 = 30 -> 8: '398' cannot be told from the number 398.
+describe('codigoEtiquetaImpreso', () => {
+  it('sets the check character apart with a hyphen, whatever it is', () => {
+    expect(codigoEtiquetaImpreso(codigoEtiqueta(39))).toBe('39-8');
+    expect(codigoEtiquetaImpreso(codigoEtiqueta(123))).toBe('123-G');
+    expect(codigoEtiquetaImpreso(codigoEtiqueta(1))).toBe('1-*');
+    // A zero-padded number keeps its padding (leading zeros do not change the check character).
+    expect(codigoEtiquetaImpreso(`004217${caracterControl(4217)}`)).toBe(`004217-${caracterControl(4217)}`);
+  });
+});
+
+describe('leerEtiqueta', () => {
+  it('digits only are the bare number; also the code of the shorter number when the last digit is its check character', () => {
     expect(codigoEtiqueta(39)).toBe('398');
-    expect(leerCodigoEtiqueta('398')).toEqual({ ok: true, value: 398 });
-  });
-
-  it('refuses a wrong check character', () => {
-    expect(leerCodigoEtiqueta('123H')).toEqual(invalido);
-    expect(leerCodigoEtiqueta('124G')).toEqual(invalido);
-    expect(leerCodigoEtiqueta('132G')).toEqual(invalido);
-    expect(leerCodigoEtiqueta('1A')).toEqual(invalido);
-  });
-
-  it('refuses anything else', () => {
-    for (const texto of ['', '   ', 'G', '12-3', '1.234', '12GG', 'G123', '123?', '12.5', '-5', '１２３G']) {
-      expect(leerCodigoEtiqueta(texto)).toEqual(invalido);
+    expect(leerEtiqueta('398')).toEqual({ tipo: 'numero', numero: 398, tambienCodigoDe: 39 });
+    expect(leerEtiqueta(' 4 521 ')).toEqual({ tipo: 'numero', numero: 4521, tambienCodigoDe: null });
+    expect(leerEtiqueta('123')).toEqual({ tipo: 'numero', numero: 123, tambienCodigoDe: null });
+    // One digit: no shorter number.
+    expect(leerEtiqueta('8')).toEqual({ tipo: 'numero', numero: 8, tambienCodigoDe: null });
+    // A wrong digit is never read as a check character: 1235 is only the number 1235.
+    expect(leerEtiqueta('1235')).toEqual({ tipo: 'numero', numero: 1235, tambienCodigoDe: null });
+    expect(conControlDigito.length).toBeGreaterThan(400);
+    for (const n of conControlDigito) {
+      const lectura = leerEtiqueta(codigoEtiqueta(n));
+      expect(lectura).toEqual({ tipo: 'numero', numero: Number(codigoEtiqueta(n)), tambienCodigoDe: n });
     }
+  });
+
+  it('a code ending in a letter or * is verified strictly', () => {
+    expect(leerEtiqueta('123G')).toEqual({ tipo: 'codigo', numero: 123 });
+    expect(leerEtiqueta(' 123g ')).toEqual({ tipo: 'codigo', numero: 123 });
+    expect(leerEtiqueta('1*')).toEqual({ tipo: 'codigo', numero: 1 });
+    expect(leerEtiqueta('123H')).toEqual({ tipo: 'codigoErroneo' });
+    // A letter check character mistyped as another letter, or the digits mistyped.
+    expect(leerEtiqueta('124G')).toEqual({ tipo: 'codigoErroneo' });
+    expect(leerEtiqueta('132G')).toEqual({ tipo: 'codigoErroneo' });
+  });
+
+  it('a check character set apart by a separator is a code, verified strictly, digit or not', () => {
+    for (const texto of ['39-8', '39 8', '39/8', ' 39 - 8 ', '39\t8', '39 / 8']) {
+      expect({ texto, lectura: leerEtiqueta(texto) }).toEqual({
+        texto,
+        lectura: { tipo: 'codigo', numero: 39 },
+      });
+    }
+    expect(leerEtiqueta('123-G')).toEqual({ tipo: 'codigo', numero: 123 });
+    expect(leerEtiqueta('123 g')).toEqual({ tipo: 'codigo', numero: 123 });
+    for (const texto of ['39-7', '39 9', '39/A', '123-5', '123 H']) {
+      expect({ texto, lectura: leerEtiqueta(texto) }).toEqual({ texto, lectura: { tipo: 'codigoErroneo' } });
+    }
+    for (const n of conControlDigito) {
+      expect(leerEtiqueta(codigoEtiquetaImpreso(codigoEtiqueta(n)))).toEqual({ tipo: 'codigo', numero: n });
+    }
+  });
+
+  it('a number that is not a whole non-negative one, and anything else', () => {
+    for (const texto of ['12.5', '-5', ' -12 ', '1e3']) {
+      expect({ texto, lectura: leerEtiqueta(texto) }).toEqual({ texto, lectura: { tipo: 'noEntero' } });
+    }
+    const otros = ['', '   ', 'G', '12GG', 'G123', '123?', '１２３G', '12--3', '12-', '12-34', 'Infinity'];
+    for (const texto of otros) {
+      expect({ texto, lectura: leerEtiqueta(texto) }).toEqual({ texto, lectura: { tipo: 'otro' } });
+    }
+  });
+});
+
+describe('numerosDeEtiqueta (search)', () => {
+  it('the bare number first, then the number whose code the digits are', () => {
+    expect(numerosDeEtiqueta('398')).toEqual({ ok: true, value: [398, 39] });
+    expect(numerosDeEtiqueta('123')).toEqual({ ok: true, value: [123] });
+    expect(numerosDeEtiqueta('123G')).toEqual({ ok: true, value: [123] });
+    expect(numerosDeEtiqueta('39-8')).toEqual({ ok: true, value: [39] });
+    // The value of codigoEtiqueta always finds its own number, for every number up to 2000 and the last one.
+    for (let n = 1; n <= 2000; n++) {
+      const leido = numerosDeEtiqueta(codigoEtiqueta(n));
+      expect(leido.ok && leido.value.includes(n)).toBe(true);
+    }
+    expect(numerosDeEtiqueta(codigoEtiqueta(NUMERO_ETIQUETA_MAX))).toEqual({
+      ok: true,
+      value: [NUMERO_ETIQUETA_MAX],
+    });
+  });
+
+  it('an 8-digit number with a digit check character: only the number a label can carry', () => {
+    expect(codigoEtiqueta(10_000_000)).toBe('100000004');
+    expect(numerosDeEtiqueta('100000004')).toEqual({ ok: true, value: [10_000_000] });
+  });
+
+  it('refuses a wrong check character, other text, and numbers no label carries', () => {
+    for (const texto of ['123H', '39-7', '39 9', '12UU', 'U12', 'abc']) {
+      expect({ texto, r: numerosDeEtiqueta(texto) }).toEqual({ texto, r: invalido });
+    }
+    for (const texto of ['12.5', '-5']) {
+      expect({ texto, r: numerosDeEtiqueta(texto) }).toEqual({ texto, r: fueraDeRango });
+    }
+    expect(numerosDeEtiqueta('0')).toEqual(fueraDeRango);
+    expect(numerosDeEtiqueta('123456789')).toEqual(fueraDeRango);
+    expect(numerosDeEtiqueta(codigoEtiqueta(123_456_789))).toEqual(fueraDeRango);
+  });
+});
+
+describe('leerNumeroEtiqueta (a number field)', () => {
+  it('digits only are the number, even when they are also a code', () => {
+    expect(leerNumeroEtiqueta('398')).toEqual({ ok: true, value: 398 });
+    expect(leerNumeroEtiqueta(' 123 ')).toEqual({ ok: true, value: 123 });
+    expect(leerNumeroEtiqueta('')).toEqual({ ok: true, value: null });
+    expect(leerNumeroEtiqueta('  ')).toEqual({ ok: true, value: null });
+    // Range is validateDonacion's rule.
+    expect(leerNumeroEtiqueta('0')).toEqual({ ok: true, value: 0 });
+  });
+
+  it('a code is read and verified strictly', () => {
+    expect(leerNumeroEtiqueta('123G')).toEqual({ ok: true, value: 123 });
+    expect(leerNumeroEtiqueta('39-8')).toEqual({ ok: true, value: 39 });
+    expect(leerNumeroEtiqueta('123H')).toEqual(invalido);
+    expect(leerNumeroEtiqueta('39-7')).toEqual(invalido);
+    expect(leerNumeroEtiqueta('abc')).toEqual(invalido);
+  });
+
+  it('a number that is not a whole positive one is out of range, as before', () => {
+    expect(leerNumeroEtiqueta('-5')).toEqual(fueraDeRango);
+    expect(leerNumeroEtiqueta('12.5')).toEqual(fueraDeRango);
   });
 });

@@ -29,7 +29,7 @@ export const CARACTERES_ISO_7064 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*';
  * from the right, the last being 1), summed; the check value is
  * (38 - sum mod 37) mod 37. Done by Horner's rule, so no power of 2 grows
  * past 37 * 2. Throws on a character outside the set (a programming error:
- * what clients send goes through leerCodigoEtiqueta).
+ * what clients send goes through leerEtiqueta).
  */
 export function caracterControlIso7064(texto: string): string {
   let resto = 0;
@@ -54,33 +54,110 @@ export function caracterControl(numero: number): string {
   return caracterControlIso7064(String(numero));
 }
 
-/** The number followed by its check character, with no separator: 123 -> '123G'. */
+/**
+ * The number followed by its check character, with no separator: 123 -> '123G', 39 -> '398'
+ * (GraphQL Donacion.codigoEtiqueta). What people read is codigoEtiquetaImpreso.
+ */
 export function codigoEtiqueta(numero: number): string {
   return `${numero}${caracterControl(numero)}`;
 }
 
-const SOLO_DIGITOS = /^\d+$/;
-const DIGITOS_Y_CONTROL = /^(\d+)([0-9A-Z*])$/;
+/** The separator that sets the check character apart where a code is printed or shown. */
+export const SEPARADOR_CONTROL = '-';
 
 /**
- * A label number as typed or scanned, with or without its check character
- * (blanks ignored, as between the printed groups; the letter in either case): digits only are the
- * number itself; digits followed by one character of the set are the number
- * when that character is its check character. Anything else, or a wrong check
- * character, is 'El código de etiqueta no es válido'. Whether the number is
- * one a label can carry (1..NUMERO_ETIQUETA_MAX) is the caller's rule, as for
- * a bare number.
- *
- * A check character that is itself a digit (10 numbers in 37) cannot be told
- * from one more digit of the number: such a code reads as a bare, longer
- * number, which is then searched as such.
+ * A code as printed on the labels, the donation sheet and the register book: the check character
+ * set apart by a hyphen, as a CUIT's check digit is ('39-8', '123-G'), so a check character that
+ * is a digit is never read as one more digit of the number. Typed back, it is verified
+ * (leerEtiqueta). Takes a codigoEtiqueta (its last character is the check character).
  */
-export function leerCodigoEtiqueta(texto: string): ParseResult<number> {
-  const codigo = texto.replace(/\s/g, '').toUpperCase();
-  if (SOLO_DIGITOS.test(codigo)) return { ok: true, value: Number(codigo) };
-  const partes = DIGITOS_Y_CONTROL.exec(codigo);
-  if (partes && caracterControlIso7064(partes[1]) === partes[2]) {
-    return { ok: true, value: Number(partes[1]) };
+export function codigoEtiquetaImpreso(codigo: string): string {
+  return `${codigo.slice(0, -1)}${SEPARADOR_CONTROL}${codigo.slice(-1)}`;
+}
+
+/**
+ * What a text typed or scanned into a label-number field is:
+ * - `numero`: digits only, the bare number as the spec has it; `tambienCodigoDe` is the shorter
+ *   number whose code the same digits are, when the last digit is the check character of the
+ *   others (398 is also the code of 39), else null;
+ * - `codigo`: a number with its check character, and that character is right;
+ * - `codigoErroneo`: a number with a check character that is not its own;
+ * - `noEntero`: a number, but not a whole non-negative one ('-5', '12.5', '1e3');
+ * - `otro`: anything else ('' included).
+ */
+export type LecturaEtiqueta =
+  | { tipo: 'numero'; numero: number; tambienCodigoDe: number | null }
+  | { tipo: 'codigo'; numero: number }
+  | { tipo: 'codigoErroneo' }
+  | { tipo: 'noEntero' }
+  | { tipo: 'otro' };
+
+/** Digits, a separator (blanks, or '-' or '/' between optional blanks), one character of the set. */
+const CON_SEPARADOR = /^(\d+)(?:\s*[-/]\s*|\s+)([0-9A-Z*])$/;
+/** Digits followed by a letter or '*': the check character can only be that last character. */
+const CON_LETRA = /^(\d+)([A-Z*])$/;
+const SOLO_DIGITOS = /^\d+$/;
+
+/**
+ * Reads a label text (blanks around it ignored, a letter in either case). A code is recognised
+ * only where it cannot be a bare number: it ends in a letter or '*' ('123G', '1*'), or its check
+ * character is set apart by a separator ('39-8', '39 8', '39/8', '123-G'), and then it is
+ * verified strictly. Digits only (blanks inside ignored, as in '4 521') are the bare number.
+ */
+export function leerEtiqueta(texto: string): LecturaEtiqueta {
+  const limpio = texto.trim().toUpperCase();
+  const codigo = CON_SEPARADOR.exec(limpio) ?? CON_LETRA.exec(limpio);
+  if (codigo) {
+    const [, digitos, control] = codigo;
+    return caracterControlIso7064(digitos) === control
+      ? { tipo: 'codigo', numero: Number(digitos) }
+      : { tipo: 'codigoErroneo' };
   }
-  return { ok: false, error: MSG.codigoEtiquetaInvalido };
+  const digitos = limpio.replace(/\s/g, '');
+  if (!SOLO_DIGITOS.test(digitos)) {
+    return limpio !== '' && Number.isFinite(Number(limpio)) ? { tipo: 'noEntero' } : { tipo: 'otro' };
+  }
+  const resto = digitos.slice(0, -1);
+  const tambienCodigoDe =
+    resto !== '' && caracterControlIso7064(resto) === digitos.slice(-1) ? Number(resto) : null;
+  return { tipo: 'numero', numero: Number(digitos), tambienCodigoDe };
+}
+
+/** The refusal of a text that designates no label number. */
+function errorDeLectura(lectura: { tipo: 'codigoErroneo' | 'noEntero' | 'otro' }): string {
+  return lectura.tipo === 'noEntero' ? MSG.numeroEtiquetaFueraDeRango : MSG.codigoEtiquetaInvalido;
+}
+
+/**
+ * The label numbers a search text designates, in the order they are listed: the bare number
+ * first, then the shorter number whose code the digits also are (so the value of codigoEtiqueta
+ * always finds its own donation, whichever the check character). Only numbers a label can carry
+ * (1..NUMERO_ETIQUETA_MAX). A wrong check character, or a text that is neither a number nor a
+ * code, is 'El código de etiqueta no es válido'; a number no label carries (negative or
+ * fractional too), out of range.
+ */
+export function numerosDeEtiqueta(texto: string): ParseResult<number[]> {
+  const lectura = leerEtiqueta(texto);
+  if (lectura.tipo !== 'numero' && lectura.tipo !== 'codigo') {
+    return { ok: false, error: errorDeLectura(lectura) };
+  }
+  const candidatos = lectura.tipo === 'codigo' ? [lectura.numero] : [lectura.numero, lectura.tambienCodigoDe];
+  const numeros = candidatos.filter(isNumeroEtiqueta);
+  return numeros.length > 0
+    ? { ok: true, value: numeros }
+    : { ok: false, error: MSG.numeroEtiquetaFueraDeRango };
+}
+
+/**
+ * The label number of a number field (the new donation's Número): digits only are the number
+ * itself (whether a label can carry it is validateDonacion's rule); a code is read and verified
+ * strictly (a wrong check character is 'El código de etiqueta no es válido'); blank is null. A
+ * number that is not a whole non-negative one ('-5', '12.5') is out of range, as before; any
+ * other text is not a valid code.
+ */
+export function leerNumeroEtiqueta(texto: string): ParseResult<number | null> {
+  if (texto.trim() === '') return { ok: true, value: null };
+  const lectura = leerEtiqueta(texto);
+  if (lectura.tipo === 'numero' || lectura.tipo === 'codigo') return { ok: true, value: lectura.numero };
+  return { ok: false, error: errorDeLectura(lectura) };
 }

@@ -204,10 +204,16 @@ export const MSG = {
   auditoriaFaltaAnterior: 'Falta la entrada anterior o la cadena fue alterada',
   auditoriaFaltanUltimas: 'Faltan las últimas entradas del registro',
   auditoriaSinCabeza: 'Falta el registro del final de la cadena',
-  auditoriaIntacta: (servicio: string, entradas: number) =>
-    `Servicio ${servicio}: ${entradas} entrada${entradas === 1 ? '' : 's'}, cadena intacta`,
+  auditoriaSinRegistro: 'El servicio tiene usuarios, donantes o donaciones pero ninguna entrada de auditoría',
+  auditoriaSinAncla: 'El hash guardado fuera de la base no está en la cadena: fue reescrita',
+  auditoriaAnclaInvalida: 'El hash de referencia debe tener 64 caracteres hexadecimales',
+  auditoriaIntacta: (servicio: string, entradas: number, ultimoHash: string | null) =>
+    `Servicio ${servicio}: ${entradas} entrada${entradas === 1 ? '' : 's'}, cadena intacta` +
+    (ultimoHash ? `, último hash ${ultimoHash}` : ''),
   auditoriaRota: (servicio: string, entrada: string, motivo: string) =>
     `Servicio ${servicio}: la cadena de auditoría se rompe en la entrada ${entrada}: ${motivo}`,
+  auditoriaRotaSinEntrada: (servicio: string, motivo: string) =>
+    `Servicio ${servicio}: la cadena de auditoría no es la esperada: ${motivo}`,
 } as const;
 
 export type FieldError = { field: string; msg: string };

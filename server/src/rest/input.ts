@@ -107,3 +107,17 @@ export async function sinErroresDe<T>(field: string | null, action: () => Promis
     throw rest.length > 0 && rest.length < error.errors.length ? new ValidationError(rest) : error;
   }
 }
+
+/**
+ * Runs `action`; the field errors of `field` are given as `param`: for a REST parameter read as
+ * another field of the service (GET /donacion/search's numero is the search's codigo).
+ */
+export async function conCampo<T>(field: string, param: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    if (!error.errors.some((e) => e.field === field)) throw error;
+    throw new ValidationError(error.errors.map((e) => (e.field === field ? { ...e, field: param } : e)));
+  }
+}

@@ -558,7 +558,7 @@ export const openApiDocument = {
             {
               servicio: str('Id del servicio; otro servicio da 403'),
               donanteId: str('Id del donante'),
-              numero: int('Requerido; número de etiqueta (también como texto)'),
+              numero: int("Requerido; número de etiqueta (también como texto, o su código: '123G', '39-8')"),
               fecha: fechaCompacta,
               hora,
               plasmaCovid: bool(),
@@ -594,7 +594,9 @@ export const openApiDocument = {
         parameters: [
           queryParam(
             'numero',
-            'Número de etiqueta, con o sin su carácter de control (ISO 7064 MOD 37-2): uno equivocado da 400',
+            'Número de etiqueta o su código (número y carácter de control ISO 7064 MOD 37-2): un código termina en ' +
+              "letra o '*', o lleva el carácter separado ('39-8'), y uno equivocado da 400; solo dígitos son el número " +
+              'y, si el último es el carácter de control de los anteriores, también ese código (se listan ambas, el número primero)',
           ),
           queryParam('fecha', 'Fecha YYYYMMDD (también YYYY-MM-DD)'),
           ...pageParams,

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { formatDate, nowTime, todayIso } from '@domain/dates';
+import { codigoEtiqueta } from '@domain/etiquetas';
+import { MSG } from '@domain/messages';
 import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
 import { preloadEtiquetas, printEtiquetas } from '@/imprimibles/print';
 import type { MockedResponses } from '@/test-utils';
@@ -117,6 +119,27 @@ describe('DonacionForm', () => {
     expect(fieldText(input('Número'))).toContain('Requerido');
   });
 
+  it('Número reads a label code: a wrong check character is refused, a right one is the number', () => {
+    signIn();
+    renderForm();
+    const numero = input('Número');
+    fill(numero, '123H');
+    expect(fieldText(numero)).toContain(MSG.codigoEtiquetaInvalido);
+    expect(fieldText(numero)).not.toContain(MSG.numeroEtiquetaFueraDeRango);
+    // 39's check character is the digit 8: set apart, it is verified too.
+    fill(numero, '39-7');
+    expect(fieldText(numero)).toContain(MSG.codigoEtiquetaInvalido);
+    for (const bueno of ['123G', '123g', '39-8', '39 8', '398']) {
+      fill(numero, bueno);
+      expect({ bueno, text: fieldText(numero) }).toEqual({
+        bueno,
+        text: expect.not.stringMatching(/válido|entero/),
+      });
+    }
+    fill(numero, '12.5');
+    expect(fieldText(numero)).toContain(MSG.numeroEtiquetaFueraDeRango);
+  });
+
   it('fecha is typed DD/MM/AAAA: an impossible day or a future one is refused with the Spanish text', () => {
     signIn();
     renderForm();
@@ -202,6 +225,26 @@ describe('DonacionForm', () => {
     expect(await screen.findByText('Planilla de hemodonación')).toBeInTheDocument();
     expect(localStorage.getItem('tipoBolsa')).toBe('Bolsa Triple');
     expect(localStorage.getItem('loteBolsa')).toBe('L-9');
+  });
+
+  it('a code in Número is sent as its number', async () => {
+    signIn();
+    renderForm([
+      {
+        request: {
+          query: CreateDonacionDocument,
+          variables: (v: { input: Record<string, unknown> }) => {
+            const { hora: _hora, ...rest } = v.input;
+            return JSON.stringify(rest) === JSON.stringify(input1);
+          },
+        },
+        result: { data: { createDonacion: donacion({ id: 'nueva', numero: 1001 }) } },
+      },
+    ]);
+    fillValid();
+    fill(input('Número'), codigoEtiqueta(1001).toLowerCase());
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar donación' }));
+    expect(await screen.findByText('Planilla de hemodonación')).toBeInTheDocument();
   });
 
   it("shows 'Error al crear donación' with the server's messages, each field error beside its field", async () => {

@@ -10,7 +10,7 @@ import { SV_NOMBRES, svLabel } from '@domain/campos';
 import { nowTime, todayIso } from '@domain/dates';
 import { SIGNOS_VITALES_KEYS, TIPOS_BOLSA, parseMedida, validateDonacion } from '@domain/donacion';
 import type { DonacionData, SignoVitalKey } from '@domain/donacion';
-import { codigoEtiqueta } from '@domain/etiquetas';
+import { codigoEtiqueta, leerNumeroEtiqueta } from '@domain/etiquetas';
 import { MSG } from '@domain/messages';
 import type { FieldError } from '@domain/messages';
 import { useAuth } from '@/lib/auth-context';
@@ -57,15 +57,17 @@ function initialDonacionValues(donacionAferesis = false, now = new Date()): Dona
   };
 }
 
+/** The number of the Número field: digits, or a label code (number + check character) read as the server reads it. */
 function toNumero(value: string): number | null {
-  const text = value.trim();
-  return text === '' ? null : Number(text);
+  const leido = leerNumeroEtiqueta(value);
+  return leido.ok ? leido.value : null;
 }
 
 function toDonacionData(values: DonacionFormValues): DonacionData {
   const sv = Object.fromEntries(SIGNOS_VITALES_KEYS.map((k) => [k, parseMedida(values.sv[k])]));
   return {
-    numero: toNumero(values.numero),
+    // As typed: validateDonacion reads a code and refuses a wrong check character.
+    numero: values.numero,
     fecha: values.fecha,
     hora: values.hora,
     tipoBolsa: values.tipoBolsa,
@@ -78,7 +80,7 @@ export function toCreateInput(donanteId: string, values: DonacionFormValues): Cr
   const data = toDonacionData(values);
   return {
     donanteId,
-    numero: data.numero,
+    numero: toNumero(values.numero),
     fecha: values.fecha,
     hora: values.hora,
     plasmaCovid: values.plasmaCovid,
@@ -232,7 +234,8 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
                     name="numero"
                     label="Número"
                     required
-                    inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+                    // The label's code may be typed too: it may end in a letter or '*'.
+                    inputProps={{ inputMode: 'text', autoComplete: 'off' }}
                   />
                 </Box>
                 <Button

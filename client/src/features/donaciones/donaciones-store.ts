@@ -30,8 +30,9 @@ export type DonacionConDonante = DonacionesQuery['donaciones']['items'][number];
 
 /**
  * The search as the screen holds it (text fields); both empty = no filter. numero is the label
- * number as typed or scanned, with or without its check character: the server reads it (codigo)
- * and refuses a wrong check character.
+ * number as typed or scanned, or its code: the server reads it (codigo, @domain/etiquetas
+ * numerosDeEtiqueta), refuses a wrong check character, and for digits that are also a shorter
+ * number's code ('398' for 39) lists both donations, the number's first.
  */
 export type DonacionesFiltro = { numero: string; fecha: string };
 

@@ -45,4 +45,12 @@ export class VerificacionAuditoria {
 
   @Field(() => String, { nullable: true, description: 'Por qué se rompe la cadena (null si está intacta)' })
   motivo: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'El hash de la última entrada (la cabeza de la cadena), para guardarlo fuera de la base y ' +
+      'comprobar más tarde con `ancla` que la cadena no fue reescrita (null sin entradas)',
+  })
+  ultimoHash: string | null;
 }

@@ -27,8 +27,16 @@ export class AuditoriaResolver {
     description:
       'Recalcula la cadena de hashes de la auditoría del servicio: si alguna entrada fue modificada, quitada o reordenada, la primera rota',
   })
-  verificarAuditoria(@Ctx() ctx: Context): Promise<VerificacionAuditoria> {
-    return ctx.services.auditoria.verificar(requireAuth(ctx));
+  verificarAuditoria(
+    @Ctx() ctx: Context,
+    @Arg('ancla', () => String, {
+      nullable: true,
+      description:
+        'Un ultimoHash guardado fuera de la base: la cadena debe contenerlo todavía, o fue reescrita',
+    })
+    ancla?: string | null,
+  ): Promise<VerificacionAuditoria> {
+    return ctx.services.auditoria.verificar(requireAuth(ctx), ancla ?? null);
   }
 
   @Authorized('ROL_SERVICIO')

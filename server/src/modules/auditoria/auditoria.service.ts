@@ -2,14 +2,14 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate, TIME_ZONE } from '../../domain/dates';
 import { FieldError, MSG } from '../../domain/messages';
-import { assertValid } from '../../errors';
+import { assertValid, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
 import { DonacionService } from '../donacion/donacion.service';
 import { Donante } from '../donante/donante.entity';
 import { DonanteService } from '../donante/donante.service';
 import { Auditoria } from './auditoria.entity';
-import { type VerificacionCadena, verificarCadena } from './cadena';
+import { HASH_RE, type VerificacionCadena, verificarCadena } from './cadena';
 
 export type AuditoriaFilterData = {
   entidad?: string | null;
@@ -105,9 +105,15 @@ export class AuditoriaService {
     return { items, total, offset, limit };
   }
 
-  /** Recomputes the caller's servicio's hash chain (cadena.ts): intact, or its first broken entry. */
-  verificar(auth: AuthUser): Promise<VerificacionCadena> {
-    return verificarCadena((sql, params) => this.dataSource.query(sql, params), auth.servicio);
+  /**
+   * Recomputes the caller's servicio's hash chain (cadena.ts): intact, or its first broken entry;
+   * with `ancla` (an earlier ultimoHash kept outside the database), also whether the chain still holds it.
+   */
+  async verificar(auth: AuthUser, ancla: string | null = null): Promise<VerificacionCadena> {
+    const texto = ancla?.trim() || null;
+    if (texto !== null && !HASH_RE.test(texto))
+      throw ValidationError.single('ancla', MSG.auditoriaAnclaInvalida);
+    return verificarCadena((sql, params) => this.dataSource.query(sql, params), auth.servicio, texto);
   }
 
   /** Brings back a deleted donor, under the donor's own rules (DonanteService.restaurar). */

@@ -6,7 +6,13 @@
  * The first broken entry is reported:
  * - an entry whose content (or hash) was edited: that entry;
  * - an entry removed, or entries reordered: the next one (its hash_anterior no longer links);
- * - the last entries removed: the chain head (auditoria_cadena) names the missing last entry.
+ * - the last entries removed: the chain head (auditoria_cadena) names the missing last entry;
+ * - a servicio with live users, donors or donations and no trail at all (its trail and head
+ *   removed).
+ * The tables are append-only (migration 1763910000000), so any of these took their owner's
+ * rights. What the chain alone cannot show is a rewrite from an entry onwards with every later
+ * hash and the head recomputed: ultimoHash, the head's hash, is what a servicio keeps outside the
+ * database (the anchor); given back as `ancla`, it must still be the hash of one of the entries.
  * Used by `verificarAuditoria` (the caller's servicio) and `npm run verificar-auditoria` (every one).
  */
 import { MSG } from '../../domain/messages';
@@ -22,13 +28,19 @@ export type VerificacionCadena = {
   primeraRota: string | null;
   /** Why it is broken, in Spanish; null when intact. */
   motivo: string | null;
+  /** The chain head's hash (the last entry's), to keep outside the database; null with no entries. */
+  ultimoHash: string | null;
 };
+
+/** 64 hex characters: an entry's hash as ultimoHash gives it (either case). */
+export const HASH_RE = /^[0-9a-fA-F]{64}$/;
 
 /**
  * One pass over the servicio's entries in id order (id order is chain order: the trigger takes
- * the id under the chain's lock).
+ * the id under the chain's lock), read in that order from auditoria_servicio_id_idx. $2 is the
+ * anchor (a hash kept outside the database) or null.
  */
-const VERIFICAR_SQL = `
+export const VERIFICAR_SQL = `
   WITH e AS (
     SELECT id, hash,
            hash_anterior IS NOT DISTINCT FROM lag(hash) OVER (ORDER BY id) AS enlazada,
@@ -46,8 +58,18 @@ const VERIFICAR_SQL = `
          (SELECT id::text FROM ultima) AS ultima_id,
          (SELECT hash FROM ultima) AS ultima_hash,
          c.ultimo_id::text AS cabeza_id,
-         c.hash AS cabeza_hash
+         c.hash AS cabeza_hash,
+         ($2::text IS NULL OR EXISTS (SELECT 1 FROM e WHERE e.hash = $2::text)) AS con_ancla
     FROM (SELECT 1) uno LEFT JOIN auditoria_cadena c ON c.servicio_id = $1`;
+
+/**
+ * Whether a servicio has live users, donors or donations (each by an index of its live rows):
+ * asked only of a servicio with no trail, which the app never leaves (its registration is audited).
+ */
+const CON_DATOS_SQL = `
+  SELECT EXISTS (SELECT 1 FROM usuario WHERE servicio_id = $1 AND deleted_at IS NULL)
+      OR EXISTS (SELECT 1 FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL)
+      OR EXISTS (SELECT 1 FROM donacion WHERE servicio_id = $1 AND deleted_at IS NULL) AS con_datos`;
 
 type Fila = {
   entradas: number;
@@ -57,42 +79,51 @@ type Fila = {
   ultima_hash: string | null;
   cabeza_id: string | null;
   cabeza_hash: string | null;
+  con_ancla: boolean;
 };
 
-const rota = (entradas: number, id: string, motivo: string): VerificacionCadena => ({
-  ok: false,
-  entradas,
-  primeraRota: id,
-  motivo,
-});
-
-/** Recomputes one servicio's chain. */
-export async function verificarCadena(query: QueryRows, servicioId: string): Promise<VerificacionCadena> {
-  const [f] = (await query(VERIFICAR_SQL, [servicioId])) as Fila[];
+/**
+ * Recomputes one servicio's chain. `ancla`: a hash the servicio kept from an earlier ultimoHash
+ * (checked by the caller to be 64 hex characters); the chain must still hold it.
+ */
+export async function verificarCadena(
+  query: QueryRows,
+  servicioId: string,
+  ancla: string | null = null,
+): Promise<VerificacionCadena> {
+  const [f] = (await query(VERIFICAR_SQL, [servicioId, ancla?.toLowerCase() ?? null])) as Fila[];
   const entradas = Number(f.entradas);
+  const ultimoHash = f.cabeza_hash ?? f.ultima_hash;
+  const rota = (id: string | null, motivo: string): VerificacionCadena => ({
+    ok: false,
+    entradas,
+    primeraRota: id,
+    motivo,
+    ultimoHash,
+  });
   if (f.rota_id !== null) {
-    return rota(
-      entradas,
-      f.rota_id,
-      f.rota_intacta ? MSG.auditoriaFaltaAnterior : MSG.auditoriaEntradaModificada,
-    );
+    return rota(f.rota_id, f.rota_intacta ? MSG.auditoriaFaltaAnterior : MSG.auditoriaEntradaModificada);
   }
   if (f.cabeza_id === null) {
     // Entries and no head: the head was removed.
-    if (f.ultima_id !== null) return rota(entradas, f.ultima_id, MSG.auditoriaSinCabeza);
+    if (f.ultima_id !== null) return rota(f.ultima_id, MSG.auditoriaSinCabeza);
+    // No trail at all, yet people, donors or donations: the trail was removed with its head.
+    const [d] = await query(CON_DATOS_SQL, [servicioId]);
+    if (d.con_datos) return rota(null, MSG.auditoriaSinRegistro);
   } else if (f.cabeza_id !== f.ultima_id || f.cabeza_hash !== f.ultima_hash) {
     // The head names an entry that is no longer the last one: the last entries were removed.
-    return rota(entradas, f.cabeza_id, MSG.auditoriaFaltanUltimas);
+    return rota(f.cabeza_id, MSG.auditoriaFaltanUltimas);
   }
-  return { ok: true, entradas, primeraRota: null, motivo: null };
+  // Intact in itself, but not the chain the anchor was taken from: rewritten and recomputed.
+  if (!f.con_ancla) return rota(null, MSG.auditoriaSinAncla);
+  return { ok: true, entradas, primeraRota: null, motivo: null, ultimoHash };
 }
 
-/** Every servicio with an audit trail (entries or a chain head), in id order. */
-export async function serviciosConAuditoria(query: QueryRows): Promise<string[]> {
-  const rows = await query(
-    `SELECT servicio_id::text AS id FROM auditoria_cadena
-      UNION SELECT DISTINCT servicio_id::text FROM auditoria ORDER BY 1`,
-    [],
-  );
+/**
+ * Every servicio to check, in id order: every servicio row, so that one whose trail was removed
+ * whole is checked too (the trail's rows and heads all reference a servicio row).
+ */
+export async function serviciosAVerificar(query: QueryRows): Promise<string[]> {
+  const rows = await query(`SELECT id::text AS id FROM servicio ORDER BY id`, []);
   return rows.map((r) => String(r.id));
 }

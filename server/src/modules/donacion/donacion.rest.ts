@@ -2,11 +2,21 @@ import { Request, Router } from 'express';
 import { Context } from '../../context';
 import { AuthUser } from '../../auth/context';
 import { parseSerologia, parseSignosVitales, ResultadosData } from '../../domain/donacion';
+import { leerNumeroEtiqueta } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { NotFoundError, ValidationError } from '../../errors';
 import { jsonTextTooDeep } from '../../input-guard';
 import { assertOwnServicio, authed, body } from '../../rest/http';
-import { checkInput, entero, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
+import {
+  checkInput,
+  conCampo,
+  entero,
+  fechaIso,
+  flag,
+  pageFromQuery,
+  queryText,
+  scalar,
+} from '../../rest/input';
 import { DonacionRecord, donacionRecord, donanteConElegibilidad } from '../../rest/records';
 import { Services } from '../../services';
 import { Donacion } from './donacion.entity';
@@ -62,6 +72,13 @@ async function donacionDeDonante(services: Services, auth: AuthUser, req: Reques
   return donacion;
 }
 
+/** A label code sent as numero becomes its number; any other text goes on for validateDonacion to refuse. */
+function numeroDeEtiqueta(value: unknown): number | null | undefined {
+  if (typeof value !== 'string') return value as number | null | undefined;
+  const leido = leerNumeroEtiqueta(value);
+  return (leido.ok ? leido.value : value) as number | null;
+}
+
 function createData(req: Request, auth: AuthUser): CreateDonacionData {
   const b = body(req);
   assertOwnServicio(auth, scalar(b.servicio, 'servicio'));
@@ -76,7 +93,8 @@ function createData(req: Request, auth: AuthUser): CreateDonacionData {
   const tipoBolsa = scalar(b.tipoBolsa, 'tipoBolsa');
   return {
     donanteId: scalar(b.donanteId, 'donanteId') ?? scalar(b.uid, 'uid') ?? '',
-    numero: entero(b.numero) as number | null | undefined,
+    // A number, numeric text, or a label code (validateDonacion reads it and refuses a wrong one).
+    numero: numeroDeEtiqueta(entero(b.numero)),
     fecha: fechaIso(b.fecha) as string | null | undefined,
     hora: scalar(b.hora, 'hora'),
     plasmaCovid: flag(b.plasmaCovid, 'plasmaCovid') ?? false,
@@ -148,15 +166,16 @@ export function addDonacionRoutes(router: Router, services: Services): void {
     authed(services, async (req, ctx) => {
       const numeroText = queryText(req, 'numero')?.trim();
       const fechaText = queryText(req, 'fecha')?.trim();
-      // A whole number as before; anything else is read as a label code (number + check character).
-      const entera = numeroText !== undefined && /^-?\d+$/.test(numeroText);
+      // numero is read as the GraphQL search reads codigo (a bare number, or a label code), and
+      // its errors name the parameter the client sent.
       const filter = {
-        numero: numeroText && entera ? Number(numeroText) : undefined,
-        codigo: numeroText && !entera ? numeroText : undefined,
+        codigo: numeroText || undefined,
         fecha: fechaText ? (fechaIso(fechaText) as string) : undefined,
       };
-      await checkInput(DonacionFilter, filter);
-      const page = await services.donacion.search(ctx.auth, filter, await pageFromQuery(req));
+      const page = await conCampo('codigo', 'numero', async () => {
+        await checkInput(DonacionFilter, filter);
+        return services.donacion.search(ctx.auth, filter, await pageFromQuery(req));
+      });
       return {
         donaciones: await records(ctx, page.items),
         total: page.total,

@@ -49,7 +49,15 @@ export function donacionColumns(fields?: Iterable<string> | null): string {
 /** Newest first; numero breaks ties of the same minute. */
 const NEWEST_FIRST = 'ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC';
 
-export type DonacionFilterData = { numero?: number | null; fecha?: string | null };
+export type DonacionFilterData = {
+  numero?: number | null;
+  /**
+   * Several label numbers (a typed text that is a number and also the code of a shorter one,
+   * domain/etiquetas.ts numerosDeEtiqueta), listed in this order; numero is then ignored.
+   */
+  numeros?: readonly number[] | null;
+  fecha?: string | null;
+};
 
 /**
  * One page of the live donations of `servicio` by numero and/or fecha, newest
@@ -66,7 +74,13 @@ export async function searchDonaciones(
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const params: unknown[] = [servicio];
   const conditions: string[] = [];
-  if (filter.numero !== null && filter.numero !== undefined) {
+  let order = NEWEST_FIRST;
+  if (filter.numeros) {
+    const n = params.push([...filter.numeros]);
+    conditions.push(`numero = ANY($${n}::int[])`);
+    // In the order given (the bare number before the one whose code it is); each is on one live donation at most.
+    order = `ORDER BY array_position($${n}::int[], d.numero), ${NEWEST_FIRST.slice('ORDER BY '.length)}`;
+  } else if (filter.numero !== null && filter.numero !== undefined) {
     conditions.push(`numero = $${params.push(filter.numero)}`);
   }
   if (filter.fecha) conditions.push(`fecha = $${params.push(filter.fecha)}`);
@@ -75,7 +89,7 @@ export async function searchDonaciones(
   const rows = await run(
     `SELECT ${columns}, (SELECT count(*)::int FROM donacion c WHERE ${where('c')}) AS total
        FROM donacion d WHERE ${where('d')}
-      ${NEWEST_FIRST} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+      ${order} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
     [...params, offset, limit],
   );
   // Past the end there is no row to carry the total.

@@ -705,9 +705,10 @@ describe('numbers beyond a column: the searches answer 400 in Spanish, never 500
     [String(NUMERO_ETIQUETA_MAX + 1), MSG.numeroEtiquetaFueraDeRango],
     ['0', MSG.numeroEtiquetaFueraDeRango],
     ['-1', MSG.numeroEtiquetaFueraDeRango],
-    // Not a whole number: read as a label code, which these are not.
-    ['1.5', MSG.codigoEtiquetaInvalido],
-    ['1e3', MSG.codigoEtiquetaInvalido],
+    // A number, but not a whole one: no label carries it.
+    ['1.5', MSG.numeroEtiquetaFueraDeRango],
+    ['1e3', MSG.numeroEtiquetaFueraDeRango],
+    // Read as a label code, with a wrong check character.
     ['12Z', MSG.codigoEtiquetaInvalido],
     [codigoEtiqueta(123_456_789), MSG.numeroEtiquetaFueraDeRango],
   ])('REST GET /donacion/search?numero=%s: 400', async (numero, msg) => {
@@ -917,7 +918,7 @@ describe('queries', () => {
     });
 
     it('GraphQL: the right code finds the donation, in either case; the bare number too', async () => {
-      for (const codigo of ['12U', '12u', ' 12U ', '12']) {
+      for (const codigo of ['12U', '12u', ' 12U ', '12', '12-U', '12 u', '12/U']) {
         const res = await buscar(codigo);
         expect({ codigo, ids: res.data?.donaciones.items.map((d) => d.id) }).toEqual({
           codigo,
@@ -937,7 +938,7 @@ describe('queries', () => {
       expect((await both(13)).data!.donaciones.total).toBe(0);
     });
 
-    it.each(['12V', '13U', '21U', '12*', '12UU', 'U12', '12-U'])(
+    it.each(['12V', '13U', '21U', '12*', '12UU', 'U12', '12-V', '12 V', '12/1'])(
       'GraphQL: %s is refused with BAD_USER_INPUT and finds nothing',
       async (codigo) => {
         const res = await buscar(codigo);
@@ -960,14 +961,142 @@ describe('queries', () => {
       expect(res.body.donaciones.map((d) => [d._id, d.numero])).toEqual([[ids[1].id, 12]]);
       res = await rest('12');
       expect(res.body.donaciones.map((d) => d._id)).toEqual([ids[1].id]);
-      for (const codigo of ['12V', '13U', '12UU']) {
+      // The errors name the parameter sent: numero.
+      for (const codigo of ['12V', '13U', '12UU', '12-V']) {
         res = await rest(codigo);
         expect({ codigo, status: res.status, body: res.body }).toEqual({
           codigo,
           status: 400,
-          body: { errors: [{ msg: MSG.codigoEtiquetaInvalido, param: 'codigo' }] },
+          body: { errors: [{ msg: MSG.codigoEtiquetaInvalido, param: 'numero' }] },
         });
       }
+      res = await rest('123456789012345678901');
+      expect(res.body).toEqual({ errors: [{ msg: expect.any(String), param: 'numero' }] });
+      res = await rest(codigoEtiqueta(123_456_789));
+      expect(res.body).toEqual({ errors: [{ msg: MSG.numeroEtiquetaFueraDeRango, param: 'numero' }] });
+    });
+
+    describe('a check character that is a digit (39 -> 398)', () => {
+      let t: Session;
+      let d39: string;
+      let d398: string;
+      beforeAll(async () => {
+        expect(codigoEtiqueta(39)).toBe('398');
+        t = await registerServicio(server);
+        await emitirHasta(t, 400);
+        d39 = (await createOk(t, input(await insertDonante(t.servicio, 'Eva', 'Paz'), { numero: 39 }))).id;
+        d398 = (await createOk(t, input(await insertDonante(t.servicio, 'Ivo', 'Luna'), { numero: 398 }))).id;
+      });
+      const enT = (codigo: string) => server.gql<Resultado>(CODIGO, { codigo }, t.token);
+      const idsDe = (res: GqlResult<Resultado>) => res.data?.donaciones.items.map((d) => d.id);
+
+      it('GraphQL: 398 is the number 398 and the code of 39: both, the number first', async () => {
+        const res = await enT('398');
+        expect(res.data!.donaciones.total).toBe(2);
+        expect(idsDe(res)).toEqual([d398, d39]);
+        // Each donation's codigoEtiqueta finds it.
+        for (const d of res.data!.donaciones.items) {
+          expect(idsDe(await enT(d.codigoEtiqueta))).toContain(d.id);
+        }
+        // Only the number when its last digit is not the check character of the rest.
+        expect(idsDe(await enT('39'))).toEqual([d39]);
+        // With fecha too, and paginated: the same order.
+        expect(
+          (
+            await server.gql<Resultado>(
+              `query { donaciones(filter: { codigo: "398" }, page: { offset: 1, limit: 1 }) { total items { id numero codigoEtiqueta } } }`,
+              {},
+              t.token,
+            )
+          ).data!.donaciones,
+        ).toMatchObject({ total: 2, items: [{ id: d39 }] });
+      });
+
+      it('GraphQL: the check character set apart is verified strictly', async () => {
+        for (const codigo of ['39-8', '39 8', '39/8', ' 39 - 8 ']) {
+          expect({ codigo, ids: idsDe(await enT(codigo)) }).toEqual({ codigo, ids: [d39] });
+        }
+        for (const codigo of ['39-7', '39 9', '39/A', '398-8']) {
+          const res = await enT(codigo);
+          expect(res.data).toBeFalsy();
+          expect(errorsOf(res)).toEqual([{ field: 'codigo', msg: MSG.codigoEtiquetaInvalido }]);
+        }
+        // numero and codigo together: only the number both designate.
+        const both = (numero: number) =>
+          server.gql<Resultado>(
+            `query ($numero: Int) { donaciones(filter: { numero: $numero, codigo: "398" }) { items { id } } }`,
+            { numero },
+            t.token,
+          );
+        expect(idsDe(await both(39))).toEqual([d39]);
+        expect(idsDe(await both(398))).toEqual([d398]);
+        expect(idsDe(await both(12))).toEqual([]);
+      });
+
+      it('REST: numero=398 lists both, the number first; 39-8 only 39; 39-7 is 400 on numero', async () => {
+        let res = await server.rest<{ donaciones: { _id: string }[]; total: number }>(
+          'GET',
+          '/donacion/search?numero=398',
+          undefined,
+          t.token,
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.donaciones.map((d) => d._id)).toEqual([d398, d39]);
+        expect(res.body.total).toBe(2);
+        res = await server.rest(
+          'GET',
+          `/donacion/search?numero=${encodeURIComponent('39-8')}`,
+          undefined,
+          t.token,
+        );
+        expect(res.body.donaciones.map((d) => d._id)).toEqual([d39]);
+        const bad = await server.rest(
+          'GET',
+          `/donacion/search?numero=${encodeURIComponent('39 7')}`,
+          undefined,
+          t.token,
+        );
+        expect({ status: bad.status, body: bad.body }).toEqual({
+          status: 400,
+          body: { errors: [{ msg: MSG.codigoEtiquetaInvalido, param: 'numero' }] },
+        });
+      });
+
+      it('REST create: a code is its number, a wrong one is refused and nothing is written', async () => {
+        await emitirHasta(t, 480);
+        const donante = await insertDonante(t.servicio, 'Ada', 'Sol');
+        const antes = await rowCount('servicio_id = $1', [t.servicio]);
+        const post = (numero: unknown) =>
+          server.rest<{ errors?: { msg: string; param?: string }[] }>(
+            'POST',
+            '/donacion/',
+            {
+              ...input(donante),
+              servicio: t.servicio,
+              numero,
+              sv: undefined,
+              fecha: TODAY.replace(/-/g, ''),
+            },
+            t.token,
+          );
+        for (const numero of ['47-7', '478X', '123H']) {
+          const res = await post(numero);
+          expect({ numero, status: res.status, errors: res.body.errors }).toEqual({
+            numero,
+            status: 400,
+            errors: [{ msg: MSG.codigoEtiquetaInvalido, param: 'numero' }],
+          });
+        }
+        expect(await rowCount('servicio_id = $1', [t.servicio])).toBe(antes);
+        expect(codigoEtiqueta(47)).toBe('478');
+        const ok = await post('47-8');
+        expect(ok.status).toBe(200);
+        const [row] = await server.dataSource.query(
+          `SELECT numero FROM donacion WHERE servicio_id = $1 AND donante_id = $2`,
+          [t.servicio, donante],
+        );
+        expect(row.numero).toBe(47);
+      });
     });
   });
 
