@@ -296,6 +296,20 @@ describe('indicadores against a hand-counted fixture', () => {
     expect(corte.donaciones).toBe(2);
   });
 
+  it('without a grouping, left out or null, the series is by month', async () => {
+    for (const variables of [{}, { agrupacion: null }]) {
+      const res = ok(
+        await server.gql<{ indicadores: { agrupacion: string; serie: { periodo: string }[] } }>(
+          QUERY,
+          { desde: '2025-03-01', hasta: '2025-04-30', ...variables },
+          f.token,
+        ),
+      ).indicadores;
+      expect(res.agrupacion).toBe('MES');
+      expect(res.serie.map((p) => p.periodo)).toEqual(['2025-03', '2025-04']);
+    }
+  });
+
   it("another servicio's figures are its own", async () => {
     const otro = await servicio();
     const i = await indicadores('2025-03-01', '2025-04-30', 'MES', otro);
