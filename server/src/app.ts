@@ -16,6 +16,7 @@ import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { introspectionOnlySignedIn } from './graphql/introspection';
 import { soloIndicadoresConClaveApi } from './auth/clave-api-acceso';
+import { argumentValues } from './graphql/argument-values';
 import { etiquetasPorSolicitud } from './graphql/etiquetas-por-solicitud';
 import { queryLimitPlugins, queryLimits, queryParseOptions } from './graphql/limits';
 import { knownOperationTypes } from './graphql/operation-types';
@@ -102,6 +103,8 @@ export async function createApp(
       ...queryLimitPlugins(),
       introspectionOnlySignedIn(config.production ?? false),
       soloIndicadoresConClaveApi(),
+      // After the API key's check: a key is refused before its arguments are looked at.
+      argumentValues(),
     ],
   });
   await apollo.start();
