@@ -180,42 +180,52 @@ afterAll(() => server.close());
 //
 //   donor  voluntario  declared earlier  donations (date: results)
 //   A      Si          no                2025-01-10 (outside: makes A habitual),
-//                                        2025-03-10 A POSITIVO, serology all negative
-//   B      Si          no                2025-03-12 O NEGATIVO, chagas reactive, Temporal 90
+//                                        2025-03-10 A POSITIVO, serology S(A)
+//   B      Si          no                2025-03-12 O NEGATIVO, serology S(B), Temporal 90
 //   C      No          yes               2025-03-01 no results; 2025-04-26 A POSITIVO, Definitiva
-//   D      No          no                2025-04-02 apheresis, AB POSITIVO, serology negative
+//   D      No          no                2025-04-02 apheresis, AB POSITIVO, serology S(D)
 //   E      Si          no                'No apto' 2025-03-20 (30 days), 'No apto' 2025-04-25 (0 days)
 //
 // In 2025-03-01..2025-04-30: 5 donations by 4 donors; 2 'No apto'; 7 attended;
 // voluntary: A, B = 2 (40 %); replacement: C, C, D = 3; first time: B (March), D = 2
 // (A donated in January, C declared an earlier donation, C's second follows its first);
 // habitual 3; apheresis 1; groups: A+ 2, O- 1, AB+ 1, not recorded 1;
-// serology recorded on 3 (A's, B's, D's): chagas 1 (33.3 %); exclusions: temporary 2 (B's 90
-// days, E's 30-day visit), definitive 1 (C's April). Every donation keeps the donation rules.
+// serology recorded on 3 (A's, B's, D's), each marker reactive on its own set of them, so that
+// no two markers count alike on every day (REACTIVOS below): hiv, hepB, hepC 1 (33.3 %); vdrl,
+// brucelosis, chagas 2 (66.7 %); htlv 3 (100 %); exclusions: temporary 2 (B's 90 days, E's
+// 30-day visit), definitive 1 (C's April). Every donation keeps the donation rules.
+const MARCADORES = ['hiv', 'hepB', 'hepC', 'vdrl', 'brucelosis', 'chagas', 'htlv'] as const;
+
+/** On which of the donations with serology (A's, B's, D's) each marker is reactive. */
+const REACTIVOS: Record<(typeof MARCADORES)[number], ('A' | 'B' | 'D')[]> = {
+  hiv: ['A'],
+  hepB: ['B'],
+  hepC: ['D'],
+  vdrl: ['A', 'B'],
+  brucelosis: ['A', 'D'],
+  chagas: ['B', 'D'],
+  htlv: ['A', 'B', 'D'],
+};
+
+/** The serology of donor x's donation: its markers of REACTIVOS reactive, the rest negative. */
+const serologiaDe = (x: 'A' | 'B' | 'D') =>
+  Object.fromEntries(MARCADORES.map((m) => [m, REACTIVOS[m].includes(x)]));
+
 describe('indicadores against a hand-counted fixture', () => {
   let f: Session;
   beforeAll(async () => {
     f = await servicio();
-    const negativa = {
-      hiv: false,
-      hepB: false,
-      hepC: false,
-      vdrl: false,
-      brucelosis: false,
-      chagas: false,
-      htlv: false,
-    };
     const a = await donante(f);
     const b = await donante(f, { sexo: 'Femenino' });
     const c = await donante(f, { voluntario: false, anterior: true });
     const d = await donante(f, { voluntario: false });
     const e = await donante(f);
     await donacion(f, a, '2025-01-10');
-    await donacion(f, a, '2025-03-10', { abo: 'A', rh: 'POSITIVO', serologia: negativa });
+    await donacion(f, a, '2025-03-10', { abo: 'A', rh: 'POSITIVO', serologia: serologiaDe('A') });
     await donacion(f, b, '2025-03-12', {
       abo: 'O',
       rh: 'NEGATIVO',
-      serologia: { ...negativa, chagas: true },
+      serologia: serologiaDe('B'),
       exclusionDefinitiva: 'Temporal',
       exclusionTiempo: 90,
     });
@@ -225,7 +235,7 @@ describe('indicadores against a hand-counted fixture', () => {
       f,
       d,
       '2025-04-02',
-      { abo: 'AB', rh: 'POSITIVO', serologia: negativa },
+      { abo: 'AB', rh: 'POSITIVO', serologia: serologiaDe('D') },
       { donacionAferesis: true },
     );
     await noApto(f, e, '2025-03-20', 30);
@@ -253,18 +263,41 @@ describe('indicadores against a hand-counted fixture', () => {
       { abo: 'O', rh: 'NEGATIVO', cantidad: 1 },
       { abo: '', rh: '', cantidad: 1 },
     ]);
-    expect(i.serologia).toEqual(
-      ['hiv', 'hepB', 'hepC', 'vdrl', 'brucelosis', 'chagas', 'htlv'].map((marcador) => ({
-        marcador,
-        analizadas: 3,
-        reactivas: marcador === 'chagas' ? 1 : 0,
-        porcentaje: marcador === 'chagas' ? 33.3 : 0,
-      })),
-    );
+    expect(i.serologia).toEqual([
+      { marcador: 'hiv', analizadas: 3, reactivas: 1, porcentaje: 33.3 },
+      { marcador: 'hepB', analizadas: 3, reactivas: 1, porcentaje: 33.3 },
+      { marcador: 'hepC', analizadas: 3, reactivas: 1, porcentaje: 33.3 },
+      { marcador: 'vdrl', analizadas: 3, reactivas: 2, porcentaje: 66.7 },
+      { marcador: 'brucelosis', analizadas: 3, reactivas: 2, porcentaje: 66.7 },
+      { marcador: 'chagas', analizadas: 3, reactivas: 2, porcentaje: 66.7 },
+      { marcador: 'htlv', analizadas: 3, reactivas: 3, porcentaje: 100 },
+    ]);
     expect(i.serie).toEqual([
       { periodo: '2025-03', donaciones: 3, voluntarias: 2, reposicion: 1 },
       { periodo: '2025-04', donaciones: 2, voluntarias: 0, reposicion: 2 },
     ]);
+  });
+
+  it("each marker's reactive donations, day by day: no marker reads another's column", async () => {
+    for (const [x, dia] of [
+      ['A', '2025-03-10'],
+      ['B', '2025-03-12'],
+      ['D', '2025-04-02'],
+    ] as const) {
+      const i = await indicadores(dia, dia, 'DIA', f);
+      expect({ x, serologia: i.serologia }).toEqual({
+        x,
+        serologia: MARCADORES.map((marcador) => {
+          const reactiva = REACTIVOS[marcador].includes(x);
+          return { marcador, analizadas: 1, reactivas: reactiva ? 1 : 0, porcentaje: reactiva ? 100 : 0 };
+        }),
+      });
+    }
+    // A day without serology: nothing analysed, 0 % (not a division by zero).
+    const sinSerologia = await indicadores('2025-03-01', '2025-03-01', 'DIA', f);
+    expect(sinSerologia.serologia.map((m) => [m.analizadas, m.reactivas, m.porcentaje])).toEqual(
+      MARCADORES.map(() => [0, 0, 0]),
+    );
   });
 
   it('one point per period, empty ones included, each grouping', async () => {
