@@ -15,7 +15,8 @@ import { Context } from './context';
 import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { introspectionOnlySignedIn } from './graphql/introspection';
-import { soloIndicadoresConClaveApi } from './auth/clave-api-acceso';
+import { rechazarClavesApi, soloIndicadoresConClaveApi } from './auth/clave-api-acceso';
+import { argumentValues } from './graphql/argument-values';
 import { etiquetasPorSolicitud } from './graphql/etiquetas-por-solicitud';
 import { queryLimitPlugins, queryLimits, queryParseOptions } from './graphql/limits';
 import { knownOperationTypes } from './graphql/operation-types';
@@ -102,12 +103,16 @@ export async function createApp(
       ...queryLimitPlugins(),
       introspectionOnlySignedIn(config.production ?? false),
       soloIndicadoresConClaveApi(),
+      // After the API key's check: a key is refused before its arguments are looked at.
+      argumentValues(),
     ],
   });
   await apollo.start();
 
   const json = express.json({ limit: BODY_LIMIT_BYTES });
-  app.use('/api', json, rejectBadInput('rest'), createRestRouter(services));
+  // API keys read the indicators over GraphQL only: every /api request of one answers 403, before its
+  // body is even parsed.
+  app.use('/api', rechazarClavesApi, json, rejectBadInput('rest'), createRestRouter(services));
 
   // /planillas/{file} is a static file (404 when missing); /planillas itself is the app's screen.
   const planillas = express.static(config.planillasDir, {

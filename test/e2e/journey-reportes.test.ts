@@ -1,8 +1,8 @@
 /**
  * Journey: the reporting screen. A servicio with two donations today (a voluntary donor typed
  * O Positivo with a reactive Chagas, a replacement donor with no result yet) opens Reportes from
- * the sidebar, sees its figures and the three charts drawn, downloads the CSV and the one-page
- * PDF and reads them back.
+ * the sidebar, sees its figures and the three charts drawn (their bars and sectors), downloads the
+ * CSV and the one-page A4 PDF and reads them back.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './browser';
@@ -97,7 +97,7 @@ describe('recorrido: reportes', () => {
     expect(await page.getByLabel('Desde').inputValue()).toBe(`01/01/${anio}`);
   });
 
-  it('draws the three charts as SVG and lists the serology', async () => {
+  it('draws the three charts, a mark per figure, and lists the serology', async () => {
     for (const title of ['Donaciones por período', 'Grupo ABO y factor Rh', 'Voluntarias y de reposición']) {
       const figure = page.getByRole('figure', { name: title });
       await figure.locator('svg.recharts-surface').waitFor();
@@ -105,9 +105,36 @@ describe('recorrido: reportes', () => {
       expect(box!.width).toBeGreaterThan(200);
       expect(box!.height).toBeGreaterThan(150);
     }
+    // The series: a point per month of this year so far; today's month holds both donations, one
+    // bar on the other (voluntary and replacement) of the same height, the other months none.
+    const serie = page.getByRole('figure', { name: 'Donaciones por período' });
+    expect(await serie.locator('tbody tr').count()).toBe(new Date().getMonth() + 1);
+    const barras = serie.locator('.recharts-bar-rectangle path');
+    expect(await barras.count()).toBe(2);
+    const [voluntaria, reposicion] = [
+      (await barras.nth(0).boundingBox())!,
+      (await barras.nth(1).boundingBox())!,
+    ];
+    expect(Math.abs(voluntaria.x - reposicion.x)).toBeLessThan(1);
+    expect(voluntaria.height).toBeGreaterThan(20);
+    expect(Math.abs(voluntaria.height - reposicion.height)).toBeLessThan(1);
+    expect(Math.abs(voluntaria.y - (reposicion.y + reposicion.height))).toBeLessThan(1.5);
+    // Groups: O Positivo and 'Sin resultado', one donation each.
     const grupos = page.getByRole('figure', { name: 'Grupo ABO y factor Rh' });
-    expect(await grupos.locator('.recharts-bar-rectangle path').count()).toBe(2);
+    const columnas = grupos.locator('.recharts-bar-rectangle path');
+    expect(await columnas.count()).toBe(2);
+    const alturas = await Promise.all([0, 1].map(async (k) => (await columnas.nth(k).boundingBox())!.height));
+    expect(Math.abs(alturas[0] - alturas[1])).toBeLessThan(1);
     await grupos.getByText('Sin resultado').first().waitFor();
+    // Voluntary and replacement: two halves of the ring, labelled 1 and 1.
+    const tipos = page.getByRole('figure', { name: 'Voluntarias y de reposición' });
+    const sectores = tipos.locator('.recharts-pie-sector path');
+    expect(await sectores.count()).toBe(2);
+    const mitades = [(await sectores.nth(0).boundingBox())!, (await sectores.nth(1).boundingBox())!];
+    expect(
+      Math.abs(mitades[0].width * mitades[0].height - mitades[1].width * mitades[1].height),
+    ).toBeLessThan(0.05 * mitades[0].width * mitades[0].height);
+    expect(await tipos.locator('.recharts-label-list text').allTextContents()).toEqual(['1', '1']);
     const chagas = page
       .getByRole('table', { name: 'Serología por marcador' })
       .getByRole('row', { name: /Chagas/ });
@@ -143,6 +170,8 @@ describe('recorrido: reportes', () => {
     expect(file.head).toBe('%PDF-');
     const pages = await readPdf(new Uint8Array(file.bytes));
     expect(pages).toHaveLength(1);
+    // A4 portrait: 210 × 297 mm in points.
+    expect([Math.round(pages[0].width), Math.round(pages[0].height)]).toEqual([595, 842]);
     const text = pages[0].text;
     expect(text).toContain(cuenta.nombre);
     expect(text).toContain('Reporte de indicadores');

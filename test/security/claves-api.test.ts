@@ -235,6 +235,9 @@ describe('what a key can do', () => {
       `{ __schema { types { name } } }`,
       `{ __type(name: "Donante") { fields { name } } }`,
       `mutation { nextEtiquetaNumero }`,
+      // Nothing but the indicators, not even a query of no data.
+      `{ __typename }`,
+      `query { ... on Query { __typename } }`,
     ];
     for (const query of refused) {
       const res = await post(query, PERIODO, a.claveApiSecreto);
@@ -245,8 +248,13 @@ describe('what a key can do', () => {
         data: undefined,
       });
     }
-    const typename = await post(`{ __typename }`, undefined, a.claveApiSecreto);
-    expect(typename.body).toEqual({ data: { __typename: 'Query' } });
+    // Beside the indicators, __typename is no data.
+    const typename = await post(
+      `query ($d: String!, $h: String!) { __typename indicadores(desde: $d, hasta: $h) { donaciones } }`,
+      PERIODO,
+      a.claveApiSecreto,
+    );
+    expect(typename.body).toEqual({ data: { __typename: 'Query', indicadores: { donaciones: 2 } } });
   });
 
   it('gets 403 from every /api route, and changes nothing', async () => {
@@ -259,6 +267,24 @@ describe('what a key can do', () => {
       const res = await server.rest(c.method, c.path, c.body, a.claveApiSecreto);
       expect({ route, status: res.status, body: res.body }).toEqual({
         route,
+        status: 403,
+        body: { errors: [{ msg: MSG.claveApiSoloIndicadores }] },
+      });
+    }
+    // Refused before its body is read: malformed, of another type, or too large.
+    for (const [type, body] of [
+      ['application/json', '{"nombre":'],
+      ['application/json', '\u0000'],
+      ['text/plain', 'hola'],
+      ['application/json', JSON.stringify({ nombre: 'x'.repeat(300_000) })],
+    ]) {
+      const res = await fetch(`${server.url}/api/donante/`, {
+        method: 'POST',
+        headers: { 'content-type': type, authorization: `Bearer ${a.claveApiSecreto}` },
+        body,
+      });
+      expect({ type, status: res.status, body: await res.json() }).toEqual({
+        type,
         status: 403,
         body: { errors: [{ msg: MSG.claveApiSoloIndicadores }] },
       });
@@ -300,6 +326,7 @@ describe('refusals, last use and the limit', () => {
     now += 1000;
     await post(INDICADORES, PERIODO, clave.secreto);
     expect(await ultimoUso()).toBe(new Date(now).toISOString());
+    // A refused request is a use too.
     now += 5000;
     await post(`{ __typename }`, undefined, clave.secreto);
     expect(await ultimoUso()).toBe(new Date(now).toISOString());
@@ -316,7 +343,9 @@ describe('refusals, last use and the limit', () => {
         const res = await fetch(`${target.url}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${clave.secreto}` },
-          body: JSON.stringify({ query: '{ __typename }' }),
+          body: JSON.stringify({
+            query: '{ indicadores(desde: "2024-01-01", hasta: "2024-01-01") { donaciones } }',
+          }),
         });
         expect(res.status).toBe(200);
       }

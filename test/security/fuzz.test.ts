@@ -847,6 +847,85 @@ describe('every kind of input that once gave a 500', () => {
     KIND_TIMEOUT,
   );
 
+  test('a null for a non-null argument or input field with a default, through a nullable variable or not at all: 400 BAD_USER_INPUT in Spanish, both paths', async () => {
+    const found: string[] = [];
+    const donanteId = await newDonor();
+    const donacion = (aferesis: string) =>
+      `createDonacion(input: { donanteId: "${donanteId}", numero: ${nextNumero()}, fecha: "2024-01-10", hora: "10:00", loteBolsa: "L", donacionAferesis: ${aferesis} }) { id }`;
+    const refused: { query: string; variables: Record<string, unknown>; field: string }[] = [
+      {
+        query: `query ($l: Int) { duplicadosDonantes(limit: $l) { total } }`,
+        variables: { l: null },
+        field: 'limit',
+      },
+      // Through a fragment, and a default on the variable that the null replaces.
+      {
+        query: `query ($o: Int = 0) { ...F } fragment F on Query { duplicadosDonantes(offset: $o) { total } }`,
+        variables: { o: null },
+        field: 'offset',
+      },
+      // An input object's field with a default, written in the document: nothing is created.
+      { query: `mutation ($a: Boolean) { ${donacion('$a')} }`, variables: { a: null }, field: 'input' },
+      // A directive's argument.
+      {
+        query: `query ($i: Boolean = true) { me { id @include(if: $i) } }`,
+        variables: { i: null },
+        field: 'if',
+      },
+    ];
+    for (const type of GRAPHQL_PATHS) {
+      for (const { query, variables, field } of refused) {
+        const label = `${type} ${query.slice(0, 60)}`;
+        const res = await check(
+          found,
+          label,
+          'POST',
+          '/graphql',
+          { ...auth(), 'content-type': type },
+          JSON.stringify({ query, variables }),
+        );
+        expect({ label, status: res.status, body: res.body }).toEqual({
+          label,
+          status: 400,
+          body: {
+            errors: [
+              expect.objectContaining({
+                message: MSG.valorNoPermitido,
+                extensions: { code: 'BAD_USER_INPUT', errors: [{ field, msg: MSG.valorNoPermitido }] },
+              }),
+            ],
+          },
+        });
+      }
+      // A variable that does not fit its own type: graphql-js's refusal, also a 400.
+      const res = await check(
+        found,
+        `${type} $l: Int! = null`,
+        'POST',
+        '/graphql',
+        { ...auth(), 'content-type': type },
+        JSON.stringify({
+          query: `query ($l: Int!) { duplicadosDonantes(limit: $l) { total } }`,
+          variables: { l: null },
+        }),
+      );
+      expect([res.status, (res.body as GqlResult).errors?.[0].extensions?.code]).toEqual([
+        400,
+        'BAD_USER_INPUT',
+      ]);
+    }
+    // A variable left out takes the argument's default, and so does a value that fits.
+    for (const [query, variables] of [
+      [`query ($l: Int) { duplicadosDonantes(limit: $l) { limit } }`, {}],
+      [`query ($l: Int) { duplicadosDonantes(limit: $l) { limit } }`, { l: 20 }],
+      [`mutation ($a: Boolean) { ${donacion('$a')} }`, {}],
+    ] as const) {
+      const res = await server.gql<Record<string, unknown>>(query, variables, k.admin.token);
+      expect({ query, errors: res.errors }).toEqual({ query, errors: undefined });
+    }
+    expect(found).toEqual([]);
+  });
+
   test(
     'static files: a Range past the end and encoded ../ are 4xx with a Spanish message; a valid Range is a 206',
     async () => {

@@ -82,6 +82,14 @@ export function periodoInicio(periodo: string): string {
   return periodo;
 }
 
+/**
+ * The first day of a series point inside the report's period: a week or a month may begin before
+ * `desde` (the week of 2015-01-01 begins on 2014-12-29), and only the period's days are counted.
+ */
+export function periodoPrimerDia(periodo: string, desde: string): string {
+  return maxIso(periodoInicio(periodo), desde);
+}
+
 /** The last day of a series point. */
 export function periodoFin(periodo: string, agrupacion: AgrupacionValor): string {
   const inicio = periodoInicio(periodo);
@@ -161,7 +169,7 @@ export function compactarSerie(
           ? periodoLabel(first, agrupacion)
           : `${periodoLabel(first, agrupacion)} a ${periodoLabel(last, agrupacion)}`;
     } else {
-      const inicio = maxIso(periodoInicio(first), desde);
+      const inicio = periodoPrimerDia(first, desde);
       const fin = minIso(periodoFin(last, agrupacion), hasta);
       periodo = inicio === fin ? formatDate(inicio) : `${formatDate(inicio)} a ${formatDate(fin)}`;
     }

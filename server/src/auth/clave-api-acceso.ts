@@ -1,6 +1,6 @@
 /**
- * What an API key may do, decided in one place: a `query` whose root fields are all in
- * CAMPOS_CLAVE_API (the indicators). Any other query, every mutation, the schema's description
+ * What an API key may do, decided in one place: a `query` of the indicators
+ * (camposPermitidosConClaveApi). Any other query, every mutation, the schema's description
  * and every /api route are refused with FORBIDDEN / 403 before anything runs. The authChecker
  * (auth-checker.ts) applies the same list field by field, should a resolver be reached anyway.
  */
@@ -14,7 +14,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { Context } from '../context';
-import { CAMPOS_CLAVE_API, esClaveApi } from '../domain/clave-api';
+import { camposPermitidosConClaveApi, esClaveApi } from '../domain/clave-api';
 import { MSG } from '../domain/messages';
 import { ForbiddenError } from '../errors';
 import { tokenFromHeader } from './jwt';
@@ -40,10 +40,10 @@ function rootFields(document: DocumentNode, operation: OperationDefinitionNode):
   return out;
 }
 
-/** Whether an API key may run this operation: a query of the allowed root fields only. */
+/** Whether an API key may run this operation: a query of the indicators (camposPermitidosConClaveApi). */
 export function permitidaConClaveApi(document: DocumentNode, operation: OperationDefinitionNode): boolean {
   if (operation.operation !== 'query') return false;
-  return [...rootFields(document, operation)].every((name) => CAMPOS_CLAVE_API.includes(name));
+  return camposPermitidosConClaveApi([...rootFields(document, operation)]);
 }
 
 /** The refusal of an API key, as a request error: 403 and FORBIDDEN with the Spanish text. */

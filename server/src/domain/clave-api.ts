@@ -13,10 +13,21 @@ export const CLAVE_API_PREFIJO = 'hk_';
 export const CLAVE_API_PREFIJO_VISIBLE = CLAVE_API_PREFIJO.length + 8;
 
 /**
- * The root fields of a query a key may ask for: the indicators (and `__typename`, which is not
- * data). Everything else, mutations and the schema's description included, is refused.
+ * The root fields of a query a key may ask for: the indicators. Everything else, mutations and the
+ * schema's description included, is refused.
  */
-export const CAMPOS_CLAVE_API: readonly string[] = ['indicadores', '__typename'];
+export const CAMPOS_CLAVE_API: readonly string[] = ['indicadores'];
+
+/**
+ * Whether a key may run a query with these root fields: at least one of CAMPOS_CLAVE_API and
+ * nothing else but `__typename` (not data, but never a query of its own).
+ */
+export function camposPermitidosConClaveApi(campos: readonly string[]): boolean {
+  return (
+    campos.some((c) => CAMPOS_CLAVE_API.includes(c)) &&
+    campos.every((c) => c === '__typename' || CAMPOS_CLAVE_API.includes(c))
+  );
+}
 
 /** Whether a bearer credential is an API key rather than a session token. */
 export function esClaveApi(credencial: string | undefined | null): boolean {

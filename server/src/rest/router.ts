@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { rechazarClavesApi } from '../auth/clave-api-acceso';
 import { MSG } from '../domain/messages';
 import { addDonacionRoutes } from '../modules/donacion/donacion.rest';
 import { addDonanteRoutes } from '../modules/donante/donante.rest';
@@ -12,8 +11,7 @@ import { openApiDocument } from './openapi';
 /** The REST compatibility shim of the original product, mounted at /api. */
 export function createRestRouter(services: Services): Router {
   const router = Router();
-  // API keys read the indicators over GraphQL only: every route here answers 403 to one.
-  router.use(rechazarClavesApi);
+  // API keys never get here: app.ts refuses them before /api parses a body (rechazarClavesApi).
   router.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });

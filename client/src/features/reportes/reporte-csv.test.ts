@@ -73,6 +73,41 @@ describe('buildReporteCsv', () => {
     ]);
   });
 
+  it("clips a point's first day to the period: a week or a month that begins before it", () => {
+    const serie = (periodos: string[]) =>
+      periodos.map((periodo) => ({ periodo, donaciones: 1, voluntarias: 1, reposicion: 0 }));
+    const block = (csv2: string) =>
+      lines(csv2).slice(lines(csv2).indexOf('Período;Primer día;Donaciones;Voluntarias;Reposición') + 1);
+    const semanas = buildReporteCsv(
+      {
+        ...indicadores,
+        desde: '2015-01-01',
+        hasta: '2015-01-12',
+        agrupacion: 'SEMANA',
+        serie: serie(['2014-12-29', '2015-01-05', '2015-01-12']),
+      },
+      'X',
+      generado,
+    );
+    expect(block(semanas)).toEqual([
+      'Semana del 29/12/2014;01/01/2015;1;1;0',
+      'Semana del 05/01/2015;05/01/2015;1;1;0',
+      'Semana del 12/01/2015;12/01/2015;1;1;0',
+    ]);
+    const meses = buildReporteCsv(
+      {
+        ...indicadores,
+        desde: '2015-01-15',
+        hasta: '2015-02-10',
+        agrupacion: 'MES',
+        serie: serie(['2015-01', '2015-02']),
+      },
+      'X',
+      generado,
+    );
+    expect(block(meses)).toEqual(['Enero 2015;15/01/2015;1;1;0', 'Febrero 2015;01/02/2015;1;1;0']);
+  });
+
   it('quotes a cell that holds the separator or a quote', () => {
     const csv2 = buildReporteCsv(
       { ...indicadores, porGrupo: [{ abo: 'A;"B"', rh: '', cantidad: 1 }] },

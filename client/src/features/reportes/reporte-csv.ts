@@ -6,8 +6,8 @@ import {
   formatNumero,
   grupoLabel,
   marcadorLabel,
-  periodoInicio,
   periodoLabel,
+  periodoPrimerDia,
 } from '@/imprimibles/reporte-format';
 
 /** The byte order mark: spreadsheets open the file as UTF-8 (accents, ñ) only with it. */
@@ -31,7 +31,7 @@ export const toCsv = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
  * writes them (decimal comma, no thousands separator), CRLF line ends. The first lines, starting
  * with '#', say what the file holds and how it is written; then the same figures as the screen,
  * in four blocks separated by an empty line: headline figures, donations by blood group,
- * serology by marker and the series.
+ * serology by marker and the series (each point's first day inside the period, as the PDF's).
  */
 export function buildReporteCsv(
   i: IndicadoresImprimible,
@@ -64,7 +64,7 @@ export function reporteCsvLines(i: IndicadoresImprimible, servicio: string, gene
     ...i.serie.map((s) =>
       line(
         cell(periodoLabel(s.periodo, i.agrupacion)),
-        cell(formatDate(periodoInicio(s.periodo))),
+        cell(formatDate(periodoPrimerDia(s.periodo, i.desde))),
         cell(s.donaciones),
         cell(s.voluntarias),
         cell(s.reposicion),

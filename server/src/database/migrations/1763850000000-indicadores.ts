@@ -152,18 +152,7 @@ export class Indicadores1763850000000 implements MigrationInterface {
     }
 
     // donante: what a donor's donations are counted as (voluntary, declared earlier, the person).
-    await q.query(`
-      CREATE FUNCTION indicador_donante_update() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM indicador_recalcular_cambios(
-            array_agg(servicio_id), array_agg(id), array_agg('0001-01-01'::date), false)
-          FROM (
-            SELECT o.servicio_id, o.id FROM viejas o JOIN nuevas n ON n.id = o.id
-             WHERE (o.es_voluntario, o.donacion_anterior, o.dni, o.deleted_at IS NULL)
-                   IS DISTINCT FROM (n.es_voluntario, n.donacion_anterior, n.dni, n.deleted_at IS NULL)
-          ) t;
-        RETURN NULL;
-      END $$`);
+    await q.query(DONANTE_UPDATE_SQL);
     await q.query(`
       CREATE TRIGGER indicador_donante_update AFTER UPDATE ON donante
         REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas
@@ -217,8 +206,8 @@ export class Indicadores1763850000000 implements MigrationInterface {
   }
 }
 
-// The functions a later migration (1763890000000, distinct donors) replaces: exported so that its
-// down() puts back exactly these.
+// The functions later migrations (1763890000000 distinct donors, 1763900000000 people) replace:
+// exported so that their down() puts back exactly these.
 
 /** A day counted again from its rows, under the day's row lock (see the header). */
 export const RECALCULAR_SQL = `
@@ -274,6 +263,20 @@ export const DONACION_INSERT_SQL = `
             htlv = i.htlv + excluded.htlv, grupos = indicador_sumar_grupos(i.grupos, excluded.grupos);
         PERFORM indicador_recalcular_cambios(array_agg(servicio_id), array_agg(donante_id), array_agg(fecha + 1), false)
           FROM nuevas WHERE deleted_at IS NULL;
+        RETURN NULL;
+      END $$`;
+
+/** donante: a change of what its donations are counted as (the voluntary status, the person...). */
+export const DONANTE_UPDATE_SQL = `
+      CREATE OR REPLACE FUNCTION indicador_donante_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM indicador_recalcular_cambios(
+            array_agg(servicio_id), array_agg(id), array_agg('0001-01-01'::date), false)
+          FROM (
+            SELECT o.servicio_id, o.id FROM viejas o JOIN nuevas n ON n.id = o.id
+             WHERE (o.es_voluntario, o.donacion_anterior, o.dni, o.deleted_at IS NULL)
+                   IS DISTINCT FROM (n.es_voluntario, n.donacion_anterior, n.dni, n.deleted_at IS NULL)
+          ) t;
         RETURN NULL;
       END $$`;
 

@@ -119,10 +119,10 @@ export class DonantesDistintos1763890000000 implements MigrationInterface {
 /**
  * `sql` with `texto` put before `antes`. The functions below extend those of migration
  * 1763850000000 (one definition each), and an anchor that is not there any more fails the migration
- * instead of leaving a function without its new part.
+ * instead of leaving a function without its new part (also for 1763900000000).
  */
-function insertar(sql: string, antes: string, texto: string): string {
-  if (!sql.includes(antes)) throw new Error(`DonantesDistintos1763890000000: falta «${antes}»`);
+export function insertar(sql: string, antes: string, texto: string): string {
+  if (!sql.includes(antes)) throw new Error(`Migración de indicadores: falta «${antes}»`);
   return sql.replace(antes, () => texto + antes);
 }
 
@@ -146,7 +146,7 @@ const RECALCULAR_DISTINTOS_SQL = insertar(
  * everywhere: the day's row lock first), then the previous donation of the same donors' later
  * rows (a back-dated donation), then the days of the same people's later donations.
  */
-const DONACION_INSERT_DISTINTOS_SQL = insertar(
+export const DONACION_INSERT_DISTINTOS_SQL = insertar(
   DONACION_INSERT_SQL,
   '        PERFORM indicador_recalcular_cambios(',
   `        INSERT INTO indicador_distintos AS i (servicio_id, fecha, mes_anterior, donaciones)

@@ -10,6 +10,7 @@ import { ClaveApi1763860000000 } from './1763860000000-clave-api';
 import { Red1763870000000 } from './1763870000000-red';
 import { AuditoriaCadena1763880000000 } from './1763880000000-auditoria-cadena';
 import { DonantesDistintos1763890000000 } from './1763890000000-donantes-distintos';
+import { IndicadoresPersonas1763900000000 } from './1763900000000-indicadores-personas';
 import { AuditoriaSoloAgregar1763910000000 } from './1763910000000-auditoria-solo-agregar';
 
 /** Every migration, in order; each schema change adds one here. */
@@ -26,5 +27,6 @@ export const migrations = [
   Red1763870000000,
   AuditoriaCadena1763880000000,
   DonantesDistintos1763890000000,
+  IndicadoresPersonas1763900000000,
   AuditoriaSoloAgregar1763910000000,
 ];

@@ -13,7 +13,8 @@ export class IndicadoresResolver {
   indicadores(
     @Arg('desde') desde: string,
     @Arg('hasta') hasta: string,
-    @Arg('agrupacion', () => Agrupacion, { defaultValue: Agrupacion.MES }) agrupacion: Agrupacion,
+    @Arg('agrupacion', () => Agrupacion, { nullable: true, defaultValue: Agrupacion.MES })
+    agrupacion: Agrupacion | null,
     @Ctx() ctx: Context,
   ): Promise<Indicadores> {
     return ctx.services.indicadores.indicadores(requireServicio(ctx), desde, hasta, agrupacion);

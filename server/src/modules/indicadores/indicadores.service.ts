@@ -158,14 +158,18 @@ export async function leerIndicadores(
 export class IndicadoresService {
   constructor(private readonly query: RunQuery) {}
 
-  /** The caller's servicio's indicators; a bad period is a ValidationError in Spanish. */
+  /**
+   * The caller's servicio's indicators; a bad period is a ValidationError in Spanish. Without a
+   * grouping (left out or null) the series is by month.
+   */
   async indicadores(
     alcance: Alcance,
     desde: string,
     hasta: string,
-    agrupacion: Agrupacion = Agrupacion.MES,
+    agrupacion?: Agrupacion | null,
   ): Promise<Indicadores> {
-    assertValid(validatePeriodo(desde, hasta, agrupacion));
-    return leerIndicadores(this.query, alcance, desde, hasta, agrupacion);
+    const por = agrupacion ?? Agrupacion.MES;
+    assertValid(validatePeriodo(desde, hasta, por));
+    return leerIndicadores(this.query, alcance, desde, hasta, por);
   }
 }

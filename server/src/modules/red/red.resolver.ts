@@ -22,7 +22,8 @@ export class RedResolver {
   indicadoresRed(
     @Arg('desde') desde: string,
     @Arg('hasta') hasta: string,
-    @Arg('agrupacion', () => Agrupacion, { defaultValue: Agrupacion.MES }) agrupacion: Agrupacion,
+    @Arg('agrupacion', () => Agrupacion, { nullable: true, defaultValue: Agrupacion.MES })
+    agrupacion: Agrupacion | null,
     @Ctx() ctx: Context,
   ): Promise<IndicadoresRed> {
     return ctx.services.red.indicadoresRed(requireAuth(ctx), desde, hasta, agrupacion);

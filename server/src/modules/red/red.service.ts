@@ -107,7 +107,7 @@ export class RedService {
     auth: AuthUser,
     desde: string,
     hasta: string,
-    agrupacion: Agrupacion,
+    agrupacion?: Agrupacion | null,
   ): Promise<IndicadoresRed> {
     if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
     const miembros = await this.miembros(auth.servicio);

@@ -194,6 +194,22 @@ describe("a network's account", () => {
       ['Hospital A', 2],
       ['Hospital B', 1],
     ]);
+    // The grouping is optional: left out or null, by month.
+    for (const variables of [{}, { a: null }, { a: 'MES' }]) {
+      const porMes = ok(
+        await server.gql<{ indicadoresRed: { total: { agrupacion: string; serie: unknown[] } } }>(
+          `query ($a: Agrupacion) {
+            indicadoresRed(desde: "2024-01-01", hasta: "2024-03-31", agrupacion: $a) { total { agrupacion serie { periodo } } }
+          }`,
+          variables,
+          red.token,
+        ),
+      );
+      expect(porMes.indicadoresRed.total).toEqual({
+        agrupacion: 'MES',
+        serie: [{ periodo: '2024-01' }, { periodo: '2024-02' }, { periodo: '2024-03' }],
+      });
+    }
     // A servicio's staff cannot read a network's figures.
     expect(
       errorOf(await server.gql(INDICADORES_RED, { desde: HOY, hasta: HOY }, a.token))?.extensions?.code,
