@@ -10,6 +10,7 @@ import { ClaveApi1763860000000 } from './1763860000000-clave-api';
 import { Red1763870000000 } from './1763870000000-red';
 import { AuditoriaCadena1763880000000 } from './1763880000000-auditoria-cadena';
 import { DonantesDistintos1763890000000 } from './1763890000000-donantes-distintos';
+import { DiferimientosPersona1763920000000 } from './1763920000000-diferimientos-persona';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Red1763870000000,
   AuditoriaCadena1763880000000,
   DonantesDistintos1763890000000,
+  DiferimientosPersona1763920000000,
 ];
