@@ -177,8 +177,10 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
 
   const onSubmit = async (values: ResultadosFormValues, form: FormApi<ResultadosFormValues>) => {
     setFailure(null);
-    const motivo = pideMotivo(values) ? values.motivo.trim() : null;
-    const result = await actualizar(donacion.id, { ...toResultadosInput(values), motivo });
+    // The reason goes only with a change that needs it.
+    const input = toResultadosInput(values);
+    if (pideMotivo(values)) input.motivo = values.motivo.trim();
+    const result = await actualizar(donacion.id, input);
     if (result.ok) {
       showToast(result.message);
       form.change('motivo', '');
