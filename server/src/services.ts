@@ -6,7 +6,6 @@ import { readPool, RunQuery } from './database/prepared';
 import { CuentaService } from './modules/cuenta/cuenta.service';
 import { DonanteService } from './modules/donante/donante.service';
 import { DuplicadosService } from './modules/donante/donante.duplicados';
-import { reglasDelServicio } from './modules/elegibilidad/elegibilidad.service';
 import { DonacionService } from './modules/donacion/donacion.service';
 import { IntegranteService } from './modules/integrante/integrante.service';
 import { OpcionesService } from './modules/opciones/opciones.service';
@@ -62,7 +61,7 @@ export function createServices(
     tokens,
     cuenta: new CuentaService(dataSource, tokens, throttle, sessions, query),
     donante,
-    duplicados: new DuplicadosService(dataSource, query, reglasDelServicio),
+    duplicados: new DuplicadosService(dataSource, query),
     donacion,
     integrante: new IntegranteService(dataSource, sessions),
     opciones: new OpcionesService(dataSource),

@@ -2,8 +2,10 @@
  * Races: concurrent requests against one record. The row ends as one whole
  * version that some request wrote, and the audit log holds one entry per
  * successful write; label numbers never repeat; the 8-week and unique-DNI
- * rules hold under concurrency.
+ * rules hold under concurrency, over both APIs, and a deferral recorded while a
+ * donation is being created either stops it or comes after it.
  */
+import { addDays, formatDate } from '../../server/src/domain/dates';
 import { MSG } from '../../server/src/domain/messages';
 import { GqlResult, startTestServer, TestServer } from '../../server/src/test-utils/harness';
 import {
@@ -11,8 +13,11 @@ import {
   CREATE_DONANTE,
   donacionInput,
   donanteInput,
+  nextNumero,
+  NORMAL_SV,
   ok,
   seedWorld,
+  TODAY,
   World,
 } from './fixtures';
 
@@ -103,6 +108,117 @@ test('concurrent donations of one donor: exactly one passes the 8-week rule', as
     [createDonante.id],
   );
   expect(a).toBe(1);
+});
+
+/** POST /api/donacion/ for the donor today, as the original product sends it. */
+const createRest = (donanteId: string) =>
+  server.rest<{ errors?: { msg: string; param?: string }[] }>(
+    'POST',
+    '/donacion/',
+    {
+      servicio: w.admin.servicio,
+      donanteId,
+      numero: nextNumero(),
+      fecha: TODAY.replace(/-/g, ''),
+      hora: '10:30',
+      tipoBolsa: 'Bolsa Doble',
+      loteBolsa: 'L-1',
+      sv: JSON.stringify(NORMAL_SV),
+    },
+    w.admin.token,
+  );
+
+const nuevoDonante = async () =>
+  ok(
+    await server.gql<{ createDonante: { id: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput() },
+      w.admin.token,
+    ),
+  ).createDonante.id;
+
+test('20 concurrent donations of one donor over REST: exactly one is recorded', async () => {
+  const donanteId = await nuevoDonante();
+  const results = await Promise.all(Array.from({ length: 20 }, () => createRest(donanteId)));
+  expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+  for (const r of results.filter((x) => x.status !== 200)) {
+    expect([r.status, r.body.errors]).toEqual([
+      400,
+      [{ msg: MSG.menos8Semanas(formatDate(TODAY)), param: 'fecha' }],
+    ]);
+  }
+  const [{ n, a }] = await server.dataSource.query(
+    `SELECT count(DISTINCT d.id)::int AS n, count(a.id)::int AS a FROM donacion d
+       LEFT JOIN auditoria a ON a.entidad_id = d.id::text AND a.accion = 'crear'
+      WHERE d.donante_id = $1 AND d.deleted_at IS NULL`,
+    [donanteId],
+  );
+  expect({ n, a }).toEqual({ n: 1, a: 1 });
+});
+
+const RESULTADOS = `mutation ($id: ID!, $input: ResultadosDonacionInput!) {
+  updateResultadosDonacion(id: $id, input: $input) { message }
+}`;
+const NO_APTO = `mutation ($input: NoAptoInput!) { registrarNoApto(input: $input) { id } }`;
+
+test("a deferral ('Definitiva', a 'No apto' visit) racing a donation: the donation is refused, or it committed first", async () => {
+  const t = w.admin.token;
+  for (let round = 0; round < 12; round += 1) {
+    const donanteId = await nuevoDonante();
+    const previa = ok(
+      await server.gql<{ createDonacion: { id: string } }>(
+        CREATE_DONACION,
+        { input: donacionInput(donanteId, { fecha: addDays(TODAY, -100) }) },
+        t,
+      ),
+    ).createDonacion.id;
+    const porResultado = round % 2 === 0;
+    const porRest = round % 4 >= 2;
+    const [diferir, crear] = await Promise.all([
+      porResultado
+        ? gqlWithStatus(RESULTADOS, { id: previa, input: { exclusionDefinitiva: 'Definitiva' } }, t)
+        : gqlWithStatus(
+            NO_APTO,
+            {
+              input: { donanteId, fecha: TODAY, hora: '09:00', motivo: 'Presión alta', diferimientoDias: 30 },
+            },
+            t,
+          ),
+      porRest
+        ? createRest(donanteId).then((r) => ({
+            status: r.status,
+            msg: r.body.errors?.[0]?.msg ?? null,
+          }))
+        : gqlWithStatus(CREATE_DONACION, { input: donacionInput(donanteId) }, t).then((r) => ({
+            status: r.status,
+            msg: r.body.errors?.[0]?.message ?? null,
+          })),
+    ]);
+    expect([diferir.status, diferir.body.errors]).toEqual([200, undefined]);
+    expect(crear.status).toBeLessThan(500);
+    const [creada] = await server.dataSource.query(
+      `SELECT a.id FROM auditoria a JOIN donacion d ON d.id::text = a.entidad_id
+        WHERE a.accion = 'crear' AND a.entidad = 'donacion' AND d.donante_id = $1 AND d.fecha = $2`,
+      [donanteId, TODAY],
+    );
+    const [diferida] = porResultado
+      ? await server.dataSource.query(
+          `SELECT id FROM auditoria WHERE accion = 'editar' AND entidad = 'donacion' AND entidad_id = $1`,
+          [previa],
+        )
+      : await server.dataSource.query(
+          `SELECT a.id FROM auditoria a JOIN visita_no_apto v ON v.id::text = a.entidad_id
+            WHERE a.entidad = 'visita_no_apto' AND v.donante_id = $1`,
+          [donanteId],
+        );
+    if (crear.msg === null) {
+      // Recorded: it held the person's lock first, so its entry precedes the deferral's.
+      expect(Number(creada.id)).toBeLessThan(Number(diferida.id));
+    } else {
+      expect(crear.msg).toMatch(/^Donante diferido: /);
+      expect(creada).toBeUndefined();
+    }
+  }
 });
 
 test('concurrent creates with one DNI: exactly one donor exists', async () => {

@@ -206,6 +206,8 @@ export type ResultadosDonacionInput = {
   exclusionDefinitiva?: string | null | undefined;
   /** Días: 0, 15, 30, 90, 180 o 365 */
   exclusionTiempo?: number | null | undefined;
+  /** Por qué se levanta o acorta el diferimiento de la donación (médico o administrador): requerido solo entonces; queda registrado como levantamiento */
+  motivo?: string | null | undefined;
   /** '', 'POSITIVO' o 'NEGATIVO' */
   rh?: string | null | undefined;
   serologia?: SerologiaInput | null | undefined;

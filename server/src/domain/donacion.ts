@@ -190,6 +190,11 @@ export type ResultadosData = {
   exclusionDefinitiva?: string | null;
   exclusionTiempo?: number | null;
   exclusionCodigo?: string | null;
+  /**
+   * Why a doctor or the service administrator makes the donation's deferral milder: required
+   * exactly then, and recorded as a lift (domain/elegibilidad.ts cambioDeResultado).
+   */
+  motivo?: string | null;
 };
 
 /** The results form (blood group, Rh, serology, exclusion). */

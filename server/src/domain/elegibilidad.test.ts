@@ -1,11 +1,13 @@
 import { addDays, addYears } from './dates';
 import {
+  cambioDeResultado,
   type DonacionHistorial,
   esMasLeve,
   diferimientoDeDonacion,
   evaluarElegibilidad,
   type HistorialDonante,
   REGLAS_DEFAULT,
+  revisarDiferimientos,
   revisarHistorial,
   textoRechazo,
   validateReglas,
@@ -158,7 +160,7 @@ describe('evaluarElegibilidad', () => {
   it('a lifted deferral stops nothing; a result changed after the lift defers again', () => {
     const d = donacion('2026-01-01', { exclusionDefinitiva: 'Definitiva' });
     const dif = diferimientoDeDonacion(d)!;
-    const levantamientos = [{ origenId: d.id, clave: `${dif.tipo}:${dif.desde}:` }];
+    const levantamientos = [{ origenId: d.id, clave: dif.clave }];
     expect(
       evaluarElegibilidad(hombre([d], { levantamientos }), REGLAS_DEFAULT, '2026-06-01').puedeDonar,
     ).toBe(true);
@@ -166,6 +168,48 @@ describe('evaluarElegibilidad', () => {
     expect(
       evaluarElegibilidad(hombre([cambiada], { levantamientos }), REGLAS_DEFAULT, '2026-06-01').puedeDonar,
     ).toBe(false);
+  });
+
+  it('a lift covers what the deferral was made of: a marker added later defers again', () => {
+    const chagas = donacion('2026-01-01', { serologia: { chagas: true } });
+    const levantamientos = [{ origenId: chagas.id, clave: diferimientoDeDonacion(chagas)!.clave }];
+    expect(
+      evaluarElegibilidad(hombre([chagas], { levantamientos }), REGLAS_DEFAULT, '2026-06-01').puedeDonar,
+    ).toBe(true);
+    const hiv = { ...chagas, serologia: { chagas: true, hiv: true } };
+    const e = evaluarElegibilidad(hombre([hiv], { levantamientos }), REGLAS_DEFAULT, '2026-06-01');
+    expect(textoRechazo(e)).toMatch(/serología reactiva \(HIV, Chagas\)/);
+    // Another exclusion of the same kind and end, or other days, is another deferral too.
+    const t30 = { ...chagas, serologia: null, exclusionDefinitiva: 'Temporal', exclusionTiempo: 30 };
+    const clave30 = diferimientoDeDonacion(t30)!.clave;
+    expect(diferimientoDeDonacion({ ...t30, serologia: { vdrl: true } })!.clave).not.toBe(clave30);
+    expect(diferimientoDeDonacion({ ...t30, exclusionTiempo: 90 })!.clave).not.toBe(clave30);
+  });
+
+  it("a deleted donation's deferral stands, with its text; it counts for nothing else", () => {
+    const borrada = donacion('2026-01-01', { exclusionDefinitiva: 'Definitiva', numero: 7 });
+    const h = hombre([], { eliminadas: [borrada] });
+    const e = evaluarElegibilidad(h, REGLAS_DEFAULT, '2026-01-10');
+    expect(textoRechazo(e)).toBe(
+      'Donante diferido: exclusión definitiva (donación eliminada N° 7 del 01/01/2026).',
+    );
+    expect(e.diferimientos.map((d) => d.origenId)).toEqual([borrada.id]);
+    // Lifted by a doctor, it stops nothing; the interval and the limit never saw it.
+    const levantamientos = [{ origenId: borrada.id, clave: e.diferimientos[0].clave }];
+    expect(
+      evaluarElegibilidad(
+        hombre([], { eliminadas: [borrada], levantamientos }),
+        REGLAS_DEFAULT,
+        '2026-01-10',
+      ),
+    ).toEqual({
+      puedeDonar: true,
+      desde: '2026-01-10',
+      motivos: [],
+      diferimientos: [],
+    });
+    const sinResultado = hombre([], { eliminadas: cadaOchoSemanas('2025-06-01', 5) });
+    expect(evaluarElegibilidad(sinResultado, REGLAS_DEFAULT, '2026-02-01').puedeDonar).toBe(true);
   });
 
   it("a 'No apto' visit with days defers from its date: day N-1 refused, day N accepted", () => {
@@ -204,6 +248,89 @@ describe('esMasLeve: what only a doctor may do to a result', () => {
     expect(esMasLeve(t90, t30)).toBe(false);
     expect(esMasLeve(t90, t90)).toBe(false);
     expect(esMasLeve(pend, null)).toBe(false);
+  });
+});
+
+describe('cambioDeResultado: who may record what on a result', () => {
+  const base = donacion('2026-01-01');
+  const tecnico = { decide: false };
+  const medico = { decide: true };
+  const con = (extra: Partial<DonacionHistorial>) => ({ ...base, ...extra });
+
+  it('anyone else: a new reactive marker leaves the donor awaiting a doctor, in one request or in two', () => {
+    const temporal0 = con({ exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 });
+    const hivYTemporal0 = { ...temporal0, serologia: { hiv: true } };
+    expect(cambioDeResultado(base, hivYTemporal0, tecnico)).toEqual({
+      rechazo: MSG.reactivoEsperaMedico,
+      levanta: null,
+    });
+    // Two steps: the exclusion first (nothing reactive yet), then the marker.
+    expect(cambioDeResultado(base, temporal0, tecnico).rechazo).toBeNull();
+    expect(cambioDeResultado(temporal0, hivYTemporal0, tecnico).rechazo).toBe(MSG.reactivoEsperaMedico);
+    // Or the marker first: then the exclusion lifts a deferral.
+    const hiv = con({ serologia: { hiv: true } });
+    expect(cambioDeResultado(base, hiv, tecnico).rechazo).toBeNull();
+    expect(cambioDeResultado(hiv, hivYTemporal0, tecnico).rechazo).toBe(MSG.soloMedicoLevanta);
+    // A temporary exclusion recorded before the marker does not stand for a decision either.
+    const t90 = con({ exclusionDefinitiva: 'Temporal', exclusionTiempo: 90 });
+    expect(cambioDeResultado(t90, { ...t90, serologia: { hiv: true } }, tecnico).rechazo).toBe(
+      MSG.reactivoEsperaMedico,
+    );
+  });
+
+  it("anyone else: 'Definitiva', a stricter deferral and the same results again are allowed", () => {
+    const hiv = con({ serologia: { hiv: true } });
+    expect(
+      cambioDeResultado(base, { ...hiv, exclusionDefinitiva: 'Definitiva' }, tecnico).rechazo,
+    ).toBeNull();
+    const decidido = con({
+      serologia: { chagas: true },
+      exclusionDefinitiva: 'Temporal',
+      exclusionTiempo: 30,
+    });
+    // The form sends the whole result again (the doctor's decision with it) when it edits the group.
+    expect(cambioDeResultado(decidido, { ...decidido }, tecnico)).toEqual({
+      rechazo: null,
+      levanta: null,
+    });
+    expect(cambioDeResultado(decidido, { ...decidido, exclusionTiempo: 90 }, tecnico).rechazo).toBeNull();
+    expect(cambioDeResultado(decidido, { ...decidido, exclusionTiempo: 15 }, tecnico).rechazo).toBe(
+      MSG.soloMedicoLevanta,
+    );
+  });
+
+  it('a doctor decides; a milder deferral is a lift of the one before, unless already lifted', () => {
+    const hiv = con({ serologia: { hiv: true } });
+    const decidido = { ...hiv, exclusionDefinitiva: 'Temporal', exclusionTiempo: 30 };
+    expect(cambioDeResultado(base, decidido, medico)).toEqual({ rechazo: null, levanta: null });
+    const cambio = cambioDeResultado(hiv, decidido, medico);
+    expect(cambio.rechazo).toBeNull();
+    expect(cambio.levanta).toEqual(diferimientoDeDonacion(hiv));
+    expect(cambioDeResultado(hiv, decidido, { ...medico, levantado: true }).levanta).toBeNull();
+    expect(
+      cambioDeResultado(decidido, { ...decidido, exclusionDefinitiva: 'Definitiva' }, medico).levanta,
+    ).toBeNull();
+  });
+});
+
+describe('revisarDiferimientos', () => {
+  it('names each donation made while another record of the history deferred the donor', () => {
+    const definitiva = donacion('2026-01-01', { exclusionDefinitiva: 'Definitiva' });
+    const despues = donacion('2026-04-01');
+    const antes = donacion('2025-10-01');
+    const visita = { id: 'v1', fecha: '2026-06-01', motivo: 'Hemoglobina baja', diferimientoDias: 30 };
+    const enLaVisita = donacion('2026-06-15');
+    const h = hombre([antes, definitiva, despues, enLaVisita], { visitas: [visita] });
+    const textoDef = diferimientoDeDonacion(definitiva)!.texto;
+    expect(revisarDiferimientos(h)).toEqual([
+      MSG.donacionDuranteDiferimiento(despues.numero, '01/04/2026', textoDef),
+      MSG.donacionDuranteDiferimiento(enLaVisita.numero, '15/06/2026', textoDef),
+    ]);
+    // Of a deleted donation too; a lifted deferral is no warning.
+    const borrada = { ...definitiva, eliminada: true };
+    expect(revisarDiferimientos(hombre([despues], { eliminadas: [borrada] }))).toHaveLength(1);
+    const levantamientos = [{ origenId: definitiva.id, clave: diferimientoDeDonacion(definitiva)!.clave }];
+    expect(revisarDiferimientos(hombre([definitiva, despues], { levantamientos }))).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@
  * screens show its reasons as they come.
  */
 import { addDays, addYears, daysBetween, formatDate, IsoDate } from './dates';
-import { SEROLOGIA_KEYS, SEROLOGIA_LABELS, type Serologia } from './donacion';
+import { SEROLOGIA_KEYS, SEROLOGIA_LABELS, type Serologia, type SerologiaKey } from './donacion';
 import {
   LIMITE_ANUAL_DEFAULT,
   LIMITE_ANUAL_MAX,
@@ -59,6 +59,8 @@ export type DonacionHistorial = {
    * servicio's own. A refusal says of such a record only its date and this name.
    */
   servicio?: string | null;
+  /** Soft-deleted: it did not happen for the interval and the limit, but its deferral stands. */
+  eliminada?: boolean;
 };
 
 /** A screening visit at which the donor was found 'No apto'. */
@@ -71,7 +73,7 @@ export type VisitaHistorial = {
   servicio?: string | null;
 };
 
-/** A deferral lifted by a doctor or the service administrator: its origin and what it was. */
+/** A deferral lifted by a doctor or the service administrator: its origin and what it was (Diferimiento.clave). */
 export type LevantamientoHistorial = { origenId: string; clave: string };
 
 export type DiferimientoTipo = 'Definitiva' | 'Temporal' | 'Pendiente';
@@ -88,6 +90,12 @@ export type Diferimiento = {
   texto: string;
   /** Recorded by another member of the network (by name): only that servicio may lift it. */
   servicio: string | null;
+  /**
+   * What the deferral is made of (its kind and dates, the exclusion and its days, the reactive
+   * markers): a lift covers this key only, so a result changed afterwards (a marker added, another
+   * exclusion) is a new deferral that the lift does not cover.
+   */
+  clave: string;
 };
 
 export type MotivoTipo = 'intervalo' | 'limiteAnual' | 'diferimiento';
@@ -106,7 +114,13 @@ export type Elegibilidad = {
 
 export type HistorialDonante = {
   donante: { sexo: string };
+  /** The person's live donations: the interval, the yearly limit and their deferrals. */
   donaciones: DonacionHistorial[];
+  /**
+   * The person's deleted donations: only their deferrals count (a deletion is never a lift; a
+   * doctor lifts a deferral, with a reason).
+   */
+  eliminadas?: DonacionHistorial[];
   visitas?: VisitaHistorial[];
   levantamientos?: LevantamientoHistorial[];
 };
@@ -118,10 +132,17 @@ export function limiteAnual(sexo: string, reglas: ReglasElegibilidad): number {
 
 const diasEntre = (reglas: ReglasElegibilidad) => reglas.semanasEntreDonaciones * 7;
 
-const reactivos = (s: Partial<Serologia> | null | undefined): string[] =>
-  SEROLOGIA_KEYS.filter((k) => s?.[k] === true).map((k) => SEROLOGIA_LABELS[k]);
+const reactivos = (s: Partial<Serologia> | null | undefined): SerologiaKey[] =>
+  SEROLOGIA_KEYS.filter((k) => s?.[k] === true);
 
-const deLaDonacion = (d: DonacionHistorial) => `donación N° ${d.numero} del ${formatDate(d.fecha)}`;
+const etiquetas = (keys: SerologiaKey[]): string => keys.map((k) => SEROLOGIA_LABELS[k]).join(', ');
+
+const deLaDonacion = (d: DonacionHistorial) =>
+  `donación${d.eliminada ? ' eliminada' : ''} N° ${d.numero} del ${formatDate(d.fecha)}`;
+
+/** A deferral's key: its kind and dates, then what it is made of. */
+const claveDe = (tipo: DiferimientoTipo, desde: IsoDate, hasta: IsoDate | null, composicion: string) =>
+  `${tipo}:${desde}:${hasta ?? ''}:${composicion}`;
 
 /**
  * The deferral a donation's result imposes, or null. Of another member's donation the text names
@@ -130,6 +151,7 @@ const deLaDonacion = (d: DonacionHistorial) => `donación N° ${d.numero} del ${
 export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | null {
   const servicio = d.servicio ?? null;
   const base = { origenId: d.id, origen: 'donacion' as const, desde: d.fecha, servicio };
+  const marcadores = reactivos(d.serologia);
   const tipo: DiferimientoTipo | null =
     d.exclusionDefinitiva === 'Definitiva'
       ? 'Definitiva'
@@ -137,20 +159,34 @@ export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | nul
         ? (d.exclusionTiempo ?? 0) > 0
           ? 'Temporal'
           : null
-        : reactivos(d.serologia).length > 0
+        : marcadores.length > 0
           ? 'Pendiente'
           : null;
   if (tipo === null) return null;
   const hasta = tipo === 'Temporal' ? addDays(d.fecha, d.exclusionTiempo ?? 0) : null;
+  // The days only matter to a temporary exclusion: 'Definitiva' recorded again is the same deferral.
+  const dias = tipo === 'Temporal' ? String(d.exclusionTiempo) : '';
+  const clave = claveDe(
+    tipo,
+    d.fecha,
+    hasta,
+    `${d.exclusionDefinitiva ?? ''}:${dias}:${marcadores.join(',')}`,
+  );
   if (servicio)
-    return { ...base, tipo, hasta, texto: MSG.diferimientoEnOtroServicio(servicio, tipo, fecha(hasta)) };
+    return {
+      ...base,
+      tipo,
+      hasta,
+      clave,
+      texto: MSG.diferimientoEnOtroServicio(servicio, tipo, fecha(hasta)),
+    };
   const texto =
     tipo === 'Definitiva'
       ? MSG.diferimientoDefinitivo(deLaDonacion(d))
       : tipo === 'Temporal'
         ? MSG.diferimientoTemporal(d.exclusionTiempo ?? 0, deLaDonacion(d), fecha(hasta))
-        : MSG.diferimientoPendiente(reactivos(d.serologia).join(', '), deLaDonacion(d));
-  return { ...base, tipo, hasta, texto };
+        : MSG.diferimientoPendiente(etiquetas(marcadores), deLaDonacion(d));
+  return { ...base, tipo, hasta, clave, texto };
 }
 
 const fecha = (d: IsoDate | null): string => (d ? formatDate(d) : '');
@@ -167,15 +203,11 @@ export function diferimientoDeVisita(v: VisitaHistorial): Diferimiento | null {
     desde: v.fecha,
     hasta,
     servicio,
+    clave: claveDe('Temporal', v.fecha, hasta, `visita:${v.diferimientoDias}`),
     texto: servicio
       ? MSG.diferimientoEnOtroServicio(servicio, 'Temporal', formatDate(hasta))
       : MSG.diferimientoNoApto(v.diferimientoDias, formatDate(v.fecha), v.motivo, formatDate(hasta)),
   };
-}
-
-/** What a lift records of the deferral it lifts: a changed result is a new deferral. */
-export function claveDiferimiento(d: Pick<Diferimiento, 'tipo' | 'desde' | 'hasta'>): string {
-  return `${d.tipo}:${d.desde}:${d.hasta ?? ''}`;
 }
 
 /** How strict a deferral is: none < temporal (by end) < awaiting a decision < definitive. */
@@ -192,14 +224,56 @@ export function esMasLeve(despues: Diferimiento | null, antes: Diferimiento | nu
   return b < a || (a === 1 && b === 1 && hb < ha);
 }
 
-/** Every deferral of the history that is not lifted, whatever the day. */
+/** What a change of a donation's results does to the deferral the donation imposes. */
+export type CambioDeResultado = {
+  /** Why the change is refused to whoever cannot make a medical decision; null: allowed. */
+  rechazo: string | null;
+  /** The deferral the change makes milder (a lift: its reason is required and recorded); null: none. */
+  levanta: Diferimiento | null;
+};
+
+/**
+ * A change of one donation's results, `antes` -> `despues`. Lifting or shortening a deferral is a
+ * medical decision (`decide`: ROL_MEDICO, ROL_SERVICIO), recorded with its reason. Anyone else's
+ * result must defer at least as much as the one before and as much as a newly reactive marker does
+ * on its own (awaiting a doctor): they may record 'Definitiva' or leave the decision to a doctor,
+ * never take it, in one request or in several. `levantado`: the deferral before was already
+ * lifted, so a milder result lifts nothing more.
+ */
+export function cambioDeResultado(
+  antes: DonacionHistorial,
+  despues: DonacionHistorial,
+  { decide, levantado = false }: { decide: boolean; levantado?: boolean },
+): CambioDeResultado {
+  const previo = diferimientoDeDonacion(antes);
+  const nuevo = diferimientoDeDonacion(despues);
+  const yaReactivos = new Set(reactivos(antes.serologia));
+  const nuevoReactivo = reactivos(despues.serologia).some((k) => !yaReactivos.has(k));
+  // What the new markers impose before anyone decides: awaiting a doctor.
+  const piso = nuevoReactivo
+    ? diferimientoDeDonacion({ ...despues, exclusionDefinitiva: null, exclusionTiempo: null })
+    : null;
+  const masLeve = esMasLeve(nuevo, previo);
+  if (!decide) {
+    if (masLeve) return { rechazo: MSG.soloMedicoLevanta, levanta: null };
+    if (esMasLeve(nuevo, piso)) return { rechazo: MSG.reactivoEsperaMedico, levanta: null };
+    return { rechazo: null, levanta: null };
+  }
+  return { rechazo: null, levanta: masLeve && !levantado ? previo : null };
+}
+
+/**
+ * Every deferral of the history that is not lifted, whatever the day: those of deleted donations
+ * too (deleting a record never lifts its deferral).
+ */
 export function diferimientos(h: HistorialDonante): Diferimiento[] {
-  const levantados = new Set((h.levantamientos ?? []).map((l) => `${l.origenId}|${l.clave}`));
+  const levantados = new Set((h.levantamientos ?? []).map((l) => `${l.origenId.toLowerCase()}|${l.clave}`));
   const todos = [
     ...h.donaciones.map(diferimientoDeDonacion),
+    ...(h.eliminadas ?? []).map((d) => diferimientoDeDonacion({ ...d, eliminada: true })),
     ...(h.visitas ?? []).map(diferimientoDeVisita),
   ].filter((d): d is Diferimiento => d !== null);
-  return todos.filter((d) => !levantados.has(`${d.origenId}|${claveDiferimiento(d)}`));
+  return todos.filter((d) => !levantados.has(`${d.origenId.toLowerCase()}|${d.clave}`));
 }
 
 /**
@@ -364,6 +438,24 @@ export function revisarHistorial(
       avisos.push(MSG.limiteAnualExcedido(dentro.length, formatDate(s.fecha), formatDate(ultima), limite));
       hastaReportado = ultima;
     }
+  }
+  return avisos;
+}
+
+/**
+ * The donations of a complete history recorded while one of its deferrals was in force (after two
+ * records of one person are merged: one record donated after the other's exclusion). Shown to
+ * whoever merges, as revisarHistorial's warnings: one per donation, naming the deferral.
+ */
+export function revisarDiferimientos(h: HistorialDonante): string[] {
+  const todos = diferimientos(h).sort((a, b) => (a.desde < b.desde ? -1 : a.desde > b.desde ? 1 : 0));
+  const ordenadas = [...h.donaciones].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0));
+  const avisos: string[] = [];
+  for (const d of ordenadas) {
+    const durante = todos.find(
+      (x) => x.origenId !== d.id && x.desde <= d.fecha && (x.hasta === null || d.fecha < x.hasta),
+    );
+    if (durante) avisos.push(MSG.donacionDuranteDiferimiento(d.numero, formatDate(d.fecha), durante.texto));
   }
   return avisos;
 }

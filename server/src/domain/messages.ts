@@ -129,6 +129,12 @@ export const MSG = {
     'El diferimiento no tiene fecha de finalización: no puede donar hasta que un médico o el administrador del servicio lo levante.',
   soloMedicoLevanta:
     'Solo un médico o el administrador del servicio puede levantar o acortar un diferimiento',
+  reactivoEsperaMedico:
+    'Un marcador reactivo nuevo deja al donante a la espera de la decisión de un médico: solo un médico o el administrador del servicio puede registrar una exclusión temporal (deje la exclusión sin marcar o marque Definitiva)',
+  soloMedicoCambiaSexo:
+    'Solo un médico o el administrador del servicio puede cambiar el sexo de un donante con donaciones registradas',
+  donacionDuranteDiferimiento: (numero: number, fecha: string, diferimiento: string) =>
+    `La donación N° ${numero} (${fecha}) se registró mientras regía un diferimiento. ${diferimiento}`,
   diferimientoNoVigente: 'El donante no tiene ese diferimiento vigente',
   diferimientoLevantado: 'Diferimiento levantado',
   reglasGuardadas: 'Reglas de donación guardadas con exito',

@@ -15,6 +15,16 @@ export const ROLES_REGISTRO = ['ROL_SERVICIO', 'ROL_RED'] as const;
 export const ROLES_INTEGRANTE = ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const;
 export const ROL_INTEGRANTE_DEFAULT: Rol = 'ROL_MEDICO';
 
+/**
+ * Who takes a medical decision on a donor: lifting or shortening a deferral (with a reason), and
+ * changing the sex of a donor with donations (the yearly limit depends on it).
+ */
+export const ROLES_DECISION_MEDICA: readonly Rol[] = ['ROL_MEDICO', 'ROL_SERVICIO'];
+
+export function decideMedicamente(rol: string | null | undefined): boolean {
+  return (ROLES_DECISION_MEDICA as readonly string[]).includes(rol ?? '');
+}
+
 /** The panel label the top bar shows for each role. */
 export const PANEL_POR_ROL: Record<Rol, string> = {
   ROL_SERVICIO: 'Panel del Servicio',

@@ -644,6 +644,9 @@ export const openApiDocument = {
             exclusionDefinitiva: str(EXCLUSION_DESC),
             exclusionTiempo: int(`Días: ${EXCLUSION_TIEMPOS.join(', ')} (también como texto)`),
             exclusionCodigo: str(),
+            motivo: str(
+              'Por qué se levanta o acorta el diferimiento (médico o administrador): requerido solo entonces',
+            ),
           }),
         ),
         responses: {
@@ -653,6 +656,7 @@ export const openApiDocument = {
           ),
           '400': E400,
           '401': E401,
+          '403': E403,
           '404': E404,
         },
       },

@@ -1,6 +1,7 @@
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
+import type { FormApi } from 'final-form';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
 import {
@@ -16,11 +17,15 @@ import {
 import type { Serologia } from '@domain/donacion';
 import { RESULTADOS_LABELS } from '@domain/campos';
 import { nombreCompleto } from '@domain/donante';
+import { cambioDeResultado } from '@domain/elegibilidad';
+import { MOTIVO_NO_APTO_MAX, validateMotivo } from '@domain/no-apto';
+import { decideMedicamente } from '@domain/roles';
 import { AppAlert } from '@/components/app-alert';
 import { CheckboxField, RadioField, SelectField, TextField } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { showToast } from '@/components/toast';
 import type { DonacionDatosFragment, ResultadosDonacionInput } from '@/generated/graphql';
+import { useAuth } from '@/lib/auth-context';
 import { toNestedErrors } from './donacion-form';
 import { leerSerologia, useActualizarResultados, useDonacion } from './donaciones-store';
 import { ResultadoMarcas } from './resultado-marcas';
@@ -35,6 +40,8 @@ export type ResultadosFormValues = {
   /** '' = none, else days as text (select values are strings). */
   exclusionTiempo: string;
   exclusionCodigo: string;
+  /** Asked for when the change lifts or shortens the deferral (a doctor's decision, with its reason). */
+  motivo: string;
 };
 
 const ABO_OPTIONS = ABO.map((v) => ({ value: v, label: v === '' ? 'Sin determinar' : v }));
@@ -60,6 +67,7 @@ export function toResultadosValues(
     exclusionTiempo:
       d.exclusionTiempo === null || d.exclusionTiempo === undefined ? '' : String(d.exclusionTiempo),
     exclusionCodigo: d.exclusionCodigo ?? '',
+    motivo: '',
   };
 }
 
@@ -74,8 +82,33 @@ export function toResultadosInput(v: ResultadosFormValues): ResultadosDonacionIn
   };
 }
 
-function validate(v: ResultadosFormValues) {
-  return toNestedErrors(validateResultados(toResultadosInput(v)));
+/**
+ * Whether saving `v` makes the deferral of the donation `d` (whose recorded serology is `antes`)
+ * milder: the server's rule (domain cambioDeResultado), so a doctor is asked for the reason.
+ */
+export function levantaDiferimiento(
+  d: DonacionDatosFragment,
+  antes: Serologia | null,
+  v: ResultadosFormValues,
+): boolean {
+  const base = { id: d.id, numero: d.numero, fecha: d.fecha, donacionAferesis: d.donacionAferesis };
+  const input = toResultadosInput(v);
+  const cambio = cambioDeResultado(
+    {
+      ...base,
+      exclusionDefinitiva: d.exclusionDefinitiva,
+      exclusionTiempo: d.exclusionTiempo,
+      serologia: antes,
+    },
+    {
+      ...base,
+      exclusionDefinitiva: input.exclusionDefinitiva,
+      exclusionTiempo: input.exclusionTiempo,
+      serologia: v.serologia,
+    },
+    { decide: true },
+  );
+  return cambio.levanta !== null;
 }
 
 /** /donacion/{id}/donante/{uid}: blood group, Rh, serology and exclusion of a donation. */
@@ -124,6 +157,7 @@ export function DonacionResultadosPage() {
 
 export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }) {
   const { actualizar } = useActualizarResultados();
+  const { usuario } = useAuth();
   const [failure, setFailure] = useState<StoreFailure | null>(null);
   const serologia = leerSerologia(donacion.serologia);
   // Initial values once per donation (the form is keyed by id), so a save does not reset what is typed.
@@ -131,11 +165,26 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
 
   if (!serologia.ok) return <AppAlert message={serologia.error} />;
 
-  const onSubmit = async (values: ResultadosFormValues) => {
+  // Only a doctor or the administrator may lift: anyone else gets the server's refusal.
+  const pideMotivo = (v: ResultadosFormValues) =>
+    decideMedicamente(usuario?.rol) && levantaDiferimiento(donacion, serologia.value, v);
+
+  const validate = (v: ResultadosFormValues) => {
+    const errors = toNestedErrors(validateResultados(toResultadosInput(v)));
+    const motivo = pideMotivo(v) ? validateMotivo(v.motivo) : undefined;
+    return motivo ? { ...errors, motivo } : errors;
+  };
+
+  const onSubmit = async (values: ResultadosFormValues, form: FormApi<ResultadosFormValues>) => {
     setFailure(null);
-    const result = await actualizar(donacion.id, toResultadosInput(values));
-    if (result.ok) showToast(result.message);
-    else setFailure(result);
+    // The reason goes only with a change that needs it.
+    const input = toResultadosInput(values);
+    if (pideMotivo(values)) input.motivo = values.motivo.trim();
+    const result = await actualizar(donacion.id, input);
+    if (result.ok) {
+      showToast(result.message);
+      form.change('motivo', '');
+    } else setFailure(result);
   };
 
   return (
@@ -190,6 +239,15 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
                   />
                   <TextField name="exclusionCodigo" label={RESULTADOS_LABELS.exclusionCodigo} />
                 </Grid>
+                {pideMotivo(values) && (
+                  <TextField
+                    name="motivo"
+                    label="Motivo del levantamiento"
+                    required
+                    helperText="Este cambio levanta o acorta el diferimiento del donante: la decisión médica queda en la auditoría."
+                    inputProps={{ maxLength: MOTIVO_NO_APTO_MAX, autoComplete: 'off' }}
+                  />
+                )}
               </Stack>
             </Box>
             <HStack justify="flex-end">

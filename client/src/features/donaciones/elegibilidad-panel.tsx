@@ -5,6 +5,7 @@ import { Form } from 'react-final-form';
 import type { SubmissionErrors } from 'final-form';
 import { puedeDonarDesdeMsg } from '@domain/donante';
 import { MSG } from '@domain/messages';
+import { decideMedicamente } from '@domain/roles';
 import { MOTIVO_NO_APTO_MAX, validateMotivo } from '@domain/no-apto';
 import { AppAlert } from '@/components/app-alert';
 import { TextField } from '@/components/form';
@@ -16,9 +17,6 @@ import { useAuth } from '@/lib/auth-context';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
 import { serverFieldErrors } from './donaciones-store';
-
-/** Who may lift a deferral (a medical decision); the server refuses anyone else. */
-const ROLES_LEVANTAN = ['ROL_MEDICO', 'ROL_SERVICIO'];
 
 type Diferimiento = ElegibilidadDatosFragment['diferimientos'][number];
 
@@ -34,7 +32,8 @@ export type ElegibilidadPanelProps = { donanteId: string; elegibilidad: Elegibil
  */
 export function ElegibilidadPanel({ donanteId, elegibilidad }: ElegibilidadPanelProps) {
   const { usuario } = useAuth();
-  const puedeLevantar = usuario !== null && ROLES_LEVANTAN.includes(usuario.rol);
+  // Lifting is a medical decision; the server refuses anyone else.
+  const puedeLevantar = decideMedicamente(usuario?.rol);
   const [levantar, setLevantar] = useState<Diferimiento | null>(null);
   if (elegibilidad.puedeDonar) return null;
 

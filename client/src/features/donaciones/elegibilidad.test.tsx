@@ -376,5 +376,60 @@ describe('the results screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar resultados' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MSG.soloMedicoLevanta);
+    // A technician is never asked for a reason: the decision is not theirs.
+    expect(screen.queryByRole('textbox', { name: /Motivo del levantamiento/ })).toBeNull();
+  });
+
+  it('asks a doctor for the reason when the change makes the deferral milder, and sends it', async () => {
+    signIn(testUsuario({ rol: 'ROL_MEDICO' }));
+    const enviados: Record<string, unknown>[] = [];
+    renderWithProviders(
+      <Routes>
+        <Route path="/donacion/:id/donante/:uid" element={<DonacionResultadosPage />} />
+      </Routes>,
+      {
+        route: `/donacion/${definitiva.id}/donante/${DONANTE}`,
+        mocks: [
+          servicioMock,
+          {
+            request: { query: DonacionDocument, variables: { id: definitiva.id } },
+            result: { data: { donacion: definitiva } },
+          },
+          {
+            request: {
+              query: UpdateResultadosDonacionDocument,
+              variables: (v: Record<string, unknown>) => {
+                enviados.push(v);
+                return true;
+              },
+            },
+            result: {
+              data: {
+                updateResultadosDonacion: {
+                  __typename: 'UpdateDonacionPayload',
+                  message: MSG.donacionActualizada,
+                  donacion: { ...definitiva, exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 },
+                },
+              },
+            },
+          },
+        ],
+      },
+    );
+    await screen.findByRole('heading', { name: 'Donación N° 1001' });
+    // The same results: nothing to ask.
+    expect(screen.queryByRole('textbox', { name: /Motivo del levantamiento/ })).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Temporal' }));
+    const motivo = await screen.findByRole('textbox', { name: /Motivo del levantamiento/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar resultados' }));
+    expect(await screen.findByText(MSG.requerido)).toBeInTheDocument();
+    expect(enviados).toEqual([]);
+    await userEvent.type(motivo, 'Confirmatoria negativa');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar resultados' }));
+    await waitFor(() => expect(enviados).toHaveLength(1));
+    expect(enviados[0]).toMatchObject({
+      id: definitiva.id,
+      input: { exclusionDefinitiva: 'Temporal', motivo: 'Confirmatoria negativa' },
+    });
   });
 });

@@ -66,12 +66,17 @@ test('staff other than the administrator are refused', () => {
 test('Conservar este asks first, merges, shows the warnings and refreshes the list', async () => {
   signIn();
   const aviso = 'Las donaciones N° 7 (10/01/2025) y N° 9 (20/02/2025) tienen menos de 8 semanas entre sí.';
+  const avisoDiferimiento = MSG.donacionDuranteDiferimiento(
+    12,
+    '01/06/2025',
+    'Donante diferido: exclusión definitiva (donación N° 9 del 20/02/2025).',
+  );
   const fusionar = jest.fn(() => ({
     data: {
       fusionarDonantes: {
         __typename: 'FusionDonantes' as const,
         donacionesMovidas: 1,
-        avisos: [aviso],
+        avisos: [aviso, avisoDiferimiento],
         donante: B,
       },
     },
@@ -100,6 +105,7 @@ test('Conservar este asks first, merges, shows the warnings and refreshes the li
   await waitFor(() => expect(fusionar).toHaveBeenCalled());
   expect(await screen.findByText(MSG.donantesFusionados(1))).toBeInTheDocument();
   expect(screen.getByText(aviso)).toBeInTheDocument();
+  expect(screen.getByText(avisoDiferimiento)).toBeInTheDocument();
   expect(await screen.findByText('No se encontraron posibles duplicados')).toBeInTheDocument();
 });
 

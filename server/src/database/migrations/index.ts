@@ -12,6 +12,7 @@ import { AuditoriaCadena1763880000000 } from './1763880000000-auditoria-cadena';
 import { DonantesDistintos1763890000000 } from './1763890000000-donantes-distintos';
 import { IndicadoresPersonas1763900000000 } from './1763900000000-indicadores-personas';
 import { AuditoriaSoloAgregar1763910000000 } from './1763910000000-auditoria-solo-agregar';
+import { DiferimientosPersona1763920000000 } from './1763920000000-diferimientos-persona';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   DonantesDistintos1763890000000,
   IndicadoresPersonas1763900000000,
   AuditoriaSoloAgregar1763910000000,
+  DiferimientosPersona1763920000000,
 ];

@@ -199,7 +199,8 @@ export async function createDonacionSteps(
   if (!isUuid(data.donanteId) || !(await lockPersona(run, data.donanteId, actor.servicio))) {
     throw new NotFoundError(MSG.donanteNoEncontrado);
   }
-  const d = nuevaDonacion(actor, data);
+  // The id as Postgres writes it, so the history's rows compare equal to it.
+  const d = nuevaDonacion(actor, { ...data, donanteId: data.donanteId.toLowerCase() });
   const historial = await historialDe(run, actor.servicio, d.donanteId);
   const reglas = await reglasDelServicio(run, actor.servicio);
   assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));

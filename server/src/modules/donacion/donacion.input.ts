@@ -76,6 +76,14 @@ export class ResultadosDonacionInput {
   @Field(() => String, { nullable: true })
   @maxTexto(100)
   exclusionCodigo?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Por qué se levanta o acorta el diferimiento de la donación (médico o administrador): requerido solo entonces; queda registrado como levantamiento',
+  })
+  @maxTexto(500)
+  motivo?: string | null;
 }
 
 @InputType({ description: 'Búsqueda de donaciones por número y/o fecha' })

@@ -68,7 +68,10 @@ async function records(ctx: Context, items: Donacion[]): Promise<DonacionRecord[
 /** The donation named by the path, which must belong to the donor the path also names. */
 async function donacionDeDonante(services: Services, auth: AuthUser, req: Request, donorParam: string) {
   const donacion = await services.donacion.get(auth, String(req.params.id ?? req.params._id));
-  if (donacion.donanteId !== String(req.params[donorParam])) throw new NotFoundError(MSG.donanteNoEncontrado);
+  // A uuid may come in upper case: the same donor.
+  if (donacion.donanteId !== String(req.params[donorParam]).toLowerCase()) {
+    throw new NotFoundError(MSG.donanteNoEncontrado);
+  }
   return donacion;
 }
 
@@ -125,6 +128,7 @@ function resultadosData(req: Request): ResultadosData {
   }
   if (b.exclusionTiempo !== undefined) data.exclusionTiempo = entero(b.exclusionTiempo) as number | null;
   if (b.exclusionCodigo !== undefined) data.exclusionCodigo = scalar(b.exclusionCodigo, 'exclusionCodigo');
+  if (b.motivo !== undefined) data.motivo = scalar(b.motivo, 'motivo');
   return data;
 }
 

@@ -54,7 +54,9 @@ export async function restaurarDonacionSteps(
     donacionAferesis: locked.donacion_aferesis === true,
   };
 
-  const historial = await historialDe(run, actor.servicio, donanteId);
+  const conElla = await historialDe(run, actor.servicio, donanteId);
+  // The history without the donation itself: its own deferral never stops it.
+  const historial = { ...conElla, eliminadas: conElla.eliminadas.filter((e) => e.id !== id.toLowerCase()) };
   const reglas = await reglasDelServicio(run, actor.servicio);
   assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
   try {

@@ -2,16 +2,23 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate } from '../../domain/dates';
 import { ResultadosData, SEROLOGIA_KEYS, Serologia, validateResultados } from '../../domain/donacion';
-import { diferimientoDeDonacion, esMasLeve } from '../../domain/elegibilidad';
+import { cambioDeResultado, diferimientoDeDonacion, diferimientos } from '../../domain/elegibilidad';
 import { isNumeroEtiqueta, NUMERO_ETIQUETA_MAX, numerosDeEtiqueta } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
+import { validateMotivo } from '../../domain/no-apto';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { Page } from '../../graphql/pagination';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
-import { puedeDecidir } from '../elegibilidad/elegibilidad.service';
+import {
+  anularLevantamientos,
+  historialDe,
+  lockPersona,
+  puedeDecidir,
+  registrarLevantamiento,
+} from '../elegibilidad/elegibilidad.service';
 import { type CreateDonacionData, createDonacionSteps, numeroEnUsoOr } from './donacion.create';
 import { Donacion } from './donacion.entity';
 import { restaurarDonacionSteps } from './donacion.restore';
@@ -173,15 +180,32 @@ export class DonacionService {
     return hydrate(this.dataSource, Donacion, rows);
   }
 
-  /** Blood group, Rh, serology and exclusion. Fields left out keep their value. */
+  /**
+   * Blood group, Rh, serology and exclusion. Fields left out keep their value. Under the person's
+   * lock, as a creation takes it, so a result that defers the donor and a new donation are never
+   * both decided on an old history. What the change does to the donation's deferral is
+   * domain/elegibilidad.ts cambioDeResultado: refused to whoever may not decide it, and a milder
+   * deferral by a doctor needs `motivo` and is recorded as a lift, as levantarDiferimiento does.
+   */
   async updateResultados(auth: AuthUser, id: string, data: ResultadosData): Promise<UpdateResultadosResult> {
     assertValid(validateResultados(data));
     const donacion = await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
       if (!isUuid(id)) throw new NotFoundError();
-      const [row] = await m.query(
-        `SELECT id FROM donacion WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+      const [fila] = await run(
+        `SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`,
         [id, auth.servicio],
       );
+      if (!fila) throw new NotFoundError();
+      const donanteId = String(fila.donante_id);
+      // Lock order person -> donation, as creating and deleting a donation do. A deleted donor's
+      // record is locked by itself (no live record to lock).
+      if (!(await lockPersona(run, donanteId, auth.servicio))) {
+        await run(`SELECT id FROM donante WHERE id = $1 FOR UPDATE`, [donanteId]);
+      }
+      const [row] = await run(`SELECT id FROM donacion WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
+        id,
+      ]);
       if (!row) throw new NotFoundError();
       const before = await this.get(auth, id, m);
       const changes: Partial<Donacion> = {};
@@ -200,15 +224,26 @@ export class DonacionService {
       if (data.exclusionTiempo !== undefined) changes.exclusionTiempo = data.exclusionTiempo ?? null;
       if (data.exclusionCodigo !== undefined) changes.exclusionCodigo = data.exclusionCodigo?.trim() || null;
       const after = { ...before, ...changes } as Donacion;
-      // Lifting or shortening a deferral is a medical decision (domain/elegibilidad.ts).
-      if (esMasLeve(diferimientoDeDonacion(after), diferimientoDeDonacion(before)) && !puedeDecidir(auth)) {
-        throw new ForbiddenError(MSG.soloMedicoLevanta);
+
+      const previo = diferimientoDeDonacion(before);
+      const historial = await historialDe(run, auth.servicio, donanteId);
+      const levantado = previo !== null && !diferimientos(historial).some((d) => d.origenId === before.id);
+      const cambio = cambioDeResultado(before, after, { decide: puedeDecidir(auth), levantado });
+      if (cambio.rechazo) throw new ForbiddenError(cambio.rechazo);
+      const motivo = cambio.levanta ? String(data.motivo ?? '').trim() : '';
+      if (cambio.levanta) {
+        const invalido = validateMotivo(motivo);
+        if (invalido) throw ValidationError.single('motivo', invalido);
       }
+
       const cambios = diff(auditView(before), auditView(after));
       if (Object.keys(cambios).length > 0) {
         await m.update(Donacion, { id }, changes);
         await audit(m, auth, 'editar', 'donacion', id, cambios);
       }
+      if (cambio.levanta) await registrarLevantamiento(run, auth, donanteId, cambio.levanta, motivo);
+      const nuevo = diferimientoDeDonacion(after);
+      if (nuevo && nuevo.clave !== previo?.clave) await anularLevantamientos(run, auth.servicio, nuevo);
       return this.get(auth, id, m);
     });
     return { donacion, message: MSG.donacionActualizada };

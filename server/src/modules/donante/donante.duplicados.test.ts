@@ -21,6 +21,10 @@ const FUSIONAR = `mutation ($c: ID!, $e: ID!) {
 }`;
 const CREATE_DONACION = `mutation ($input: CreateDonacionInput!) { createDonacion(input: $input) { id numero } }`;
 const RESTAURAR = `mutation ($id: ID!) { restaurarDonante(id: $id) { id } }`;
+const UPDATE = `mutation ($id: ID!, $input: DonanteInput!) { updateDonante(id: $id, input: $input) { id dni } }`;
+const RESULTADOS = `mutation ($id: ID!, $input: ResultadosDonacionInput!) {
+  updateResultadosDonacion(id: $id, input: $input) { message }
+}`;
 
 type Par = { motivo: string; a: { id: string; dni: string }; b: { id: string; dni: string } };
 type Pares = { duplicadosDonantes: { total: number; offset: number; limit: number; items: Par[] } };
@@ -109,6 +113,15 @@ const LOOK_ALIKES = (dni: string) => [
   `${dni.slice(0, 2)}\u00ad${dni.slice(2)}`,
   `${dni.slice(0, 2)}\u2013${dni.slice(2)}`,
   `${dni}\u00a0`,
+  `${dni.slice(0, 2)}\u2010${dni.slice(2)}`,
+  `${dni.slice(0, 2)}\u2011${dni.slice(2)}`,
+  `${dni.slice(0, 2)}\u2012${dni.slice(2)}`,
+  `${dni.slice(0, 2)}\u2014${dni.slice(2)}`,
+  `${dni}\u2015`,
+  `${dni.slice(0, 2)}\u2212${dni.slice(2)}`,
+  `\u200c${dni}\u200d`,
+  `${dni.slice(0, 3)}\u200e${dni.slice(3)}\u200f`,
+  `${dni.slice(0, 2)}\u00a0${dni.slice(2, 5)}\u00a0${dni.slice(5)}`,
 ];
 
 describe('one canonical DNI over both APIs', () => {
@@ -134,6 +147,89 @@ describe('one canonical DNI over both APIs', () => {
       expect([look, rest.status, rest.body.errors?.[0]?.msg]).toEqual([look, 400, want]);
     }
     expect(await donantesDe(s.servicio)).toBe(before);
+
+    // Another donor's DNI changed to a look-alike: the same refusal over both APIs, nothing written.
+    const other = await crear({
+      dni: nextDni(),
+      apellido: 'Otro',
+      nombre: 'Otro',
+      fechaNacimiento: '1980-01-01',
+    });
+    const datos = { nombre: 'Otro', apellido: 'Otro', fechaNacimiento: '1980-01-01' };
+    for (const look of LOOK_ALIKES(dni)) {
+      const res = await server.gql(UPDATE, { id: other.id, input: { ...datos, dni: look } }, s.token);
+      expect([look, codeOf(res), msgOf(res)]).toEqual([look, 'BAD_USER_INPUT', want]);
+      const rest = await server.rest<{ errors: { msg: string }[] }>(
+        'PUT',
+        `/donante/${other.id}`,
+        { ...datos, dni: look, servicio: s.servicio },
+        s.token,
+      );
+      expect([look, rest.status, rest.body.errors?.[0]?.msg]).toEqual([look, 400, want]);
+    }
+    const [row] = await server.dataSource.query(`SELECT dni FROM donante WHERE id = $1`, [other.id]);
+    expect(row.dni).toBe(other.dni);
+  });
+
+  it('each look-alike, on create and on update over both APIs, is the person whose record was deleted: the same history', async () => {
+    const dni = nextDni();
+    const first = await crear({ dni });
+    const fecha = addDays(TODAY, -10);
+    await donar(first.id, fecha);
+    ok(await server.gql(`mutation ($id: ID!) { deleteDonante(id: $id) }`, { id: first.id }, s.token));
+    const intervalo = MSG.menos8Semanas(formatDate(fecha));
+    const other = await crear({ dni: nextDni() });
+    const datos = { nombre: 'Juan', apellido: 'Pérez', fechaNacimiento: '1990-05-10' };
+    type Conocido = { id: string; dni: string; motivos: string[] };
+    const conocer = async (id: string): Promise<Conocido> => {
+      const res = ok(
+        await server.gql<{
+          donante: { id: string; dni: string; elegibilidad: { motivos: { texto: string }[] } };
+        }>(
+          `query ($id: ID!) { donante(id: $id) { id dni elegibilidad { motivos { texto } } } }`,
+          { id },
+          s.token,
+        ),
+      );
+      return { id, dni: res.donante.dni, motivos: res.donante.elegibilidad.motivos.map((m) => m.texto) };
+    };
+    for (const [i, look] of LOOK_ALIKES(dni).entries()) {
+      const rest = i % 2 === 1;
+      // Created with it, over one API; its DNI changed to it, over the other.
+      let creado: string;
+      if (rest) {
+        const res = await server.rest<{ _id: string }>(
+          'POST',
+          '/donante/',
+          { ...datos, dni: look, servicio: s.servicio },
+          s.token,
+        );
+        creado = res.body._id;
+      } else {
+        creado = ok(
+          await server.gql<{ createDonante: { id: string } }>(
+            CREATE,
+            { input: { ...datos, dni: look } },
+            s.token,
+          ),
+        ).createDonante.id;
+      }
+      expect([look, await conocer(creado)]).toEqual([look, { id: creado, dni, motivos: [intervalo] }]);
+      ok(await server.gql(`mutation ($id: ID!) { deleteDonante(id: $id) }`, { id: creado }, s.token));
+
+      if (rest) ok(await server.gql(UPDATE, { id: other.id, input: { ...datos, dni: look } }, s.token));
+      else {
+        const res = await server.rest(
+          'PUT',
+          `/donante/${other.id}`,
+          { ...datos, dni: look, servicio: s.servicio },
+          s.token,
+        );
+        expect([look, res.status]).toEqual([look, 200]);
+      }
+      expect([look, await conocer(other.id)]).toEqual([look, { id: other.id, dni, motivos: [intervalo] }]);
+      ok(await server.gql(UPDATE, { id: other.id, input: { ...datos, dni: nextDni() } }, s.token));
+    }
   });
 
   it('refuses an invalid DNI with dniInvalido over both APIs and writes nothing', async () => {
@@ -444,6 +540,24 @@ describe('merge', () => {
       [gone.id],
     );
     expect(still.borrado).toBe(true);
+  });
+
+  it("warns of a donation recorded while the other record's deferral was in force", async () => {
+    const keep = await crear({ apellido: 'Sosa', nombre: 'Luis', dni: nextDni() });
+    const gone = await crear({ apellido: 'Sosa', nombre: 'Luis', dni: nextDni() });
+    const fechaA = addDays(TODAY, -300);
+    const fechaB = addDays(TODAY, -100);
+    const a = await donar(keep.id, fechaA);
+    ok(await server.gql(RESULTADOS, { id: a.id, input: { exclusionDefinitiva: 'Definitiva' } }, s.token));
+    const b = await donar(gone.id, fechaB);
+    const f = ok(await server.gql<Fusion>(FUSIONAR, { c: keep.id, e: gone.id }, s.token)).fusionarDonantes;
+    expect(f.avisos).toEqual([
+      MSG.donacionDuranteDiferimiento(
+        b.numero,
+        formatDate(fechaB),
+        `Donante diferido: exclusión definitiva (donación N° ${a.numero} del ${formatDate(fechaA)}).`,
+      ),
+    ]);
   });
 
   it('20 concurrent merges of one pair: exactly one succeeds, the rest get a Spanish error, no donation lost', async () => {

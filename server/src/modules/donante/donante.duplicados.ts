@@ -11,7 +11,8 @@
  *
  * A merge keeps one record and moves to it everything that points at the other (DONANTE_HIJAS),
  * then soft-deletes the other with fusionado_con. The merged history is checked again with the
- * servicio's rules: what it breaks is answered as avisos, never a refusal (the donations happened).
+ * servicio's rules (interval, yearly limit, donations made while a deferral was in force): what it
+ * breaks is answered as avisos, never a refusal (the donations happened).
  */
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
@@ -19,12 +20,13 @@ import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { donanteDuplicadoMsg } from '../../domain/donante';
-import { ReglasElegibilidad, revisarHistorial } from '../../domain/elegibilidad';
+import { type HistorialDonante, revisarDiferimientos, revisarHistorial } from '../../domain/elegibilidad';
 import { MSG } from '../../domain/messages';
 import { ErrorList, isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { PAGE_MAX } from '../../graphql/pagination';
 import { audit, diff } from '../auditoria/audit';
+import { historialDelRegistro, reglasDelServicio } from '../elegibilidad/elegibilidad.service';
 import { Donante } from './donante.entity';
 import { DONANTE_COLUMNS } from './donante.search';
 import { MOTIVO_DUPLICADO, MotivoDuplicado } from './donante.duplicados.types';
@@ -71,27 +73,12 @@ const DONANTES_SQL = `SELECT ${DONANTE_COLUMNS} FROM donante d WHERE d.servicio_
 
 const LOCK_SQL = `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`;
 
-const HISTORIA_SQL = `SELECT fecha::text AS fecha, numero, donacion_aferesis AS "donacionAferesis"
-  FROM donacion WHERE donante_id = $1 AND deleted_at IS NULL`;
-
 type Run = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
-type DonacionDeHistoria = { fecha: string; numero: number; donacionAferesis: boolean };
-
-async function historia(run: Run, donanteId: string): Promise<DonacionDeHistoria[]> {
-  const rows = await run(HISTORIA_SQL, [donanteId]);
-  return rows.map((r) => ({
-    fecha: String(r.fecha),
-    numero: Number(r.numero),
-    donacionAferesis: r.donacionAferesis === true,
-  }));
-}
 
 export class DuplicadosService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly query: RunQuery,
-    /** The servicio's donation rules, read with the statement runner given (the eligibility feature's). */
-    private readonly reglasDelServicio: (run: RunQuery, servicio: string) => Promise<ReglasElegibilidad>,
   ) {}
 
   /** The caller's servicio's likely duplicate pairs, a page at a time ('Mismo DNI' first). */
@@ -158,8 +145,8 @@ export class DuplicadosService {
         const keep = await m.findOneByOrFail(Donante, { id: keepId });
         const other = await m.findOneByOrFail(Donante, { id: otherId });
         claimed.dni = keep.dni;
-        const antesKeep = await historia(run, keepId);
-        const antesOther = await historia(run, otherId);
+        const antesKeep = await historialDelRegistro(run, auth.servicio, keepId);
+        const antesOther = await historialDelRegistro(run, auth.servicio, otherId);
 
         const movidas: string[] = [];
         for (const tabla of DONANTE_HIJAS) {
@@ -215,11 +202,16 @@ export class DuplicadosService {
               [movidas],
             )
           : [{ n: 0 }];
-        const reglas = await this.reglasDelServicio(run, auth.servicio);
-        const revisar = (donaciones: DonacionDeHistoria[]) =>
-          revisarHistorial({ sexo: after.sexo }, donaciones, reglas);
+        // What the merged record breaks that neither record broke alone: the interval, the yearly
+        // limit, and donations recorded while a deferral of the other record was in force.
+        const reglas = await reglasDelServicio(run, auth.servicio);
+        const revisar = (h: HistorialDonante) => [
+          ...revisarHistorial({ sexo: after.sexo }, h.donaciones, reglas),
+          ...revisarDiferimientos(h),
+        ];
         const conocidos = new Set([...revisar(antesKeep), ...revisar(antesOther)]);
-        const avisos = revisar(await historia(run, keepId)).filter((a) => !conocidos.has(a));
+        const fusionado = await historialDelRegistro(run, auth.servicio, keepId);
+        const avisos = revisar(fusionado).filter((a) => !conocidos.has(a));
         return { donante: after, donacionesMovidas: Number(vivas[0]?.n ?? 0), avisos };
       });
     } catch (error) {

@@ -13,12 +13,13 @@ import {
 import { canonicalDni } from '../../domain/dni';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
-import { assertValid, NotFoundError, ValidationError } from '../../errors';
+import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { Page, PAGE_MAX } from '../../graphql/pagination';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
+import { historialDe, puedeDecidir } from '../elegibilidad/elegibilidad.service';
 import { Donante } from './donante.entity';
 import { donanteColumns, DonanteFilterData, searchDonantes } from './donante.search';
 
@@ -173,6 +174,11 @@ export class DonanteService {
       return await this.dataSource.transaction(async (m) => {
         const before = await this.find(m, auth, id, true);
         await this.assertDniFree(m, auth, fields.dni, id);
+        if (fields.sexo !== before.sexo && !puedeDecidir(auth)) {
+          // The yearly limit depends on it: with donations recorded, a medical decision.
+          const { donaciones } = await historialDe((sql, params) => m.query(sql, params), auth.servicio, id);
+          if (donaciones.length > 0) throw new ForbiddenError(MSG.soloMedicoCambiaSexo);
+        }
         await m.update(Donante, { id, servicioId: auth.servicio }, fields);
         const after = await m.findOneByOrFail(Donante, { id });
         const cambios = diff(auditable(before), auditable(after));

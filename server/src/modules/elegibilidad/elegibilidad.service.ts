@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { todayIso } from '../../domain/dates';
 import {
-  claveDiferimiento,
+  type Diferimiento,
   diferimientos,
   type Elegibilidad,
   evaluarElegibilidad,
@@ -12,6 +12,7 @@ import {
 } from '../../domain/elegibilidad';
 import { MSG } from '../../domain/messages';
 import { type NoAptoData, validateMotivo, validateNoApto } from '../../domain/no-apto';
+import { decideMedicamente } from '../../domain/roles';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
@@ -23,7 +24,14 @@ import type { VisitaNoApto } from './elegibilidad.types';
 
 // The reads the other modules run inside their own transactions (creating and restoring a
 // donation, merging donors): this module's surface is its service.
-export { donacionesPrevias, historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
+export {
+  donacionesPrevias,
+  historialDe,
+  historialDelRegistro,
+  historiales,
+  lockPersona,
+  reglasDelServicio,
+} from './historial';
 export type { Historial } from './historial';
 
 /**
@@ -61,11 +69,51 @@ export async function auditarConsultaRed(
   }
 }
 
-/** Who may lift a deferral or shorten one (a medical decision). */
-export const ROLES_DECISION_MEDICA: readonly Rol[] = [Rol.ROL_MEDICO, Rol.ROL_SERVICIO];
+/**
+ * Records a lift: its row (what the deferral was, Diferimiento.clave) and the 'levantar' audit
+ * entry on the donor, with the reason (already checked). The caller holds the person's lock: the
+ * explicit lift below, and a result made milder by a doctor (DonacionService.updateResultados).
+ */
+export async function registrarLevantamiento(
+  run: RunQuery,
+  actor: Actor,
+  donanteId: string,
+  diferimiento: Diferimiento,
+  motivo: string,
+): Promise<void> {
+  await run(
+    `INSERT INTO levantamiento_diferimiento (id, servicio_id, donante_id, origen_id, clave, motivo, usuario_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [randomUUID(), actor.servicio, donanteId, diferimiento.origenId, diferimiento.clave, motivo, actor.uid],
+  );
+  const entry = auditStatement(actor, 'levantar', 'donante', donanteId, {
+    diferimiento: diferimiento.texto,
+    origen: diferimiento.origen,
+    origenId: diferimiento.origenId,
+    motivo,
+  });
+  await run(entry.sql, entry.params);
+}
 
+/**
+ * A donation's result changed to a deferral lifted before (the same key): the new result is a new
+ * deferral, so those lifts are set aside and it stands until someone lifts it again.
+ */
+export async function anularLevantamientos(
+  run: RunQuery,
+  servicio: string,
+  diferimiento: Diferimiento,
+): Promise<void> {
+  await run(
+    `UPDATE levantamiento_diferimiento SET anulado_at = now()
+      WHERE origen_id = $1 AND clave = $2 AND servicio_id = $3 AND anulado_at IS NULL`,
+    [diferimiento.origenId, diferimiento.clave, servicio],
+  );
+}
+
+/** Whether the caller may lift or shorten a deferral (a medical decision, domain/roles.ts). */
 export function puedeDecidir(auth: AuthUser): boolean {
-  return ROLES_DECISION_MEDICA.includes(auth.rol as Rol);
+  return decideMedicamente(auth.rol);
 }
 
 const VISITA_COLUMNS = `id, donante_id, fecha::text AS fecha, to_char(hora, 'HH24:MI') AS hora, motivo,
@@ -215,23 +263,13 @@ export class ElegibilidadService {
       }
       const historial = await historialDe(run, auth.servicio, donanteId);
       const hoy = todayIso();
+      // A deferral of a deleted donation is found too: deleting it lifted nothing.
+      const origen = origenId.toLowerCase();
       const diferimiento = diferimientos(historial).find(
-        (d) => d.origenId === origenId && d.servicio === null && (d.hasta === null || d.hasta > hoy),
+        (d) => d.origenId === origen && d.servicio === null && (d.hasta === null || d.hasta > hoy),
       );
       if (!diferimiento) throw ValidationError.single('origenId', MSG.diferimientoNoVigente);
-      const clave = claveDiferimiento(diferimiento);
-      const id = randomUUID();
-      await run(
-        `INSERT INTO levantamiento_diferimiento (id, servicio_id, donante_id, origen_id, clave, motivo, usuario_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [id, auth.servicio, donanteId, origenId, clave, texto, auth.uid],
-      );
-      await this.audit(run, auth, 'levantar', 'donante', donanteId, {
-        diferimiento: diferimiento.texto,
-        origen: diferimiento.origen,
-        origenId,
-        motivo: texto,
-      });
+      await registrarLevantamiento(run, auth, donanteId.toLowerCase(), diferimiento, texto);
     });
   }
 

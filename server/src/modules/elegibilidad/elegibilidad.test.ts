@@ -7,7 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, addYears, formatDate, todayIso } from '../../domain/dates';
 import { tipoDonante } from '../../domain/donacion';
+import { MSG } from '../../domain/messages';
+import type { RunQuery } from '../../database/prepared';
 import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import { historialDe, historialDelRegistro } from './historial';
 
 jest.setTimeout(90_000);
 
@@ -32,6 +35,11 @@ const NO_APTO = `mutation ($input: NoAptoInput!) {
   registrarNoApto(input: $input) { id donanteId fecha hora motivo fc tas diferimientoDias }
 }`;
 const VISITAS = `query ($id: ID!) { visitasNoApto(donanteId: $id) { id fecha motivo diferimientoDias fc } }`;
+const DELETE_DONACION = `mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`;
+const RESTAURAR_DONACION = `mutation ($id: ID!) { restaurarDonacion(id: $id) { id } }`;
+const CREATE_DONANTE = `mutation ($input: DonanteInput!) { createDonante(input: $input) { id dni } }`;
+const UPDATE_DONANTE = `mutation ($id: ID!, $input: DonanteInput!) { updateDonante(id: $id, input: $input) { id sexo } }`;
+const PREVIAS = `query ($id: ID!) { donacion(id: $id) { donacionesPrevias } }`;
 const REGLAS = `mutation ($input: ReglasDonacionInput!) {
   updateReglasDonacion(input: $input) { semanasEntreDonaciones limiteAnualHombres limiteAnualMujeres }
 }`;
@@ -40,7 +48,7 @@ type Elegibilidad = {
   puedeDonar: boolean;
   desde: string | null;
   motivos: { tipo: string; texto: string; hasta: string | null }[];
-  diferimientos: { origenId: string; origen: string; tipo: string; hasta: string | null }[];
+  diferimientos: { origenId: string; origen: string; tipo: string; hasta: string | null; texto: string }[];
 };
 
 let server: TestServer;
@@ -126,7 +134,7 @@ async function createOk(
 }
 
 /** POST /api/donacion/ as the original product sends it (fecha YYYYMMDD). */
-const createRest = (donanteId: string, fecha: string) =>
+const createRest = (donanteId: string, fecha: string, token = admin.token) =>
   server.rest<{ msg?: string; errors?: { field: string; msg: string }[] }>(
     'POST',
     '/donacion/',
@@ -140,8 +148,48 @@ const createRest = (donanteId: string, fecha: string) =>
       loteBolsa: 'L-1',
       sv: '{}',
     },
-    admin.token,
+    token,
   );
+
+type Api = 'GraphQL' | 'REST';
+const APIS: Api[] = ['GraphQL', 'REST'];
+
+/** A donation the rules must accept, recorded over `api`: one more live donation. */
+async function aceptada(api: Api, donanteId: string, fecha: string): Promise<void> {
+  const antes = await donaciones(donanteId);
+  if (api === 'GraphQL') await createOk(donanteId, fecha);
+  else {
+    const res = await createRest(donanteId, fecha);
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  }
+  expect(await donaciones(donanteId)).toBe(antes + 1);
+}
+
+/** PUT /api/donacion/{id}/donante/{donorId}: the results over REST. */
+const resultadosRest = (id: string, donanteId: string, body: Record<string, unknown>, token = admin.token) =>
+  server.rest<{ errors?: { msg: string; param?: string }[] }>(
+    'PUT',
+    `/donacion/${id}/donante/${donanteId}`,
+    body,
+    token,
+  );
+
+type Levantamiento = { origen_id: string; clave: string; motivo: string; anulado: boolean };
+const levantamientosDe = (donanteId: string): Promise<Levantamiento[]> =>
+  server.dataSource.query(
+    `SELECT origen_id, clave, motivo, anulado_at IS NOT NULL AS anulado FROM levantamiento_diferimiento
+      WHERE donante_id = $1 ORDER BY created_at`,
+    [donanteId],
+  );
+
+const resultadoDe = async (id: string) =>
+  (
+    await server.dataSource.query(
+      `SELECT serologia, exclusion_definitiva AS "exclusionDefinitiva", exclusion_tiempo AS "exclusionTiempo",
+         numero FROM donacion WHERE id = $1`,
+      [id],
+    )
+  )[0];
 
 async function donaciones(donanteId: string): Promise<number> {
   const [row] = await server.dataSource.query(
@@ -236,9 +284,272 @@ describe('deferrals from results', () => {
     expect(codeOf(quitar)).toBe('FORBIDDEN');
     // A stricter decision is anyone's to record.
     ok(await resultados(id, { exclusionDefinitiva: 'Definitiva' }, tecnico));
-    ok(await resultados(id, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 }, medico));
+    // Making it milder is a doctor's decision, with its reason.
+    const sinMotivo = await resultados(id, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 }, medico);
+    expect(errorsOf(sinMotivo)).toEqual([{ field: 'motivo', msg: 'Requerido' }]);
+    expect(await resultadoDe(id)).toMatchObject({ exclusionDefinitiva: 'Definitiva' });
+    ok(
+      await resultados(
+        id,
+        { exclusionDefinitiva: 'Temporal', exclusionTiempo: 0, motivo: 'Confirmatoria negativa' },
+        medico,
+      ),
+    );
     expect((await elegibilidad(d.id)).puedeDonar).toBe(true);
     await createOk(d.id, day(0));
+  });
+
+  it.each(APIS)("'Temporal' 90 days: day 90 accepted over %s", async (api) => {
+    const d = await donante();
+    const inicio = day(-90);
+    const id = await createOk(d.id, inicio);
+    ok(await resultados(id, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 90 }, tecnico));
+    await expectRefused(d.id, addDays(inicio, 89), /exclusión temporal de 90 días/);
+    await aceptada(api, d.id, addDays(inicio, 90));
+  });
+});
+
+describe('results: only a doctor or the administrator decides', () => {
+  it('a technician cannot record the decision on a reactive result, in one request or in two, over both APIs', async () => {
+    const d = await donante();
+    const id = await createOk(d.id, day(-100));
+    const decision = { serologia: { hiv: true }, exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 };
+    const gql = await resultados(id, decision, tecnico);
+    expect([codeOf(gql), gql.errors?.[0].message]).toEqual(['FORBIDDEN', MSG.reactivoEsperaMedico]);
+    const rest = await resultadosRest(id, d.id, decision, tecnico);
+    expect([rest.status, rest.body.errors]).toEqual([403, [{ msg: MSG.reactivoEsperaMedico }]]);
+    expect(await resultadoDe(id)).toMatchObject({ serologia: null, exclusionDefinitiva: null });
+    // Two steps: the exclusion first (nothing reactive yet), then the marker.
+    ok(await resultados(id, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 }, tecnico));
+    const marcador = await resultadosRest(id, d.id, { serologia: '{"hiv":true}' }, tecnico);
+    expect([marcador.status, marcador.body.errors]).toEqual([403, [{ msg: MSG.reactivoEsperaMedico }]]);
+    expect((await resultadoDe(id)).serologia).toBeNull();
+    // Leaving the decision to a doctor is the technician's to record, and 'Definitiva' always is.
+    ok(
+      await resultados(
+        id,
+        { serologia: { hiv: true }, exclusionDefinitiva: null, exclusionTiempo: null },
+        tecnico,
+      ),
+    );
+    expect((await elegibilidad(d.id)).diferimientos).toEqual([
+      expect.objectContaining({ tipo: 'Pendiente' }),
+    ]);
+    const definitiva = await resultadosRest(id, d.id, { exclusionDefinitiva: 'Definitiva' }, tecnico);
+    expect(definitiva.status).toBe(200);
+    expect((await elegibilidad(d.id)).diferimientos).toEqual([
+      expect.objectContaining({ tipo: 'Definitiva' }),
+    ]);
+  });
+
+  it('a doctor makes a deferral milder only with a reason, recorded and audited as a lift (both APIs)', async () => {
+    const d = await donante();
+    const id = await createOk(d.id, day(-100));
+    ok(await resultados(id, { serologia: { chagas: true } }, tecnico));
+    const decision = { exclusionDefinitiva: 'Temporal', exclusionTiempo: 0 };
+    const gql = await resultados(id, { ...decision, motivo: '  ' }, medico);
+    expect(errorsOf(gql)).toEqual([{ field: 'motivo', msg: 'Requerido' }]);
+    const rest = await resultadosRest(id, d.id, decision, medico);
+    expect([rest.status, rest.body.errors]).toEqual([400, [{ msg: 'Requerido', param: 'motivo' }]]);
+    expect(await resultadoDe(id)).toMatchObject({ exclusionDefinitiva: null });
+    expect(await levantamientosDe(d.id)).toEqual([]);
+    const [{ texto }] = (await elegibilidad(d.id)).diferimientos;
+
+    const motivo = 'Confirmatoria de Chagas negativa';
+    const ok200 = await resultadosRest(id, d.id, { ...decision, motivo: ` ${motivo} ` }, medico);
+    expect(ok200.status).toBe(200);
+    expect(await levantamientosDe(d.id)).toEqual([
+      { origen_id: id, clave: expect.stringMatching(/^Pendiente:.*chagas$/), motivo, anulado: false },
+    ]);
+    const audit = await server.dataSource.query(
+      `SELECT cambios FROM auditoria WHERE entidad = 'donante' AND entidad_id = $1 AND accion = 'levantar'`,
+      [d.id],
+    );
+    expect(audit).toEqual([{ cambios: { diferimiento: texto, origen: 'donacion', origenId: id, motivo } }]);
+    expect((await elegibilidad(d.id)).puedeDonar).toBe(true);
+    // The same results again, or a stricter one, ask for nothing.
+    ok(await resultados(id, { ...decision, abo: 'A' }, medico));
+    expect(await levantamientosDe(d.id)).toHaveLength(1);
+  });
+
+  it('a lift covers what the deferral was made of: a marker added later, or the lifted result recorded again, defers', async () => {
+    const d = await donante();
+    const id = await createOk(d.id, day(-100));
+    ok(await resultados(id, { serologia: { chagas: true } }, tecnico));
+    ok(await server.gql(LEVANTAR, { donanteId: d.id, origenId: id, motivo: 'Chagas no confirmado' }, medico));
+    expect((await elegibilidad(d.id)).puedeDonar).toBe(true);
+    ok(await resultados(id, { serologia: { chagas: true, hiv: true } }, tecnico));
+    await expectRefused(d.id, day(0), /serología reactiva \(HIV, Chagas\)/);
+
+    ok(await resultados(id, { exclusionDefinitiva: 'Definitiva' }, tecnico));
+    const motivo = 'Falso positivo confirmado por el laboratorio de referencia';
+    ok(await resultados(id, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 0, motivo }, medico));
+    expect((await elegibilidad(d.id)).puedeDonar).toBe(true);
+    // The definitive exclusion recorded again is a new deferral: the earlier lift no longer covers it.
+    ok(await resultados(id, { exclusionDefinitiva: 'Definitiva', exclusionTiempo: null }, tecnico));
+    await expectRefused(d.id, day(0), /exclusión definitiva/);
+    expect((await levantamientosDe(d.id)).map((l) => [l.motivo, l.anulado])).toEqual([
+      ['Chagas no confirmado', false],
+      [motivo, true],
+    ]);
+  });
+});
+
+describe('a deletion is never a lift', () => {
+  it("deleting the donation with 'Definitiva' keeps the deferral; a doctor lifts it by that donation", async () => {
+    const d = await donante();
+    const fecha = day(-20);
+    const id = await createOk(d.id, fecha);
+    ok(await resultados(id, { exclusionDefinitiva: 'Definitiva' }, tecnico));
+    ok(await server.gql(DELETE_DONACION, { id }, tecnico));
+    const { numero } = await resultadoDe(id);
+    const texto = `Donante diferido: exclusión definitiva (donación eliminada N° ${numero} del ${formatDate(fecha)}).`;
+    await expectRefused(d.id, day(0), texto);
+    const e = await elegibilidad(d.id);
+    expect(e.diferimientos).toEqual([expect.objectContaining({ origenId: id, tipo: 'Definitiva', texto })]);
+    expect(codeOf(await server.gql(LEVANTAR, { donanteId: d.id, origenId: id, motivo: 'x' }, tecnico))).toBe(
+      'FORBIDDEN',
+    );
+    ok(
+      await server.gql(
+        LEVANTAR,
+        { donanteId: d.id, origenId: id, motivo: 'Registrada en otro donante' },
+        medico,
+      ),
+    );
+    expect(await levantamientosDe(d.id)).toEqual([
+      expect.objectContaining({ origen_id: id, anulado: false }),
+    ]);
+    // The deleted donation did not happen: 20 days later the interval lets the donor through.
+    await aceptada('REST', d.id, day(0));
+  });
+
+  it('a donor deleted and created again with the same DNI keeps the history: deferral, interval and yearly limit', async () => {
+    const d = await donante('Femenino');
+    await createOk(d.id, day(-300));
+    const b = await createOk(d.id, day(-200));
+    await createOk(d.id, day(-20));
+    ok(await resultados(b, { exclusionDefinitiva: 'Definitiva' }, tecnico));
+    const borrado = await server.rest('DELETE', `/donante/${d.id}`, undefined, tecnico);
+    expect(borrado.status).toBe(200);
+    const nuevo = ok(
+      await server.gql<{ createDonante: { id: string } }>(
+        CREATE_DONANTE,
+        {
+          input: {
+            nombre: 'Juana',
+            apellido: 'Pérez',
+            dni: `${d.dni.slice(0, 2)}\u2011${d.dni.slice(2)}`,
+            fechaNacimiento: '1990-05-10',
+            sexo: 'Femenino',
+          },
+        },
+        tecnico,
+      ),
+    ).createDonante;
+    const e = await elegibilidad(nuevo.id);
+    expect(e.motivos.map((m) => m.tipo)).toEqual(['intervalo', 'limiteAnual', 'diferimiento']);
+    expect(e.diferimientos.map((x) => x.origenId)).toEqual([b]);
+    await expectRefused(
+      nuevo.id,
+      day(0),
+      /dono hace menos de 8 semanas.*límite anual: 3.*exclusión definitiva/,
+    );
+  });
+
+  it("a donor deleted and created again is not 'primera vez'", async () => {
+    const d = await donante();
+    await createOk(d.id, day(-100));
+    ok(await server.gql(`mutation ($id: ID!) { deleteDonante(id: $id) }`, { id: d.id }, tecnico));
+    const nuevo = await server.rest<{ _id: string }>(
+      'POST',
+      '/donante/',
+      {
+        nombre: 'Juan',
+        apellido: 'Pérez',
+        dni: `${d.dni.slice(0, 2)}.${d.dni.slice(2, 5)}.${d.dni.slice(5)}`,
+        fechaNacimiento: '1990-05-10',
+        servicio: admin.servicio,
+      },
+      tecnico,
+    );
+    expect(nuevo.status).toBe(200);
+    const id = await createOk(nuevo.body._id, day(0));
+    const previas = ok(
+      await server.gql<{ donacion: { donacionesPrevias: number } }>(PREVIAS, { id }, admin.token),
+    );
+    expect(previas.donacion.donacionesPrevias).toBe(1);
+  });
+});
+
+describe('restore obeys the same rules', () => {
+  it("a deleted donation's restore is refused by a deferral; its own deferral never stops it", async () => {
+    const d = await donante();
+    const x = await createOk(d.id, day(-200));
+    ok(await server.gql(DELETE_DONACION, { id: x }, admin.token));
+    const y = await createOk(d.id, day(-100));
+    ok(await resultados(y, { exclusionDefinitiva: 'Definitiva' }));
+    const res = await server.gql(RESTAURAR_DONACION, { id: x }, admin.token);
+    expect([codeOf(res), errorsOf(res)?.[0].msg]).toEqual([
+      'BAD_USER_INPUT',
+      expect.stringMatching(/exclusión definitiva/),
+    ]);
+    expect(await donaciones(d.id)).toBe(1);
+
+    const otro = await donante();
+    const z = await createOk(otro.id, day(-100));
+    ok(await resultados(z, { exclusionDefinitiva: 'Definitiva' }));
+    ok(await server.gql(DELETE_DONACION, { id: z }, admin.token));
+    ok(await server.gql(RESTAURAR_DONACION, { id: z }, admin.token));
+    expect(await donaciones(otro.id)).toBe(1);
+  });
+
+  it('a restore that would make a 4th donation in 12 months for a woman is refused', async () => {
+    const d = await donante('Femenino');
+    await createOk(d.id, day(-300));
+    await createOk(d.id, day(-240));
+    const x = await createOk(d.id, day(-180));
+    ok(await server.gql(DELETE_DONACION, { id: x }, admin.token));
+    await createOk(d.id, day(-120));
+    const res = await server.gql(RESTAURAR_DONACION, { id: x }, admin.token);
+    expect(errorsOf(res)?.[0].msg).toMatch(
+      /^Alcanzó el límite anual: 3 donaciones de sangre entera en 12 meses para mujeres/,
+    );
+    const [row] = await server.dataSource.query(
+      `SELECT deleted_at IS NOT NULL AS borrada FROM donacion WHERE id = $1`,
+      [x],
+    );
+    expect(row.borrada).toBe(true);
+  });
+});
+
+describe('ids in upper case', () => {
+  it('a donor id in upper case is the same donor for every rule, over both APIs', async () => {
+    const d = await donante();
+    const upper = d.id.toUpperCase();
+    const id = await createOk(upper, day(-20));
+    const [donor] = await server.dataSource.query(
+      `SELECT ultima_donacion::text AS u FROM donante WHERE id = $1`,
+      [d.id],
+    );
+    expect(donor.u).toBe(day(-20));
+    const again = await create(upper, day(0));
+    expect(errorsOf(again)).toEqual([
+      { field: 'fecha', msg: `Este donante dono hace menos de 8 semanas (${formatDate(day(-20))}).` },
+    ]);
+    const rest = await createRest(upper, day(0));
+    expect(rest.status).toBe(400);
+    const put = await resultadosRest(id, upper, { exclusionDefinitiva: 'Definitiva' });
+    expect(put.status).toBe(200);
+    ok(
+      await server.gql(
+        LEVANTAR,
+        { donanteId: upper, origenId: id.toUpperCase(), motivo: 'Error de carga' },
+        medico,
+      ),
+    );
+    expect(await levantamientosDe(d.id)).toEqual([expect.objectContaining({ origen_id: id })]);
+    expect(await donaciones(d.id)).toBe(1);
   });
 });
 
@@ -295,28 +606,43 @@ describe('yearly limits', () => {
     for (let i = 0; i < n; i++) await createOk(id, addDays(primera, i * 56));
   }
 
-  it('men: the 4th in 12 months accepted, the 5th refused until a year after the 1st; apheresis apart', async () => {
-    const d = await donante('Masculino');
-    const primera = day(-300);
-    await historia(d.id, 3, primera);
-    await createOk(d.id, addDays(primera, 168));
-    const quinta = addDays(primera, 224);
-    const desde = formatDate(addYears(primera, 1));
+  it.each(APIS)('the interval over %s: day 55 refused, day 56 accepted', async (api) => {
+    const d = await donante();
+    const primera = day(-56);
+    await createOk(d.id, primera);
     await expectRefused(
       d.id,
-      quinta,
-      `Alcanzó el límite anual: 4 donaciones de sangre entera en 12 meses para hombres. Puede donar a partir del ${desde}.`,
+      addDays(primera, 55),
+      `Este donante dono hace menos de 8 semanas (${formatDate(primera)}).`,
     );
-    expect((await elegibilidad(d.id)).desde).toBe(addYears(primera, 1));
-    // Apheresis is outside the whole-blood limit.
-    await createOk(d.id, quinta, { donacionAferesis: true });
+    await aceptada(api, d.id, addDays(primera, 56));
   });
 
-  it('women: the 3rd accepted, the 4th refused', async () => {
+  it.each(APIS)(
+    'men over %s: the 4th in 12 months accepted, the 5th refused until a year after the 1st; apheresis apart',
+    async (api) => {
+      const d = await donante('Masculino');
+      const primera = day(-300);
+      await historia(d.id, 3, primera);
+      await aceptada(api, d.id, addDays(primera, 168));
+      const quinta = addDays(primera, 224);
+      const desde = formatDate(addYears(primera, 1));
+      await expectRefused(
+        d.id,
+        quinta,
+        `Alcanzó el límite anual: 4 donaciones de sangre entera en 12 meses para hombres. Puede donar a partir del ${desde}.`,
+      );
+      expect((await elegibilidad(d.id)).desde).toBe(addYears(primera, 1));
+      // Apheresis is outside the whole-blood limit.
+      await createOk(d.id, quinta, { donacionAferesis: true });
+    },
+  );
+
+  it.each(APIS)('women over %s: the 3rd accepted, the 4th refused', async (api) => {
     const d = await donante('Femenino');
     const primera = day(-400);
     await historia(d.id, 2, primera);
-    await createOk(d.id, addDays(primera, 112));
+    await aceptada(api, d.id, addDays(primera, 112));
     await expectRefused(
       d.id,
       addDays(primera, 168),
@@ -335,6 +661,44 @@ describe('yearly limits', () => {
     expect(results.filter((r) => r.data?.createDonacion)).toHaveLength(1);
     for (const r of results.filter((x) => x.errors)) expect(codeOf(r)).toBe('BAD_USER_INPUT');
     expect(await donaciones(d.id)).toBe(4);
+  });
+
+  it('changing the sex of a donor with donations is a medical decision, over both APIs', async () => {
+    const d = await donante('Femenino');
+    const primera = day(-300);
+    await historia(d.id, 3, primera);
+    await expectRefused(d.id, addDays(primera, 168), /^Alcanzó el límite anual: 3 /);
+    const input = {
+      nombre: 'Juan',
+      apellido: 'Pérez',
+      dni: d.dni,
+      fechaNacimiento: '1990-05-10',
+      sexo: 'Masculino',
+    };
+    const gql = await server.gql(UPDATE_DONANTE, { id: d.id, input }, tecnico);
+    expect([codeOf(gql), gql.errors?.[0].message]).toEqual(['FORBIDDEN', MSG.soloMedicoCambiaSexo]);
+    const rest = await server.rest<{ errors: unknown }>(
+      'PUT',
+      `/donante/${d.id}`,
+      { ...input, servicio: admin.servicio },
+      tecnico,
+    );
+    expect([rest.status, rest.body.errors]).toEqual([403, [{ msg: MSG.soloMedicoCambiaSexo }]]);
+    const [row] = await server.dataSource.query(`SELECT sexo FROM donante WHERE id = $1`, [d.id]);
+    expect(row.sexo).toBe('Femenino');
+    await expectRefused(d.id, addDays(primera, 168), /^Alcanzó el límite anual: 3 /);
+    // Anything else is the technician's to change; the sex, a doctor's.
+    ok(
+      await server.gql(
+        UPDATE_DONANTE,
+        { id: d.id, input: { ...input, sexo: 'Femenino', telefono: '11-5555-0000' } },
+        tecnico,
+      ),
+    );
+    ok(await server.gql(UPDATE_DONANTE, { id: d.id, input }, medico));
+    // A donor without donations: anyone.
+    const otro = await donante('Femenino');
+    ok(await server.gql(UPDATE_DONANTE, { id: otro.id, input: { ...input, dni: otro.dni } }, tecnico));
   });
 
   it("the servicio's stricter rules apply; looser ones are refused; only its administrator sets them", async () => {
@@ -404,46 +768,49 @@ describe('yearly limits', () => {
 });
 
 describe("'No apto' screening visits", () => {
-  it('records the reason and out-of-bounds values; its deferral ends on day N', async () => {
-    const d = await donante();
-    const fecha = day(-40);
-    const res = ok(
-      await server.gql<{ registrarNoApto: Record<string, unknown> }>(
-        NO_APTO,
-        {
-          input: {
-            donanteId: d.id,
-            fecha,
-            hora: '08:15',
-            motivo: 'Taquicardia en el control previo',
-            sv: { fc: 120, tas: 190 },
-            diferimientoDias: 30,
+  it.each(APIS)(
+    'records the reason and out-of-bounds values; its deferral ends on day N (%s)',
+    async (api) => {
+      const d = await donante();
+      const fecha = day(-40);
+      const res = ok(
+        await server.gql<{ registrarNoApto: Record<string, unknown> }>(
+          NO_APTO,
+          {
+            input: {
+              donanteId: d.id,
+              fecha,
+              hora: '08:15',
+              motivo: 'Taquicardia en el control previo',
+              sv: { fc: 120, tas: 190 },
+              diferimientoDias: 30,
+            },
           },
-        },
-        tecnico,
-      ),
-    );
-    expect(res.registrarNoApto).toMatchObject({
-      fecha,
-      hora: '08:15',
-      fc: 120,
-      tas: 190,
-      diferimientoDias: 30,
-    });
-    await expectRefused(
-      d.id,
-      addDays(fecha, 29),
-      /no apto el .*Taquicardia en el control previo.*por 30 días/,
-    );
-    await createOk(d.id, addDays(fecha, 30));
-    const visitas = ok(await server.gql<{ visitasNoApto: unknown[] }>(VISITAS, { id: d.id }, admin.token));
-    expect(visitas.visitasNoApto).toHaveLength(1);
-    const [audit] = await server.dataSource.query(
-      `SELECT accion FROM auditoria WHERE entidad = 'visita_no_apto' AND entidad_id = $1`,
-      [(res.registrarNoApto as { id: string }).id],
-    );
-    expect(audit.accion).toBe('crear');
-  });
+          tecnico,
+        ),
+      );
+      expect(res.registrarNoApto).toMatchObject({
+        fecha,
+        hora: '08:15',
+        fc: 120,
+        tas: 190,
+        diferimientoDias: 30,
+      });
+      await expectRefused(
+        d.id,
+        addDays(fecha, 29),
+        /no apto el .*Taquicardia en el control previo.*por 30 días/,
+      );
+      await aceptada(api, d.id, addDays(fecha, 30));
+      const visitas = ok(await server.gql<{ visitasNoApto: unknown[] }>(VISITAS, { id: d.id }, admin.token));
+      expect(visitas.visitasNoApto).toHaveLength(1);
+      const [audit] = await server.dataSource.query(
+        `SELECT accion FROM auditoria WHERE entidad = 'visita_no_apto' AND entidad_id = $1`,
+        [(res.registrarNoApto as { id: string }).id],
+      );
+      expect(audit.accion).toBe('crear');
+    },
+  );
 
   it('refuses a bad visit in Spanish and writes nothing', async () => {
     const d = await donante();
@@ -526,5 +893,50 @@ describe('two records of one person (awaiting a merge) share one history', () =>
     // Each record's lists say the person cannot donate today.
     expect((await elegibilidad(a.id)).puedeDonar).toBe(false);
     expect((await elegibilidad(b)).puedeDonar).toBe(false);
+  });
+});
+
+describe('indexes', () => {
+  it("a person's history reads its records by DNI, deleted ones too, and their donations by index", async () => {
+    const s = await registerServicio(server);
+    await server.dataSource.query(
+      `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
+         nacionalidad, es_voluntario, deleted_at)
+       SELECT gen_random_uuid(), $1, 'Nombre', 'Apellido' || i, (30000000 + i / 2)::text, '1990-01-01',
+         'Masculino', 'Buenos Aires', 'Argentina', 'Si', CASE WHEN i % 2 = 0 THEN now() END
+       FROM generate_series(1, 4000) AS i`,
+      [s.servicio],
+    );
+    await server.dataSource.query(
+      `INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, tipo_bolsa, lote_bolsa, deleted_at)
+       SELECT gen_random_uuid(), d.servicio_id, d.id, row_number() OVER (), '2025-01-01', '10:00', 'Bolsa Doble',
+         'L', CASE WHEN d.deleted_at IS NOT NULL THEN now() END
+       FROM donante d WHERE d.servicio_id = $1`,
+      [s.servicio],
+    );
+    await server.dataSource.query('VACUUM ANALYZE donante, donacion');
+    const [{ id }] = await server.dataSource.query(
+      // Two records share each DNI (the odd one deleted, with its donation): this person has both.
+      `SELECT id FROM donante WHERE servicio_id = $1 AND deleted_at IS NULL AND dni = '30000001'`,
+      [s.servicio],
+    );
+    const [{ v }] = await server.dataSource.query(`SELECT current_setting('server_version_num')::int AS v`);
+    const plans: string[] = [];
+    const explain = async (sql: string, params: unknown[] = []) => {
+      const plan = (await server.dataSource.query(sql, params)) as Record<string, string>[];
+      plans.push(plan.map((r) => r['QUERY PLAN']).join('\n'));
+    };
+    const run: RunQuery = async (sql, params) => {
+      await explain(`EXPLAIN ${sql}`, params);
+      if (v >= 160000) await explain(`EXPLAIN (GENERIC_PLAN) ${sql}`);
+      return server.dataSource.query(sql, params);
+    };
+    const h = await historialDe(run, s.servicio, id);
+    expect([h.donaciones.length, h.eliminadas.length]).toEqual([1, 1]);
+    await historialDelRegistro(run, s.servicio, id);
+    for (const plan of plans) {
+      expect(plan).toMatch(/donante_persona_idx|donante_pkey/);
+      expect(plan).not.toMatch(/Seq Scan on (donante|donacion)\b/);
+    }
   });
 });

@@ -46,6 +46,9 @@ export class Diferimiento implements DiferimientoData {
     description: 'El otro servicio de la red que lo registró (solo él puede levantarlo); null si es propio',
   })
   servicio: string | null;
+
+  /** Not in the schema: what a lift records of the deferral (domain Diferimiento.clave). */
+  clave: string;
 }
 
 @ObjectType({ description: 'Si el donante puede donar hoy, desde cuándo y por qué no' })

@@ -1,9 +1,10 @@
 /**
  * What the eligibility rules (domain/elegibilidad.ts) read from the database: a donor's history
- * and the servicio's rules. A person's history is that of every live record of the servicio with
- * the same canonical DNI (records awaiting a merge share it), plus the record itself when it is a
- * deleted one. One statement per batch of donors: the lists ask for a page at once (loaders.ts),
- * a creation for one donor under its lock (donacion.create.ts).
+ * and the servicio's rules. A person's history is that of every record with the same canonical DNI
+ * at the servicio and the other members of its network, deleted records too (records awaiting a
+ * merge share it; deleting a record and creating it again never starts a new history): their live
+ * donations, and the deferrals of their deleted ones. One statement per batch of donors: the lists
+ * ask for a page at once (loaders.ts), a creation for one donor under its lock (donacion.create.ts).
  */
 import type { RunQuery } from '../../database/prepared';
 import {
@@ -20,62 +21,77 @@ type Origen = { donanteId: string; servicioId: string };
 /** A history's donation, with the record it belongs to. */
 export type DonacionDeHistorial = DonacionHistorial & Origen;
 
-export type Historial = Omit<HistorialDonante, 'donaciones' | 'visitas'> & {
+export type Historial = Omit<HistorialDonante, 'donaciones' | 'eliminadas' | 'visitas'> & {
   donaciones: DonacionDeHistorial[];
+  eliminadas: DonacionDeHistorial[];
   visitas: (VisitaHistorial & Origen)[];
 };
 
 /**
- * The live records with the donor's DNI at the servicio and at the other members of its network
- * (servicios_de_red, migration 1763870000000), and the donor itself: the join every part below makes.
+ * Every record with the donor's DNI at the servicio and at the other members of its network
+ * (servicios_de_red, migration 1763870000000), deleted ones too (donante_persona_idx, migration
+ * 1763920000000), the donor itself included: the join every part below makes.
  */
-const MISMA_PERSONA = `q.servicio_id = ANY(servicios_de_red(p.servicio_id)) AND q.dni = p.dni
-    AND (q.deleted_at IS NULL OR q.id = p.id)`;
+const MISMA_PERSONA = `q.servicio_id = ANY(servicios_de_red(p.servicio_id)) AND q.dni = p.dni`;
+
+/** Only the record itself: what one record brings to a merge (donante.duplicados.ts). */
+const MISMO_REGISTRO = `q.id = p.id`;
 
 /** Another member's name for a record of another servicio (what a refusal may say of it); else null. */
 const OTRO_SERVICIO = `CASE WHEN q.servicio_id <> p.servicio_id
     THEN (SELECT nombre FROM servicio WHERE id = q.servicio_id) END`;
 
-const HISTORIALES_SQL = `SELECT p.id, p.sexo,
-  (SELECT coalesce(json_agg(json_build_object(
+const donacionesSql = (persona: string, vivas: boolean) => `(SELECT coalesce(json_agg(json_build_object(
       'id', d.id, 'donanteId', d.donante_id, 'servicioId', d.servicio_id, 'servicio', ${OTRO_SERVICIO},
       'numero', d.numero, 'fecha', d.fecha,
       'donacionAferesis', d.donacion_aferesis, 'exclusionDefinitiva', d.exclusion_definitiva,
       'exclusionTiempo', d.exclusion_tiempo, 'serologia', d.serologia)), '[]')
-     FROM donante q JOIN donacion d ON d.donante_id = q.id AND d.deleted_at IS NULL
-    WHERE ${MISMA_PERSONA}) AS donaciones,
+     FROM donante q JOIN donacion d ON d.donante_id = q.id AND d.deleted_at IS ${vivas ? 'NULL' : 'NOT NULL'}
+    WHERE ${persona})`;
+
+// Lifts that a later change of their donation's result set aside (anulado_at) lift nothing.
+const historialesSql = (persona: string) => `SELECT p.id, p.sexo,
+  ${donacionesSql(persona, true)} AS donaciones,
+  ${donacionesSql(persona, false)} AS eliminadas,
   (SELECT coalesce(json_agg(json_build_object(
       'id', v.id, 'donanteId', v.donante_id, 'servicioId', v.servicio_id, 'servicio', ${OTRO_SERVICIO},
       'fecha', v.fecha, 'motivo', v.motivo, 'diferimientoDias', v.diferimiento_dias)), '[]')
      FROM donante q JOIN visita_no_apto v ON v.donante_id = q.id
-    WHERE ${MISMA_PERSONA}) AS visitas,
+    WHERE ${persona}) AS visitas,
   (SELECT coalesce(json_agg(json_build_object('origenId', l.origen_id, 'clave', l.clave)), '[]')
-     FROM donante q JOIN levantamiento_diferimiento l ON l.donante_id = q.id
-    WHERE ${MISMA_PERSONA}) AS levantamientos
+     FROM donante q JOIN levantamiento_diferimiento l ON l.donante_id = q.id AND l.anulado_at IS NULL
+    WHERE ${persona}) AS levantamientos
   FROM donante p
   WHERE p.id = ANY($1::uuid[]) AND p.servicio_id = $2`;
+
+const HISTORIALES_SQL = historialesSql(MISMA_PERSONA);
+const REGISTROS_SQL = historialesSql(MISMO_REGISTRO);
 
 type HistorialRow = {
   id: string;
   sexo: string;
   donaciones: DonacionDeHistorial[];
+  eliminadas: DonacionDeHistorial[];
   visitas: Historial['visitas'];
   levantamientos: Historial['levantamientos'];
 };
 
-/** The histories of the servicio's donors `ids` (deleted ones too), by donor id; others are absent. */
-export async function historiales(
+const conNumero = (ds: DonacionDeHistorial[]) => ds.map((d) => ({ ...d, numero: Number(d.numero) }));
+
+async function leer(
   run: RunQuery,
+  sql: string,
   servicio: string,
   ids: readonly string[],
 ): Promise<Map<string, Historial>> {
-  const rows = (await run(HISTORIALES_SQL, [ids, servicio])) as HistorialRow[];
+  const rows = (await run(sql, [ids, servicio])) as HistorialRow[];
   return new Map(
     rows.map((r) => [
       r.id,
       {
         donante: { sexo: r.sexo },
-        donaciones: r.donaciones.map((d) => ({ ...d, numero: Number(d.numero) })),
+        donaciones: conNumero(r.donaciones),
+        eliminadas: conNumero(r.eliminadas),
         visitas: r.visitas,
         levantamientos: r.levantamientos,
       },
@@ -83,21 +99,44 @@ export async function historiales(
   );
 }
 
-/** One donor's history (empty when the servicio has no such donor). */
-export async function historialDe(run: RunQuery, servicio: string, id: string): Promise<Historial> {
-  return (
-    (await historiales(run, servicio, [id])).get(id) ?? {
-      donante: { sexo: '' },
-      donaciones: [],
-      visitas: [],
-      levantamientos: [],
-    }
-  );
+/**
+ * The histories of the servicio's donors `ids` (deleted ones too), by donor id (lower case, as
+ * Postgres writes a uuid); others are absent.
+ */
+export async function historiales(
+  run: RunQuery,
+  servicio: string,
+  ids: readonly string[],
+): Promise<Map<string, Historial>> {
+  return leer(run, HISTORIALES_SQL, servicio, ids);
 }
 
-/** The person's records at this servicio only: the donor type counts the servicio's own history. */
-const MISMA_PERSONA_DEL_SERVICIO = `q.servicio_id = p.servicio_id AND q.dni = p.dni
-    AND (q.deleted_at IS NULL OR q.id = p.id)`;
+const VACIO: Historial = {
+  donante: { sexo: '' },
+  donaciones: [],
+  eliminadas: [],
+  visitas: [],
+  levantamientos: [],
+};
+
+/** One donor's history (empty when the servicio has no such donor). */
+export async function historialDe(run: RunQuery, servicio: string, id: string): Promise<Historial> {
+  return (await historiales(run, servicio, [id])).get(id.toLowerCase()) ?? VACIO;
+}
+
+/**
+ * What one record holds by itself (its own donations, visits and lifts, not the person's): the
+ * two halves of a merge, checked again as one (donante.duplicados.ts).
+ */
+export async function historialDelRegistro(run: RunQuery, servicio: string, id: string): Promise<Historial> {
+  return (await leer(run, REGISTROS_SQL, servicio, [id])).get(id.toLowerCase()) ?? VACIO;
+}
+
+/**
+ * The person's records at this servicio only, deleted ones too: the donor type counts the
+ * servicio's own history.
+ */
+const MISMA_PERSONA_DEL_SERVICIO = `q.servicio_id = p.servicio_id AND q.dni = p.dni`;
 
 const PREVIAS_SQL = `SELECT x.id, (SELECT count(*) FROM donante p
       JOIN donante q ON ${MISMA_PERSONA_DEL_SERVICIO}
@@ -143,5 +182,7 @@ const LOCK_PERSONA_SQL = `SELECT id FROM donante
  */
 export async function lockPersona(run: RunQuery, donanteId: string, servicio: string): Promise<boolean> {
   const rows = (await run(LOCK_PERSONA_SQL, [donanteId, servicio])) as { id: string }[];
-  return rows.some((r) => r.id === donanteId);
+  // A uuid may be sent in upper case; Postgres answers it in lower case.
+  const id = donanteId.toLowerCase();
+  return rows.some((r) => r.id === id);
 }
