@@ -184,7 +184,7 @@ describe('/red, the network’s panel', () => {
       ],
       route: '/red',
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Quitar Hospital Sur de la red' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Quitar de la red: Hospital Sur' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('¿Quiere quitar Hospital Sur de la red?')).toBeInTheDocument();
     expect(within(dialog).getByText(/El código de invitación se renovará/)).toBeInTheDocument();
@@ -195,7 +195,7 @@ describe('/red, the network’s panel', () => {
     await waitFor(() => expect(within(miembros).getAllByRole('listitem')).toHaveLength(1));
     expect(screen.getByText('Servicios miembros (1)')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Quitar Hospital Norte de la red' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar de la red: Hospital Norte' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Si' }));
     expect(await screen.findByText(MSG.noEsMiembroDeRed)).toBeInTheDocument();
   });

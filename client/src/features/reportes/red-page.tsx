@@ -179,7 +179,7 @@ function Miembros({ miembros, onError }: { miembros: Miembro[] } & Administracio
                   variant="outline"
                   colorPalette="red"
                   onClick={() => setAQuitar(m)}
-                  aria-label={`Quitar ${m.nombre} de la red`}
+                  aria-label={`Quitar de la red: ${m.nombre}`}
                 >
                   Quitar de la red
                 </Button>
