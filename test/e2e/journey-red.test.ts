@@ -2,7 +2,9 @@
  * Journey: a regional network. A provincial programme registers from the register screen and
  * reads its invitation code on /red; a servicio's administrator types it in Opciones → Red and
  * joins; a donation is recorded; the network then sees the servicio among its members and in its
- * figures, and never reaches a servicio screen (/donantes takes it back to /red).
+ * figures, downloads them as CSV and PDF (both read back, the table by servicio included), never
+ * reaches a servicio screen (/donantes takes it back to /red), renews its code and removes the
+ * member.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './browser';
@@ -14,10 +16,12 @@ import {
   esperarCarga,
   ingresar,
   isoYearsAgo,
+  leerDescarga,
   registrarServicioApi,
   unique,
 } from './helpers';
 import type { Cuenta } from './helpers';
+import { readPdf } from '../pdf/pdf-reader';
 
 jest.setTimeout(120000);
 
@@ -139,11 +143,64 @@ describe('recorrido: una red provincial y un servicio miembro', () => {
     await page.screenshot({ path: '/tmp/red.png', fullPage: true });
   });
 
+  it("downloads the network's CSV and PDF, each with the table by servicio", async () => {
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar CSV' }).click(),
+    ]);
+    const archivo = await leerDescarga(csv);
+    expect(archivo.name).toMatch(/^reporte-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);
+    const texto = archivo.bytes.toString('utf8');
+    expect(texto).toContain(`# Reporte de indicadores - Red ${nombreRed} (todos sus servicios)`);
+    expect(texto).toContain('Atendidos;1\r\n');
+    expect(texto).toContain(`${servicio.nombre};1;1;100,0;`);
+    expect(texto).toContain('Total de la red;1;1;100,0;');
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60000 }),
+      page.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    const documento = await leerDescarga(pdf);
+    expect(documento.name).toMatch(/^reporte-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(documento.head).toBe('%PDF-');
+    const pages = await readPdf(new Uint8Array(documento.bytes));
+    expect(pages).toHaveLength(1);
+    const { text } = pages[0];
+    expect(text).toContain(nombreRed);
+    expect(text).toContain('Reporte de la red');
+    expect(text).toContain('Por servicio');
+    // The member's row (its name may wrap in its cell) and the total: 1 attended, 1 donation, all voluntary.
+    expect(text).toContain(servicio.username);
+    const filaRed = /\b1\s+1\s+100,0 %\s+[01]\s+0\s+0\s+0\b/g;
+    expect(text.match(filaRed)).toHaveLength(2);
+    expect(text).toMatch(/Total de la red\s+1\s+1\s+100,0 %/);
+  });
+
   it('as the network, /donantes shows no donor: it lands back on /red', async () => {
     await page.goto('/donantes');
     await page.waitForURL('**/red');
     await page.getByRole('heading', { name: nombreRed, level: 1 }).waitFor();
     expect(await page.getByText('Fernández').count()).toBe(0);
     expect(await page.getByRole('heading', { name: /Donantes/ }).count()).toBe(0);
+  });
+
+  it('renews its invitation code and removes the member, each after a confirmation', async () => {
+    await page.getByRole('button', { name: 'Renovar código' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Si' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Código de invitación renovado' }).waitFor();
+    await page.waitForFunction(
+      (anterior) =>
+        document.querySelector('[data-testid="codigo-invitacion"]')?.textContent?.trim() !== anterior,
+      codigo,
+    );
+    await page.getByRole('button', { name: `Quitar de la red: ${servicio.nombre}` }).click();
+    const dialogo = page.getByRole('alertdialog');
+    await dialogo.getByText(`¿Quiere quitar ${servicio.nombre} de la red?`).waitFor();
+    await dialogo.getByRole('button', { name: 'Si' }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `${servicio.nombre} ya no es miembro de la red` })
+      .waitFor();
+    await page.getByText('Todavía no se unió ningún servicio.').waitFor();
   });
 });

@@ -326,6 +326,14 @@ export function operationCalls(target: World): Record<string, Call> {
       variables: { c: 'NINGUNARED00' },
     },
     'Mutation.salirDeRed': { query: `mutation { salirDeRed { id } }` },
+    'Mutation.renovarCodigoInvitacion': {
+      query: `mutation { renovarCodigoInvitacion { id codigoInvitacion miembros { id nombre } } }`,
+    },
+    // A servicio that is no network's member: refused as such, whoever may remove members.
+    'Mutation.quitarMiembroDeRed': {
+      query: `mutation ($id: ID!) { quitarMiembroDeRed(servicioId: $id) { id miembros { id } } }`,
+      variables: { id: '00000000-0000-4000-8000-000000000000' },
+    },
     'Query.integrante': {
       query: `query ($id: ID!) { integrante(id: $id) { id username } }`,
       variables: { id: target.members.ROL_MEDICO.id },

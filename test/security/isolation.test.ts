@@ -50,6 +50,8 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.unirseARed': 'refused',
   'Query.indicadoresRed': 'refused',
   'Query.red': 'refused',
+  'Mutation.renovarCodigoInvitacion': 'refused',
+  'Mutation.quitarMiembroDeRed': 'refused',
   'Query.visitasNoApto': 'NOT_FOUND',
   'Mutation.avanzarContadorEtiquetas': 'scoped',
   'Mutation.changePassword': 'refused',

@@ -30,6 +30,8 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.salirDeRed': ['ROL_SERVICIO'],
   'Mutation.unirseARed': ['ROL_SERVICIO'],
   'Query.indicadoresRed': ['ROL_RED'],
+  'Mutation.renovarCodigoInvitacion': ['ROL_RED'],
+  'Mutation.quitarMiembroDeRed': ['ROL_RED'],
   'Query.red': ['ROL_RED'],
   'Query.visitasNoApto': 'any',
   'Mutation.avanzarContadorEtiquetas': ['ROL_SERVICIO'],

@@ -3,6 +3,7 @@
  * each operation is called by every role, by an anonymous caller, by a
  * deleted member and with a token issued before a password change.
  */
+import { MSG } from '../../server/src/domain/messages';
 import { Rol } from '../../server/src/domain/roles';
 import { startTestServer, TestServer } from '../../server/src/test-utils/harness';
 import {
@@ -99,6 +100,29 @@ test('staff get 403 from the /api routes of staff and options management, and no
     expect({ route, status: anon.status }).toEqual({ route, status: 401 });
   }
   expect(await snapshot(server, other.admin.servicio)).toEqual(before);
+});
+
+test("a network's account gets 403 with a Spanish message from every /api route but its own password's", async () => {
+  const other = await seedWorld(server, 'RolesRed');
+  const cases = restCases(other);
+  const before = await snapshot(server, other.admin.servicio);
+  const redBefore = await snapshot(server, other.red.id);
+  const checked: string[] = [];
+  for (const route of await restRoutes(server)) {
+    // Public routes need no token; the password route is the network account's own (red: true).
+    if (REST_PERMISSIONS[route] === 'public' || route === 'POST /auth/password') continue;
+    const c = cases[route];
+    const res = await server.rest<{ errors?: { msg: string }[] }>(c.method, c.path, c.body, other.red.token);
+    expect({ route, status: res.status, errors: res.body.errors }).toEqual({
+      route,
+      status: 403,
+      errors: [{ msg: MSG.redSoloIndicadores }],
+    });
+    checked.push(route);
+  }
+  expect(checked.length).toBeGreaterThanOrEqual(14);
+  expect(await snapshot(server, other.admin.servicio)).toEqual(before);
+  expect(await snapshot(server, other.red.id)).toEqual(redBefore);
 });
 
 describe('tokens that no longer belong to anyone get nothing', () => {

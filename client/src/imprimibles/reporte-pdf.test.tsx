@@ -6,8 +6,8 @@ import { INDICADORES_DIAS_MAX, SERIE_PUNTOS_MAX, validatePeriodo } from '@domain
 import { servicio } from '../../../test/pdf/fixtures';
 import { conSerieDiaria, indicadores } from '../../../test/pdf/reporte-fixtures';
 import { readPdf, type PdfPage } from '../../../test/pdf/pdf-reader';
-import { ReportePdf, SERIE_FILAS_MAX } from './reporte-pdf';
-import type { IndicadoresImprimible } from './types';
+import { ReportePdf, redEnPrimeraPagina, SERIE_FILAS_MAX } from './reporte-pdf';
+import type { IndicadoresImprimible, ReportePdfData } from './types';
 
 const A4 = { w: 595.28, h: 841.89 };
 const generado = new Date('2026-04-02T15:30:00Z');
@@ -26,6 +26,50 @@ function expectInsidePage(page: PdfPage) {
     expect(t.y).toBeLessThan(A4.h - 14);
     expect(t.y).toBeGreaterThan(14);
   }
+}
+
+const red = { nombre: 'Programa Provincial de Hemoterapia de Córdoba', direccion: null, telefono: null };
+const norte: IndicadoresImprimible = {
+  ...indicadores,
+  atendidos: 1050,
+  donaciones: 1000,
+  noAptos: 50,
+  porcentajeVoluntarias: 60,
+  primeraVez: 300,
+};
+const sur: IndicadoresImprimible = {
+  ...indicadores,
+  atendidos: 251,
+  donaciones: 234,
+  noAptos: 17,
+  porcentajeVoluntarias: 73.3,
+  primeraVez: 102,
+  serologia: indicadores.serologia.map((m) => ({ ...m, reactivas: 0 })),
+};
+let ids = 0;
+const miembro = (nombre: string, i: IndicadoresImprimible) => ({
+  servicio: { id: String((ids += 1)), nombre },
+  indicadores: i,
+});
+const datosRed = (
+  porServicio: NonNullable<ReportePdfData['porServicio']>,
+  total: IndicadoresImprimible = indicadores,
+): ReportePdfData => ({
+  indicadores: total,
+  servicio: red,
+  titulo: 'Reporte de la red',
+  generado,
+  porServicio,
+});
+
+async function renderRed(
+  porServicio: NonNullable<ReportePdfData['porServicio']>,
+  total: IndicadoresImprimible = indicadores,
+): Promise<PdfPage[]> {
+  const buffer = await renderToBuffer(<ReportePdf data={datosRed(porServicio, total)} />);
+  if (process.env.PDF_SAMPLES)
+    writeFileSync(`${process.env.PDF_SAMPLES}/red-${porServicio.length}.pdf`, buffer);
+  return readPdf(buffer);
 }
 
 describe('ReportePdf', () => {
@@ -68,17 +112,71 @@ describe('ReportePdf', () => {
     expect(pages[0].text).toContain('Sin donaciones en el período.');
   });
 
-  it("a network's report: its name and the heading it is given, on one page", async () => {
-    const red = { nombre: 'Programa Provincial de Hemoterapia de Córdoba', direccion: null, telefono: null };
-    const buffer = await renderToBuffer(
-      <ReportePdf data={{ indicadores, servicio: red, titulo: 'Reporte de la red', generado }} />,
-    );
-    const pages = await readPdf(buffer);
+  it("a network's report: its name, the heading it is given and the table by servicio, on one page", async () => {
+    const pages = await renderRed([miembro('Hospital Norte', norte), miembro('Hospital Sur', sur)]);
     expect(pages).toHaveLength(1);
-    expect(pages[0].text).toContain('Programa Provincial de Hemoterapia de Córdoba');
-    expect(pages[0].text).toContain('Reporte de la red');
-    expect(pages[0].text).not.toContain('Reporte de indicadores');
+    const { text } = pages[0];
+    expect(text).toContain('Programa Provincial de Hemoterapia de Córdoba');
+    expect(text).toContain('Reporte de la red');
+    expect(text).not.toContain('Reporte de indicadores');
+    expect(text).toContain('Por servicio');
+    expect(text).toMatch(/Hospital Norte\s+1\.050\s+1\.000\s+60,0 %\s+300\s+50\s+47\s+57/);
+    expect(text).toMatch(/Hospital Sur\s+251\s+234\s+73,3 %\s+102\s+17\s+0\s+57/);
+    expect(text).toMatch(/Total de la red\s+1\.301\s+1\.234\s+62,5 %\s+402\s+67\s+47\s+57/);
     expectInsidePage(pages[0]);
+  });
+
+  describe("a network's table by servicio at the fullest first page (9 groups, the longest series)", () => {
+    const lleno: IndicadoresImprimible = {
+      ...conSerieDiaria('2024-01-01', SERIE_PUNTOS_MAX),
+      porGrupo: ['A', 'B', 'AB', 'O']
+        .flatMap((abo) => ['POSITIVO', 'NEGATIVO'].map((rh) => ({ abo, rh, cantidad: 10 })))
+        .concat({ abo: '', rh: '', cantidad: 3 }),
+    };
+
+    it('one member and the total fit under the series: one page', async () => {
+      const pages = await renderRed([miembro('Hospital Norte', norte)], lleno);
+      expect(pages).toHaveLength(1);
+      expect(pages[0].text).toMatch(/Total de la red\s+1\.301/);
+      expectInsidePage(pages[0]);
+    });
+
+    it('more go to a page of their own, with the heading; the first page is the one-page report', async () => {
+      const dos = [miembro('Hospital Norte', norte), miembro('Hospital Sur', sur)];
+      expect(redEnPrimeraPagina({ ...datosRed(dos), indicadores: lleno })).toBe(false);
+      const pages = await renderRed(dos, lleno);
+      expect(pages).toHaveLength(2);
+      expect(pages[0].text).not.toContain('Por servicio');
+      expect(pages[1].text).toContain('Reporte de la red');
+      expect(pages[1].text).toContain('Por servicio (2 servicios)');
+      expect(pages[1].text).toMatch(/Hospital Sur\s+251/);
+      for (const page of pages) expectInsidePage(page);
+    });
+
+    it('many members run over several pages, each with the table head; every one listed once, names whole', async () => {
+      const largo = 'Hospital Interzonal General de Agudos Dr. José Penna de Bahía Blanca, Sede Centro';
+      const muchos = Array.from({ length: 120 }, (_, i) =>
+        miembro(i === 7 ? largo : `Hospital Municipal ${String(i + 1).padStart(3, '0')}`, sur),
+      );
+      const pages = await renderRed(muchos, lleno);
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      const tabla = pages.slice(1);
+      for (const page of tabla) {
+        expect(page.text).toContain('Por servicio (120 servicios)');
+        expect(page.text).toMatch(/Servicio\s+Atendidos\s+Donaciones/);
+        expectInsidePage(page);
+      }
+      const todo = tabla.map((p) => p.text).join('\n');
+      for (let i = 1; i <= 120; i++) {
+        if (i === 8) continue;
+        const nombre = `Hospital Municipal ${String(i).padStart(3, '0')}`;
+        expect({ nombre, veces: todo.split(nombre).length - 1 }).toEqual({ nombre, veces: 1 });
+      }
+      // The long name wraps within its cell, every word printed.
+      for (const palabra of largo.split(' ')) expect(todo).toContain(palabra);
+      expect(todo.match(/Total de la red/g)).toHaveLength(1);
+      expect(tabla[tabla.length - 1].text).toMatch(/Total de la red\s+1\.301/);
+    });
   });
 
   describe('stays one page at the longest series the screen allows', () => {

@@ -5,12 +5,15 @@ import { mm } from './format';
 import {
   agrupacionLabel,
   cifrasPrincipales,
+  COLUMNAS_RED,
   compactarSerie,
   formatNumero,
   formatPorcentaje,
   grupoLabel,
   marcadorLabel,
   periodoTexto,
+  TOTAL_RED,
+  valorTexto,
 } from './reporte-format';
 import type { ReportePdfData } from './types';
 
@@ -20,6 +23,10 @@ import type { ReportePdfData } from './types';
  * the series as a table of at most SERIE_FILAS_MAX rows (a longer series is merged into runs of
  * consecutive periods, nothing left out) under a bar drawing of every point. The page does not
  * wrap, so it stays one sheet.
+ *
+ * A network's report adds the table by servicio, closed by the network's total: under the series
+ * when it fits there (redEnPrimeraPagina), else on pages of its own, with the heading and the
+ * table's head repeated on each. A member's name wraps, never cut.
  */
 
 /** Rows of the series table: two columns of 15. */
@@ -110,11 +117,25 @@ function Cifras({ data }: { data: ReportePdfData }) {
 
 type Columna = { head: string; width: string; num?: boolean };
 
+type TablaProps = {
+  columnas: Columna[];
+  filas: string[][];
+  style?: Style;
+  /** Rows grow with their text (a long name wraps) instead of one line each. */
+  ajustable?: boolean;
+  /** Rows in bold (a total). */
+  destacadas?: number[];
+  /** The head repeats at the top of every page the table runs over. */
+  cabeceraFija?: boolean;
+};
+
 /** A plain ruled table: a bold head with a black rule, thin grey rules between rows. */
-function Tabla({ columnas, filas, style }: { columnas: Columna[]; filas: string[][]; style?: Style }) {
+function Tabla({ columnas, filas, style, ajustable, destacadas = [], cabeceraFija = false }: TablaProps) {
+  // The same 12 points a one-line row takes, growing by a line for each wrapped one.
+  const celda = ajustable ? { minHeight: ROW_H, paddingTop: 2.5, paddingRight: 3 } : s.cell;
   return (
     <View style={style}>
-      <View style={s.headRow}>
+      <View style={s.headRow} fixed={cabeceraFija}>
         {columnas.map((c) => (
           <Text
             key={c.head}
@@ -125,9 +146,17 @@ function Tabla({ columnas, filas, style }: { columnas: Columna[]; filas: string[
         ))}
       </View>
       {filas.map((fila, i) => (
-        <View key={i} style={{ ...s.row, borderBottomWidth: 0.4, borderBottomColor: LIGHT }}>
+        <View key={i} wrap={false} style={{ ...s.row, borderBottomWidth: 0.4, borderBottomColor: LIGHT }}>
           {fila.map((value, j) => (
-            <Text key={j} style={{ ...s.cell, width: columnas[j].width, ...(columnas[j].num ? s.num : {}) }}>
+            <Text
+              key={j}
+              style={{
+                ...celda,
+                width: columnas[j].width,
+                ...(columnas[j].num ? s.num : {}),
+                ...(destacadas.includes(i) ? s.bold : {}),
+              }}
+            >
               {value}
             </Text>
           ))}
@@ -273,21 +302,92 @@ function Serie({ data }: { data: ReportePdfData }) {
   );
 }
 
+/*
+ * Where the network's table goes. Measured at the fullest first page (9 blood groups, a series
+ * table of 15 rows a column and the note on merged periods): RED_LINEAS_BASE lines of the table
+ * fit under it, its head included (one member and the total); each row the series or the groups
+ * leave free adds one. A name counts a line per NOMBRE_CARACTERES_POR_LINEA characters (fewer
+ * than its column holds), so the estimate errs towards a page of its own.
+ */
+const RED_LINEAS_BASE = 2;
+const GRUPOS_MAX = 9;
+const NOMBRE_CARACTERES_POR_LINEA = 30;
+const RED_SERVICIO_ANCHO = 31;
+
+/** Whether the network's table by servicio fits under the series on the first page. */
+export function redEnPrimeraPagina(data: ReportePdfData): boolean {
+  const porServicio = data.porServicio ?? [];
+  const serie = compactarSerie(data.indicadores, SERIE_FILAS_MAX).length;
+  const serieFilas = serie > FILAS_POR_COLUMNA ? Math.ceil(serie / 2) : serie;
+  const gruposFilas = Math.max(
+    data.indicadores.serologia.length,
+    Math.max(1, data.indicadores.porGrupo.length),
+  );
+  const libres = RED_LINEAS_BASE + (FILAS_POR_COLUMNA - serieFilas) + Math.max(0, GRUPOS_MAX - gruposFilas);
+  const lineas = porServicio.reduce(
+    (n, p) => n + Math.max(1, Math.ceil(p.servicio.nombre.length / NOMBRE_CARACTERES_POR_LINEA)),
+    1,
+  );
+  return lineas <= libres;
+}
+
+/** The network's table by servicio: one row per member, then the network's total in bold. */
+function PorServicio({ data, aparte }: { data: ReportePdfData; aparte: boolean }) {
+  const porServicio = data.porServicio ?? [];
+  const columnas: Columna[] = [
+    { head: 'Servicio', width: `${RED_SERVICIO_ANCHO}%` },
+    ...COLUMNAS_RED.map((c) => ({
+      head: c.label,
+      width: `${(100 - RED_SERVICIO_ANCHO) / COLUMNAS_RED.length}%`,
+      num: true,
+    })),
+  ];
+  const fila = (nombre: string, i: ReportePdfData['indicadores']) => [
+    nombre,
+    ...COLUMNAS_RED.map((c) => valorTexto(c, i)),
+  ];
+  return (
+    <View style={s.section}>
+      <Text style={s.sectionTitle} fixed={aparte}>
+        {aparte ? `Por servicio (${formatNumero(porServicio.length)} servicios)` : 'Por servicio'}
+      </Text>
+      {porServicio.length === 0 ? (
+        <Text>La red todavía no tiene servicios miembros.</Text>
+      ) : (
+        <Tabla
+          columnas={columnas}
+          filas={[
+            ...porServicio.map((p) => fila(p.servicio.nombre, p.indicadores)),
+            fila(TOTAL_RED, data.indicadores),
+          ]}
+          destacadas={[porServicio.length]}
+          cabeceraFija={aparte}
+          ajustable
+        />
+      )}
+    </View>
+  );
+}
+
 function Pie({ data }: { data: ReportePdfData }) {
   const style = { position: 'absolute', bottom: mm(8), fontSize: SIZE.small, color: RULE } as const;
   return (
     <>
-      <Text style={{ ...style, left: mm(15) }}>{`Generado el ${formatDateTime(data.generado)}`}</Text>
-      <Text style={{ ...style, right: mm(15) }}>{data.servicio.nombre}</Text>
+      <Text style={{ ...style, left: mm(15) }} fixed>{`Generado el ${formatDateTime(data.generado)}`}</Text>
+      <Text style={{ ...style, right: mm(15) }} fixed>
+        {data.servicio.nombre}
+      </Text>
     </>
   );
 }
 
 export type ReportePdfProps = { data: ReportePdfData };
 
-/** The one-page report of /reportes ('Descargar PDF'). */
+/** The one-page report of /reportes ('Descargar PDF'); a network's adds its table by servicio. */
 export function ReportePdf({ data }: ReportePdfProps) {
   const { desde, hasta } = data.indicadores;
+  const red = data.porServicio !== undefined;
+  const aparte = red && !redEnPrimeraPagina(data);
   return (
     <Document
       title={`${tituloDe(data)} ${formatDate(desde)} - ${formatDate(hasta)}`}
@@ -299,8 +399,18 @@ export function ReportePdf({ data }: ReportePdfProps) {
         <Cifras data={data} />
         <GruposYSerologia data={data} />
         <Serie data={data} />
+        {red && !aparte && <PorServicio data={data} aparte={false} />}
         <Pie data={data} />
       </Page>
+      {aparte && (
+        <Page size="A4" style={s.page}>
+          <View fixed>
+            <Header data={data} />
+          </View>
+          <PorServicio data={data} aparte />
+          <Pie data={data} />
+        </Page>
+      )}
     </Document>
   );
 }

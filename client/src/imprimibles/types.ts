@@ -156,8 +156,16 @@ export type IndicadoresImprimible = {
   serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
 };
 
+/** A network's figures (the `indicadoresRed` answer): all its members together, and each one's. */
+export type IndicadoresRedImprimible = {
+  total: IndicadoresImprimible;
+  porServicio: { servicio: { id: string; nombre: string }; indicadores: IndicadoresImprimible }[];
+};
+
 export type ReportePdfData = {
   indicadores: IndicadoresImprimible;
+  /** A network's report: each member's figures, as a table by servicio closed by the total. */
+  porServicio?: IndicadoresRedImprimible['porServicio'];
   /** Whose figures: the servicio, or the network (its name, no address). */
   servicio: ServicioImprimible;
   /** The heading; 'Reporte de indicadores' unless told ('Reporte de la red'). */

@@ -117,13 +117,28 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     agentecph: 'Agente de captación CPH',
     clave: 'Clave',
   },
-  servicio: { nombre: 'Nombre del Servicio', direccion: 'Dirección' },
+  servicio: {
+    nombre: 'Nombre del Servicio',
+    direccion: 'Dirección',
+    red: 'Red',
+    quitadoPor: 'Quitado de la red por',
+  },
+  // Network entries: a lookup of a person's records across members, joining and leaving.
+  red: {
+    servicios: 'Servicios de la red consultados',
+    consultadoPor: 'Consultado por el servicio',
+    miembro: 'Servicio',
+    unido: 'Miembro de la red',
+    codigoInvitacion: 'Código de invitación',
+  },
   etiqueta: { ultimo: 'Último número', numero: 'Número' },
   clave_api: { prefijo: 'Prefijo', revocadaEn: 'Revocada' },
 };
 
 /** Fields that hold a user's id: the audit shows that user's name. */
 export const CAMPOS_USUARIO = new Set(['registradoPor']);
+/** Fields that hold a list of names: one value, never a [before, after] change. */
+const CAMPOS_LISTA = new Set(['servicios']);
 /** Internal keys the audit does not show (the record's own id is in its entry). */
 const CAMPOS_OCULTOS = new Set(['id', 'servicioId', 'donanteId']);
 
@@ -225,7 +240,9 @@ export function cambiosAuditoria(
   };
   for (const [campo, value] of Object.entries(cambios)) {
     if (CAMPOS_OCULTOS.has(campo)) continue;
-    if (Array.isArray(value) && value.length === 2) {
+    if (CAMPOS_LISTA.has(campo) && Array.isArray(value)) {
+      out.push({ campo: campoLabel(entidad, campo), antes: null, despues: value.map(String).join(', ') });
+    } else if (Array.isArray(value) && value.length === 2) {
       const [antes, despues] = value as [unknown, unknown];
       if (!conAntes && vacio(despues)) continue;
       linea('', campo, antes, despues);
@@ -250,4 +267,15 @@ export function usuariosDeCambios(cambios: unknown): string[] {
     for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') ids.add(v);
   }
   return [...ids];
+}
+
+/**
+ * Who made an entry that names no user: another servicio of the network, in words ('Hospital
+ * del Sur (otro servicio de la red)'), from the servicio the entry names; null when none.
+ */
+export function autorSinUsuario(cambios: unknown): string | null {
+  if (!esObjeto(cambios)) return null;
+  if (typeof cambios.consultadoPor === 'string') return `${cambios.consultadoPor} (otro servicio de la red)`;
+  if (typeof cambios.quitadoPor === 'string') return `${cambios.quitadoPor} (la red)`;
+  return null;
 }

@@ -108,8 +108,8 @@ export type Elegibilidad = {
   /** The first day from the day asked about on which every rule passes; null: not while a deferral lasts. */
   desde: IsoDate | null;
   motivos: Motivo[];
-  /** The deferrals in force on that day (a lifted one is not). */
-  diferimientos: Diferimiento[];
+  /** The deferrals in force on that day (a lifted one is not); another member's as diferimientoVisto. */
+  diferimientos: DiferimientoVisto[];
 };
 
 export type HistorialDonante = {
@@ -172,14 +172,7 @@ export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | nul
     hasta,
     `${d.exclusionDefinitiva ?? ''}:${dias}:${marcadores.join(',')}`,
   );
-  if (servicio)
-    return {
-      ...base,
-      tipo,
-      hasta,
-      clave,
-      texto: MSG.diferimientoEnOtroServicio(servicio, tipo, fecha(hasta)),
-    };
+  if (servicio) return { ...base, tipo, hasta, clave, texto: textoDeOtroServicio(servicio, d.fecha, hasta) };
   const texto =
     tipo === 'Definitiva'
       ? MSG.diferimientoDefinitivo(deLaDonacion(d))
@@ -205,7 +198,7 @@ export function diferimientoDeVisita(v: VisitaHistorial): Diferimiento | null {
     servicio,
     clave: claveDe('Temporal', v.fecha, hasta, `visita:${v.diferimientoDias}`),
     texto: servicio
-      ? MSG.diferimientoEnOtroServicio(servicio, 'Temporal', formatDate(hasta))
+      ? textoDeOtroServicio(servicio, v.fecha, hasta)
       : MSG.diferimientoNoApto(v.diferimientoDias, formatDate(v.fecha), v.motivo, formatDate(hasta)),
   };
 }
@@ -396,7 +389,7 @@ export function evaluarElegibilidad(
           reglasFecha.every((r) => r.falla(f) === null) &&
           activos.every((d) => d.hasta === null || f >= d.hasta),
       );
-  return { puedeDonar: motivos.length === 0, desde, motivos, diferimientos: activos };
+  return { puedeDonar: motivos.length === 0, desde, motivos, diferimientos: activos.map(diferimientoVisto) };
 }
 
 /**
@@ -468,4 +461,42 @@ export function textoRechazo(e: Elegibilidad): string {
 /** The field a refusal belongs to: the date when only date rules refuse it, else the whole form. */
 export function campoRechazo(e: Elegibilidad): string {
   return e.motivos.every((m) => m.tipo !== 'diferimiento') ? 'fecha' : '';
+}
+
+/*
+ * Another member's deferral, as this servicio may see it: only its dates and the servicio's
+ * name. The rules above read the whole record (its lifts are matched by its id and kind); what
+ * leaves evaluarElegibilidad says nothing else.
+ */
+
+/** The one text of another member's deferral (MSG.diferimientoEnOtroServicio), from its dates. */
+function textoDeOtroServicio(servicio: string, desde: IsoDate, hasta: IsoDate | null): string {
+  return MSG.diferimientoEnOtroServicio(servicio, formatDate(desde), hasta ? formatDate(hasta) : null);
+}
+
+/**
+ * A deferral as the screens and the APIs show it. Another member's has no record (origenId and
+ * origen null) and no kind: tipo 'Temporal' when it has an end, 'Indefinida' when not (a
+ * definitive exclusion and a reactive result awaiting a decision look alike).
+ */
+export type DiferimientoVisto = Omit<Diferimiento, 'origenId' | 'origen' | 'tipo'> & {
+  origenId: string | null;
+  origen: Diferimiento['origen'] | null;
+  tipo: DiferimientoTipo | 'Indefinida';
+};
+
+export function diferimientoVisto(d: Diferimiento): DiferimientoVisto {
+  if (!d.servicio) return d;
+  const { desde, hasta, servicio } = d;
+  return {
+    origenId: null,
+    origen: null,
+    tipo: hasta ? 'Temporal' : 'Indefinida',
+    desde,
+    hasta,
+    servicio,
+    // What the deferral is made of (markers, exclusion) stays with its own servicio.
+    clave: '',
+    texto: textoDeOtroServicio(servicio, desde, hasta),
+  };
 }

@@ -106,17 +106,14 @@ export const MSG = {
     `Donante diferido: serología reactiva (${marcadores}) en la ${origen}, a la espera de la decisión de un médico.`,
   diferimientoNoApto: (dias: number, fecha: string, motivo: string, desde: string) =>
     `Donante diferido: no apto el ${fecha} (${motivo}), por ${dias} días. Puede donar a partir del ${desde}.`,
-  /** Of another member's deferral, only the servicio and when it ends. */
-  diferimientoEnOtroServicio: (
-    servicio: string,
-    tipo: 'Definitiva' | 'Temporal' | 'Pendiente',
-    desde: string,
-  ) =>
-    tipo === 'Definitiva'
-      ? `Donante diferido en ${servicio}: exclusión definitiva.`
-      : tipo === 'Pendiente'
-        ? `Donante diferido en ${servicio}: a la espera de la decisión de un médico.`
-        : `Donante diferido en ${servicio}. Puede donar a partir del ${desde}.`,
+  /**
+   * Of another member's deferral, only the servicio and one date: the first day the donor may
+   * donate when it has an end, else the day it began. Never its kind, record or reason.
+   */
+  diferimientoEnOtroServicio: (servicio: string, desde: string, hasta: string | null) =>
+    hasta
+      ? `Donante diferido en ${servicio}. Puede donar a partir del ${hasta}.`
+      : `Donante diferido en ${servicio} desde el ${desde}.`,
   registradaEn: (servicio: string) => `Donación registrada en ${servicio}.`,
   incluyeDonacionesDe: (servicios: string) => `Incluye donaciones registradas en ${servicios}.`,
   donacionesCercanas: (n1: number, f1: string, n2: number, f2: string, semanas: number) =>
@@ -149,6 +146,10 @@ export const MSG = {
   salioDeRed: (red: string) => `El servicio salió de la red ${red}`,
   codigoRedCopiado: 'Código de invitación copiado',
   codigoRedNoCopiado: 'No se pudo copiar: seleccione el código y cópielo a mano',
+  noEsMiembroDeRed: 'El servicio no es miembro de esta red',
+  codigoRedRenovado: 'Código de invitación renovado: el anterior ya no sirve para unirse a la red',
+  miembroQuitadoDeRed: (servicio: string) =>
+    `${servicio} ya no es miembro de la red. El código de invitación fue renovado.`,
   // Reporting (domain/indicadores.ts)
   periodoInvertido: 'La fecha final no puede ser anterior a la inicial',
   periodoDemasiadoLargo: 'El período puede abarcar como máximo 10 años',

@@ -117,6 +117,60 @@ test('changes read as "Campo: antes → después" with the forms\' labels and th
   ]);
 });
 
+test("a network's entries read in words: a lookup made by another servicio names that servicio", async () => {
+  // Two servicios read: a list, never a change 'A → B'.
+  expect(
+    cambiosLines({
+      entidad: 'red',
+      accion: 'consultar',
+      personas: [],
+      cambios: { servicios: ['Hospital Central', 'Hospital del Sur'] },
+    }),
+  ).toEqual(['Servicios de la red consultados: Hospital Central, Hospital del Sur']);
+  expect(
+    cambiosLines({
+      entidad: 'servicio',
+      accion: 'editar',
+      personas: [],
+      cambios: { red: ['Programa Provincial', null], quitadoPor: 'Programa Provincial' },
+    }),
+  ).toEqual(['Red: Programa Provincial → —', 'Quitado de la red por: Programa Provincial']);
+  // Written by another member's lookup: no user of this servicio, the server names the servicio.
+  const consulta = {
+    ...entry('9', 'consultar', 'red', DONANTE_ID, { consultadoPor: 'Hospital del Sur' }),
+    usuarioId: null,
+    usuarioNombre: null,
+    autor: 'Hospital del Sur (otro servicio de la red)',
+  };
+  signIn();
+  renderWithProviders(<AuditoriaPage />, {
+    mocks: [
+      {
+        request: {
+          query: AuditoriaDocument,
+          variables: { filter: {}, page: { offset: 0, limit: PAGE_SIZE } },
+        },
+        result: {
+          data: {
+            auditoria: {
+              __typename: 'AuditoriaPage' as const,
+              total: 1,
+              offset: 0,
+              limit: PAGE_SIZE,
+              items: [consulta],
+            },
+          },
+        },
+      },
+    ],
+  });
+  const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+  const [row] = within(table).getAllByRole('row').slice(1);
+  expect(within(row).getByText('Hospital del Sur (otro servicio de la red)')).toBeInTheDocument();
+  expect(within(row).getByText('Consulta de la red')).toBeInTheDocument();
+  expect(within(row).getByText('Consultado por el servicio: Hospital del Sur')).toBeInTheDocument();
+});
+
 test('lists the entries with who, when, action and changes; Restaurar only on deleted donors and donations', async () => {
   signIn();
   renderWithProviders(<AuditoriaPage />, { mocks: [listMock()] });

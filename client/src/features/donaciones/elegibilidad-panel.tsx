@@ -27,7 +27,8 @@ export type ElegibilidadPanelProps = { donanteId: string; elegibilidad: Elegibil
 /**
  * Why the donor cannot donate today, as the server's rules say it (domain/elegibilidad.ts): every
  * reason in words, the first day the donor may donate or that a deferral has no end, and for a
- * doctor or the service administrator a 'Levantar diferimiento' button on each active deferral.
+ * doctor or the service administrator a 'Levantar diferimiento' button on each active deferral of
+ * the servicio (another member's shows its servicio and dates only, and only that one lifts it).
  * Nothing when the donor may donate (the page shows 'Nueva donación').
  */
 export function ElegibilidadPanel({ donanteId, elegibilidad }: ElegibilidadPanelProps) {
@@ -53,13 +54,14 @@ export function ElegibilidadPanel({ donanteId, elegibilidad }: ElegibilidadPanel
               {otros.map((m, i) => (
                 <List.Item key={`m-${i}`}>{m.texto}</List.Item>
               ))}
-              {elegibilidad.diferimientos.map((d) => (
-                <List.Item key={d.origenId}>
+              {elegibilidad.diferimientos.map((d, i) => (
+                <List.Item key={d.origenId ?? `otro-${i}`}>
                   <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
                     <Text as="span" flex="1" minW="16rem">
                       {d.texto}
                     </Text>
-                    {puedeLevantar && (
+                    {/* Another member's deferral: only that servicio lifts it. */}
+                    {puedeLevantar && d.origenId !== null && (
                       <Button
                         size="xs"
                         variant="outline"
@@ -124,7 +126,7 @@ export function LevantarDiferimientoDialog({
   };
 
   const onSubmit = async (values: LevantarValues): Promise<SubmissionErrors | void> => {
-    if (!diferimiento) return;
+    if (!diferimiento?.origenId) return;
     setErrores(null);
     try {
       await mutate({

@@ -36,12 +36,14 @@ type Elegibilidad = {
   desde: string | null;
   motivos: { tipo: string; texto: string }[];
   diferimientos: {
-    origenId: string;
-    origen: string;
+    origenId: string | null;
+    origen: string | null;
     tipo: string;
     desde: string;
     hasta: string | null;
     texto: string;
+    /** Another member of the network's name; null for the servicio's own. */
+    servicio: string | null;
   }[];
 };
 
@@ -77,6 +79,7 @@ const DIFERIDO: Elegibilidad = {
       desde: hoy,
       hasta: null,
       texto: textoDefinitiva,
+      servicio: null,
     },
   ],
 };
@@ -168,6 +171,33 @@ describe("the donor's eligibility panel", () => {
 });
 
 describe('lifting a deferral', () => {
+  it("another member's deferral shows its servicio and date, and no lift button: only that one lifts it", async () => {
+    const textoAjeno = `Donante diferido en Hospital Central desde el ${formatDate(hoy)}.`;
+    const conAjeno: Elegibilidad = {
+      ...DIFERIDO,
+      motivos: [...DIFERIDO.motivos, { tipo: 'diferimiento', texto: textoAjeno }],
+      diferimientos: [
+        ...DIFERIDO.diferimientos,
+        {
+          origenId: null,
+          origen: null,
+          tipo: 'Indefinida',
+          desde: hoy,
+          hasta: null,
+          texto: textoAjeno,
+          servicio: 'Hospital Central',
+        },
+      ],
+    };
+    renderPagina([elegibilidadMock(conAjeno), donacionesMock(), visitasMock()], 'ROL_MEDICO');
+    const region = await panel();
+    expect(region).toHaveTextContent(textoAjeno);
+    expect(within(region).getAllByRole('button', { name: /Levantar diferimiento/ })).toHaveLength(1);
+    expect(
+      within(region).getByRole('button', { name: `Levantar diferimiento: ${textoDefinitiva}` }),
+    ).toBeInTheDocument();
+  });
+
   it.each(['ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const)(
     '%s sees the reasons but no lift button',
     async (rol) => {
@@ -269,6 +299,7 @@ describe("'No apto' visits", () => {
               desde: hoy,
               hasta: addDays(hoy, 30),
               texto: 'Donante diferido: no apto',
+              servicio: null,
             },
           ],
         }),

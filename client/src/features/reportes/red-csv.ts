@@ -1,5 +1,6 @@
 import { cell, line, reporteCsvLines, toCsv } from './reporte-csv';
-import { COLUMNAS_RED, TOTAL_RED, type IndicadoresRedImprimible } from './red-servicios';
+import { COLUMNAS_RED, TOTAL_RED } from '@/imprimibles/reporte-format';
+import type { IndicadoresRedImprimible } from '@/imprimibles/types';
 
 /**
  * The network's report as CSV: the /reportes file of the total of its members (same format and

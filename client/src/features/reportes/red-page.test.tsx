@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MSG } from '@domain/messages';
 import { periodoInicial, type Periodo } from './periodos';
-import { IndicadoresRedDocument, MeDocument, RedDocument } from '@/generated/graphql';
+import {
+  IndicadoresRedDocument,
+  MeDocument,
+  QuitarMiembroDeRedDocument,
+  RedDocument,
+  RenovarCodigoInvitacionDocument,
+} from '@/generated/graphql';
 import type { IndicadoresImprimible } from '@/imprimibles/types';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
@@ -115,9 +122,82 @@ describe('/red, the network’s panel', () => {
     expect(
       within(miembros)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
+        .map((li) => li.querySelector('span')?.textContent),
     ).toEqual(['Hospital Norte', 'Hospital Sur']);
     expect(screen.getByText('Servicios miembros (2)')).toBeInTheDocument();
+  });
+
+  it('renews the invitation code after a confirmation, and shows the new one', async () => {
+    signIn(red);
+    const renovar = jest.fn(() => ({
+      data: {
+        renovarCodigoInvitacion: {
+          ...redMock.result.data.red,
+          codigoInvitacion: 'QRTUVWXYZ234',
+        },
+      },
+    }));
+    renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: [...mocks(), { request: { query: RenovarCodigoInvitacionDocument }, result: renovar }],
+      route: '/red',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Renovar código' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('¿Quiere renovar el código de invitación?')).toBeInTheDocument();
+    // 'No' changes nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(renovar).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Renovar código' }));
+    dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
+    expect(await screen.findByText(MSG.codigoRedRenovado)).toBeInTheDocument();
+    expect(renovar).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('QRTU-VWXY-Z234')).toBeInTheDocument();
+  });
+
+  it('removes a member after a confirmation that says what it means; a refusal shows in Spanish', async () => {
+    signIn(red);
+    const quitar = jest.fn(() => ({
+      data: {
+        quitarMiembroDeRed: {
+          ...redMock.result.data.red,
+          codigoInvitacion: 'QRTUVWXYZ234',
+          miembros: redMock.result.data.red.miembros.slice(0, 1),
+        },
+      },
+    }));
+    renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: [
+        ...mocks(),
+        {
+          request: { query: QuitarMiembroDeRedDocument, variables: { servicioId: 's-sur' } },
+          result: quitar,
+        },
+        indicadoresMock(periodoInicial()),
+        {
+          request: { query: QuitarMiembroDeRedDocument, variables: { servicioId: 's-norte' } },
+          result: {
+            errors: [{ message: MSG.noEsMiembroDeRed, extensions: { code: 'BAD_USER_INPUT' } }],
+          },
+        },
+      ],
+      route: '/red',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Quitar de la red: Hospital Sur' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('¿Quiere quitar Hospital Sur de la red?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/El código de invitación se renovará/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
+    expect(await screen.findByText(MSG.miembroQuitadoDeRed('Hospital Sur'))).toBeInTheDocument();
+    expect(quitar).toHaveBeenCalledTimes(1);
+    const miembros = screen.getByRole('list', { name: 'Servicios miembros' });
+    await waitFor(() => expect(within(miembros).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByText('Servicios miembros (1)')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar de la red: Hospital Norte' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Si' }));
+    expect(await screen.findByText(MSG.noEsMiembroDeRed)).toBeInTheDocument();
   });
 
   it('shows the total’s figures and charts, and a table by servicio closed by the total', async () => {

@@ -1,7 +1,9 @@
 import { Box, Button, Code, HStack, List, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { PageCard } from '@/components/page-card';
 import { ServerErrors } from '@/components/server-errors';
@@ -9,15 +11,20 @@ import { showToast } from '@/components/toast';
 import { IndicadoresVista } from './indicadores-vista';
 import { Descargas, PeriodoPicker, usePeriodo } from './periodo-picker';
 import type { ChartSizeProps } from './reportes-charts';
-import { IndicadoresRedDocument, RedDocument } from '@/generated/graphql';
+import {
+  IndicadoresRedDocument,
+  QuitarMiembroDeRedDocument,
+  RedDocument,
+  RenovarCodigoInvitacionDocument,
+} from '@/generated/graphql';
 import type { RedQuery } from '@/generated/graphql';
 import { downloadBlob, printReporte } from '@/imprimibles/print';
-import { reporteFileName } from '@/imprimibles/reporte-format';
+import { COLUMNAS_RED, reporteFileName, TOTAL_RED, valorTexto } from '@/imprimibles/reporte-format';
+import type { IndicadoresRedImprimible } from '@/imprimibles/types';
 import { usePrint } from '@/imprimibles/use-print';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
 import { buildRedCsv } from './red-csv';
-import { COLUMNAS_RED, TOTAL_RED, valorTexto, type IndicadoresRedImprimible } from './red-servicios';
 
 export type RedPageProps = {
   /** Fixed chart sizes (jsdom has no layout); the screen itself sizes them to their cards. */
@@ -38,11 +45,13 @@ export function RedPage({ chartSize }: RedPageProps) {
 
 function PanelRed({ chartSize }: RedPageProps) {
   const { data, loading, error } = useQuery(RedDocument);
+  const [errores, setErrores] = useState<string[] | null>(null);
   const red = data?.red;
   return (
     <Stack gap="6" maxW="7xl">
       <LoadingOverlay open={loading && !data} />
       {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
+      {errores && <AppAlert message={<ServerErrors errors={errores} />} onClose={() => setErrores(null)} />}
       {red && (
         <>
           <PageCard
@@ -50,8 +59,8 @@ function PanelRed({ chartSize }: RedPageProps) {
             description="Panel de la red: las cifras de sus servicios, nunca datos de personas."
           >
             <Stack gap="5">
-              <Invitacion codigo={red.codigoInvitacion} />
-              <Miembros miembros={red.miembros} />
+              <Invitacion codigo={red.codigoInvitacion} onError={setErrores} />
+              <Miembros miembros={red.miembros} onError={setErrores} />
             </Stack>
           </PageCard>
           <CifrasRed nombre={red.nombre} chartSize={chartSize} />
@@ -61,8 +70,26 @@ function PanelRed({ chartSize }: RedPageProps) {
   );
 }
 
-function Invitacion({ codigo }: { codigo: string }) {
+type AdministracionProps = {
+  /** The server's refusal, in the panel's alert. */
+  onError: (errores: string[] | null) => void;
+};
+
+function Invitacion({ codigo, onError }: { codigo: string } & AdministracionProps) {
   const texto = codigoEnGrupos(codigo);
+  const [confirmar, setConfirmar] = useState(false);
+  const [renovar, { loading }] = useMutation(RenovarCodigoInvitacionDocument);
+  const onRenovar = async () => {
+    onError(null);
+    try {
+      await renovar();
+      showToast(MSG.codigoRedRenovado);
+    } catch (e) {
+      onError(errorMessages(e));
+    } finally {
+      setConfirmar(false);
+    }
+  };
   const copiar = async () => {
     try {
       await navigator.clipboard.writeText(texto);
@@ -90,17 +117,48 @@ function Invitacion({ codigo }: { codigo: string }) {
         <Button size="sm" variant="outline" onClick={() => void copiar()}>
           Copiar código
         </Button>
+        <Button size="sm" variant="outline" onClick={() => setConfirmar(true)}>
+          Renovar código
+        </Button>
       </HStack>
       <Text fontSize="sm" color="gray.600">
         Para unirse a la red, el administrador de cada servicio escribe este código en Opciones → Red. Desde
         entonces la red ve las cifras del servicio, y los controles de seguridad del donante incluyen las
-        donaciones y diferimientos registrados en los demás servicios de la red.
+        donaciones y diferimientos registrados en los demás servicios de la red. Si el código llegó a quien no
+        debía, renuévelo: el anterior deja de servir y los servicios miembros siguen en la red.
       </Text>
+      <ConfirmDialog
+        open={confirmar}
+        title="¿Quiere renovar el código de invitación?"
+        description="El código actual dejará de servir para unirse a la red. Los servicios que ya son miembros siguen en ella."
+        onConfirm={() => void onRenovar()}
+        onCancel={() => setConfirmar(false)}
+        busy={loading}
+      />
     </Stack>
   );
 }
 
-function Miembros({ miembros }: { miembros: RedQuery['red']['miembros'] }) {
+type Miembro = RedQuery['red']['miembros'][number];
+
+function Miembros({ miembros, onError }: { miembros: Miembro[] } & AdministracionProps) {
+  const [aQuitar, setAQuitar] = useState<Miembro | null>(null);
+  // The figures change with the members: read them again.
+  const [quitar, { loading }] = useMutation(QuitarMiembroDeRedDocument, {
+    refetchQueries: [IndicadoresRedDocument],
+  });
+  const onQuitar = async () => {
+    if (!aQuitar) return;
+    onError(null);
+    try {
+      await quitar({ variables: { servicioId: aQuitar.id } });
+      showToast(MSG.miembroQuitadoDeRed(aQuitar.nombre));
+    } catch (e) {
+      onError(errorMessages(e));
+    } finally {
+      setAQuitar(null);
+    }
+  };
   return (
     <Stack gap="2" as="section" aria-labelledby="red-miembros">
       <Text id="red-miembros" fontWeight="semibold">
@@ -113,10 +171,31 @@ function Miembros({ miembros }: { miembros: RedQuery['red']['miembros'] }) {
       ) : (
         <List.Root ps="5" gap="1" aria-label="Servicios miembros">
           {miembros.map((m) => (
-            <List.Item key={m.id}>{m.nombre}</List.Item>
+            <List.Item key={m.id}>
+              <HStack gap="3" wrap="wrap">
+                <Text as="span">{m.nombre}</Text>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setAQuitar(m)}
+                  aria-label={`Quitar de la red: ${m.nombre}`}
+                >
+                  Quitar de la red
+                </Button>
+              </HStack>
+            </List.Item>
           ))}
         </List.Root>
       )}
+      <ConfirmDialog
+        open={aQuitar !== null}
+        title={`¿Quiere quitar ${aQuitar?.nombre ?? ''} de la red?`}
+        description="Dejará de compartir con la red la seguridad del donante (intervalo entre donaciones, límites anuales y diferimientos) y la red dejará de ver sus cifras. El código de invitación se renovará, para que no pueda volver a unirse con el actual."
+        onConfirm={() => void onQuitar()}
+        onCancel={() => setAQuitar(null)}
+        busy={loading}
+      />
     </Stack>
   );
 }
@@ -144,6 +223,7 @@ function CifrasRed({ nombre, chartSize }: { nombre: string; chartSize?: ChartSiz
     if (!cifras) return;
     void pdf.run(printReporte, {
       indicadores: cifras.total,
+      porServicio: cifras.porServicio,
       servicio: { nombre, direccion: null, telefono: null },
       titulo: 'Reporte de la red',
       generado: new Date(),

@@ -3,6 +3,9 @@ import { AccionAuditoria } from './auditoria.entity';
 
 export type Actor = { uid: string; servicio: string };
 
+/** Whom an entry names: null uid when no user of that servicio made it (another servicio did). */
+export type AuditActor = { uid: string | null; servicio: string };
+
 /** Fields never copied into the audit log. */
 const HIDDEN = new Set(['passwordHash', 'tokenVersion', 'createdAt', 'updatedAt']);
 
@@ -56,7 +59,7 @@ export async function lockAuditChains(
  * statement that makes the change and writes its entry at once.
  */
 export function auditStatement(
-  actor: Actor,
+  actor: AuditActor,
   accion: AccionAuditoria,
   entidad: string,
   entidadId: string,

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
-import { usuariosDeCambios } from '../../domain/campos';
+import { autorSinUsuario, usuariosDeCambios } from '../../domain/campos';
 import { claveUsuario } from '../../loaders';
 import { PageInput } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
@@ -60,10 +60,11 @@ export class AuditoriaResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'Nombre y apellido de quien hizo el cambio (su usuario si no tiene nombre)',
+    description:
+      'Nombre y apellido de quien hizo el cambio (su usuario si no tiene nombre); de otro servicio de la red, su nombre',
   })
-  autor(@Root() entry: Auditoria, @Ctx() ctx: Context): Promise<string | null> | null {
-    if (!entry.usuarioId) return null;
+  autor(@Root() entry: Auditoria, @Ctx() ctx: Context): Promise<string | null> | string | null {
+    if (!entry.usuarioId) return autorSinUsuario(entry.cambios);
     return ctx.loaders.nombreUsuario.load(claveUsuario(requireAuth(ctx).servicio, entry.usuarioId));
   }
 

@@ -27,6 +27,7 @@ import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement, diff } from '../auditoria/audit';
 import {
+  type AlLeerHistorial,
   auditarConsultaRed,
   type Historial,
   historialDe,
@@ -167,7 +168,8 @@ export function assertCreateRules(
   if (d.numero > estado.ultimo) {
     throw ValidationError.single('numero', MSG.numeroEtiquetaNoEmitido(d.numero, estado.ultimo));
   }
-  if (historial.donaciones.some((p) => p.fecha === d.fecha && p.numero === d.numero)) {
+  // The servicio's own records: another member's numbers are its own series.
+  if (historial.donaciones.some((p) => !p.servicio && p.fecha === d.fecha && p.numero === d.numero)) {
     throw ValidationError.single('', MSG.donacionYaRegistrada);
   }
   const elegibilidad = evaluarElegibilidad(historial, reglas, d.fecha, { aferesis: d.donacionAferesis });
@@ -189,12 +191,15 @@ export function numeroEnUsoOr(error: unknown, numero: number): unknown {
 
 /**
  * Every step of a creation, in order, on the statements of an open transaction (`run`): gives
- * the new row. Nine round trips with the transaction's BEGIN and COMMIT.
+ * the new row. Nine round trips with the transaction's BEGIN and COMMIT. `alLeer` is told the
+ * history the rules read, so that a refusal's rollback does not take its lookup's audit with it
+ * (conConsultaRedAuditada).
  */
 export async function createDonacionSteps(
   run: RunQuery,
   actor: Actor,
   data: CreateDonacionData,
+  alLeer?: AlLeerHistorial,
 ): Promise<Record<string, unknown>> {
   if (!isUuid(data.donanteId) || !(await lockPersona(run, data.donanteId, actor.servicio))) {
     throw new NotFoundError(MSG.donanteNoEncontrado);
@@ -202,6 +207,7 @@ export async function createDonacionSteps(
   // The id as Postgres writes it, so the history's rows compare equal to it.
   const d = nuevaDonacion(actor, { ...data, donanteId: data.donanteId.toLowerCase() });
   const historial = await historialDe(run, actor.servicio, d.donanteId);
+  alLeer?.(d.donanteId, historial);
   const reglas = await reglasDelServicio(run, actor.servicio);
   assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
   const row = await insertDonacion(run, d);

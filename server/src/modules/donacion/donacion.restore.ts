@@ -13,6 +13,7 @@ import { NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement } from '../auditoria/audit';
 import {
+  type AlLeerHistorial,
   auditarConsultaRed,
   historialDe,
   lockPersona,
@@ -31,12 +32,14 @@ const DONACION_SQL = `SELECT * FROM donacion WHERE id = $1`;
 
 /**
  * Every step of a restore, in order, on the statements of an open transaction (`run`): gives the
- * restored row. Another servicio's donation, or no donation, is NotFoundError.
+ * restored row. Another servicio's donation, or no donation, is NotFoundError. `alLeer`: as in
+ * createDonacionSteps.
  */
 export async function restaurarDonacionSteps(
   run: RunQuery,
   actor: Actor,
   id: string,
+  alLeer?: AlLeerHistorial,
 ): Promise<Record<string, unknown>> {
   if (!isUuid(id)) throw new NotFoundError();
   const [row] = await run(DONANTE_DE_DONACION_SQL, [id, actor.servicio]);
@@ -57,6 +60,7 @@ export async function restaurarDonacionSteps(
   const conElla = await historialDe(run, actor.servicio, donanteId);
   // The history without the donation itself: its own deferral never stops it.
   const historial = { ...conElla, eliminadas: conElla.eliminadas.filter((e) => e.id !== id.toLowerCase()) };
+  alLeer?.(donanteId, historial);
   const reglas = await reglasDelServicio(run, actor.servicio);
   assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
   try {

@@ -14,6 +14,7 @@ import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import {
   anularLevantamientos,
+  conConsultaRedAuditada,
   historialDe,
   lockPersona,
   puedeDecidir,
@@ -79,12 +80,13 @@ export class DonacionService {
   /**
    * Records a donation: the steps of donacion.create.ts in one transaction that first locks
    * the donor's rows, so two concurrent requests for the same person are serialised and can never
-   * both pass the duplicate and eligibility rules (interval, yearly limit, deferrals).
+   * both pass the duplicate and eligibility rules (interval, yearly limit, deferrals). A refusal
+   * that read other members' records still leaves the lookup's audit entries.
    */
   async create(auth: AuthUser, data: CreateDonacionData): Promise<Donacion> {
-    const rows = await this.dataSource.transaction(async (m) => {
+    const rows = await conConsultaRedAuditada(this.dataSource, auth, async (run, alLeer) => {
       try {
-        return [await createDonacionSteps((sql, params) => m.query(sql, params), auth, data)];
+        return [await createDonacionSteps(run, auth, data, alLeer)];
       } catch (error) {
         // Another donor's donation took the number between the check and the insert.
         throw numeroEnUsoOr(error, data.numero!);
@@ -99,8 +101,8 @@ export class DonacionService {
    * must be live; the 'restaurar' audit entry commits with it.
    */
   async restaurar(auth: AuthUser, id: string): Promise<Donacion> {
-    const rows = await this.dataSource.transaction(async (m) => [
-      await restaurarDonacionSteps((sql, params) => m.query(sql, params), auth, id),
+    const rows = await conConsultaRedAuditada(this.dataSource, auth, async (run, alLeer) => [
+      await restaurarDonacionSteps(run, auth, id, alLeer),
     ]);
     return hydrate(this.dataSource, Donacion, rows)[0];
   }

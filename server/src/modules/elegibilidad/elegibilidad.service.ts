@@ -36,8 +36,9 @@ export type { Historial } from './historial';
 
 /**
  * A donation recorded (or restored) for a person who also has records at other members of the
- * network leaves an entry at both ends: at the servicio, which members it read; at each member,
- * which of its donors another servicio looked up, and who. Nothing else of the records travels.
+ * network leaves an entry at both ends: at the servicio, which members it read, by whom; at each
+ * member, which of its donors another servicio looked up (by the servicio's name: no user of
+ * another servicio is named in a member's trail). Nothing else of the records travels.
  */
 export async function auditarConsultaRed(
   run: RunQuery,
@@ -61,7 +62,7 @@ export async function auditarConsultaRed(
   await run(propia.sql, propia.params);
   for (const [servicioId, otro] of otros) {
     for (const suyo of otro.donantes) {
-      const entrada = auditStatement({ uid: actor.uid, servicio: servicioId }, 'consultar', 'red', suyo, {
+      const entrada = auditStatement({ uid: null, servicio: servicioId }, 'consultar', 'red', suyo, {
         consultadoPor: String(yo?.nombre ?? actor.servicio),
       });
       await run(entrada.sql, entrada.params);
@@ -93,6 +94,40 @@ export async function registrarLevantamiento(
     motivo,
   });
   await run(entry.sql, entry.params);
+}
+
+/** Told the history a creation or a restore read (donacion.create.ts, donacion.restore.ts). */
+export type AlLeerHistorial = (donanteId: string, historial: Historial) => void;
+
+/**
+ * Runs `pasos` in one transaction. A refusal rolls back everything it wrote, the audit of the
+ * network lookup too: when the steps had read a history (`alLeer`), that lookup's entries are
+ * written again, by auditarConsultaRed, in a transaction of their own. Each lookup leaves its
+ * trace at both ends whatever the answer; the refused record writes nothing.
+ */
+export async function conConsultaRedAuditada<T>(
+  dataSource: DataSource,
+  actor: Actor,
+  pasos: (run: RunQuery, alLeer: AlLeerHistorial) => Promise<T>,
+): Promise<T> {
+  const leidas: { donanteId: string; historial: Historial }[] = [];
+  try {
+    return await dataSource.transaction((m) =>
+      pasos(
+        (sql, params) => m.query(sql, params),
+        (donanteId, historial) => leidas.push({ donanteId, historial }),
+      ),
+    );
+  } catch (error) {
+    if (leidas.length > 0) {
+      await dataSource.transaction(async (m) => {
+        const run: RunQuery = (sql, params) => m.query(sql, params);
+        for (const { donanteId, historial } of leidas)
+          await auditarConsultaRed(run, actor, donanteId, historial);
+      });
+    }
+    throw error;
+  }
 }
 
 /**

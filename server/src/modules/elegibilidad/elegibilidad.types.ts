@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type {
-  Diferimiento as DiferimientoData,
+  DiferimientoVisto as DiferimientoData,
   Elegibilidad as ElegibilidadData,
   Motivo,
 } from '../../domain/elegibilidad';
@@ -19,16 +19,26 @@ export class MotivoElegibilidad implements Motivo {
   hasta: string | null;
 }
 
-@ObjectType({ description: 'Un diferimiento vigente: por el resultado de una donación o una visita no apta' })
+@ObjectType({
+  description:
+    'Un diferimiento vigente: por el resultado de una donación o una visita no apta. De otro servicio de la red solo se ven sus fechas y el nombre del servicio',
+})
 export class Diferimiento implements DiferimientoData {
-  @Field(() => ID, { description: 'La donación o la visita que lo origina' })
-  origenId: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'La donación o la visita que lo origina; null si es de otro servicio de la red',
+  })
+  origenId: string | null;
 
-  @Field(() => String, { description: "'donacion' o 'visita'" })
+  @Field(() => String, {
+    nullable: true,
+    description: "'donacion' o 'visita'; null si es de otro servicio de la red",
+  })
   origen: DiferimientoData['origen'];
 
   @Field(() => String, {
-    description: "'Definitiva', 'Temporal' o 'Pendiente' (serología reactiva sin decisión)",
+    description:
+      "'Definitiva', 'Temporal' o 'Pendiente' (serología reactiva sin decisión). De otro servicio de la red: 'Temporal' si tiene fecha de fin, 'Indefinida' si no",
   })
   tipo: DiferimientoData['tipo'];
 

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
 import { Agrupacion } from '../indicadores/indicadores.service';
 import { Servicio } from '../servicio/servicio.entity';
@@ -43,6 +43,30 @@ export class RedResolver {
     const auth = requireAuth(ctx);
     await ctx.services.red.salir(auth);
     return ctx.services.opciones.get(auth);
+  }
+
+  @Authorized('ROL_RED')
+  @Mutation(() => Red, {
+    description: 'La red renueva su código de invitación: el anterior deja de servir para unirse',
+  })
+  async renovarCodigoInvitacion(@Ctx() ctx: Context): Promise<Red> {
+    const auth = requireAuth(ctx);
+    await ctx.services.red.renovarCodigo(auth);
+    return ctx.services.red.red(auth);
+  }
+
+  @Authorized('ROL_RED')
+  @Mutation(() => Red, {
+    description:
+      'La red quita un servicio miembro: deja de compartir la seguridad del donante y sus cifras, y el código de invitación se renueva',
+  })
+  async quitarMiembroDeRed(
+    @Arg('servicioId', () => ID) servicioId: string,
+    @Ctx() ctx: Context,
+  ): Promise<Red> {
+    const auth = requireAuth(ctx);
+    await ctx.services.red.quitarMiembro(auth, servicioId);
+    return ctx.services.red.red(auth);
   }
 
   @FieldResolver(() => ServicioResumen, {

@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { MSG } from '../../domain/messages';
+import { isUuid } from '../../domain/validation';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
-import { type Actor, auditStatement, lockAuditChains } from '../auditoria/audit';
+import { type Actor, type AuditActor, auditStatement, lockAuditChains } from '../auditoria/audit';
 import type { IndicadoresService } from '../indicadores/indicadores.service';
 import type { Agrupacion } from '../indicadores/indicadores.service';
 import { Rol } from '../usuario/rol.enum';
@@ -74,12 +75,14 @@ export class RedService {
       const run: RunQuery = (sql, params) => m.query(sql, params);
       const yo = await this.bloquear(run, auth.servicio);
       if (yo.red_id) throw ValidationError.single('codigo', MSG.yaEnRed);
-      const [red] = await run(`SELECT id, nombre FROM servicio WHERE codigo_invitacion = $1 AND es_red`, [
-        canonico,
-      ]);
+      // Shared lock: a code renewed at the same moment is either seen renewed or waits for this join.
+      const [red] = await run(
+        `SELECT id, nombre FROM servicio WHERE codigo_invitacion = $1 AND es_red FOR SHARE`,
+        [canonico],
+      );
       if (!red) throw ValidationError.single('codigo', MSG.codigoRedInvalido);
       await run(`UPDATE servicio SET red_id = $2, updated_at = now() WHERE id = $1`, [auth.servicio, red.id]);
-      await this.auditarAmbos(run, auth, String(red.id), {
+      await this.auditarAmbos(run, auth, auth.servicio, String(red.id), {
         servicio: { red: [null, String(red.nombre)] },
         red: { miembro: String(yo.nombre), unido: true },
       });
@@ -95,11 +98,66 @@ export class RedService {
       if (!yo.red_id) throw ValidationError.single('', MSG.noEnRed);
       const [red] = await run(`SELECT id, nombre FROM servicio WHERE id = $1`, [yo.red_id]);
       await run(`UPDATE servicio SET red_id = NULL, updated_at = now() WHERE id = $1`, [auth.servicio]);
-      await this.auditarAmbos(run, auth, String(red.id), {
+      await this.auditarAmbos(run, auth, auth.servicio, String(red.id), {
         servicio: { red: [String(red.nombre), null] },
         red: { miembro: String(yo.nombre), unido: false },
       });
     });
+  }
+
+  /**
+   * The network gives itself a new invitation code: the old one joins no one from the commit on
+   * (a code typed at the same moment either joined before or is refused). Audited at the network.
+   */
+  async renovarCodigo(auth: AuthUser): Promise<void> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      await this.renovar(run, auth.servicio);
+      const entry = auditStatement(auth, 'editar', 'red', auth.servicio, { codigoInvitacion: 'renovado' });
+      await run(entry.sql, entry.params);
+    });
+  }
+
+  /**
+   * The network removes a member: from the commit on, the member's donor-safety checks read only
+   * its own records (servicios_de_red reads red_id on every statement) and the network no longer
+   * sees its figures. The invitation code is renewed too, so the removed servicio cannot come
+   * back with the code it knew. Audited at the network and at the servicio.
+   */
+  async quitarMiembro(auth: AuthUser, servicioId: string): Promise<void> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    const id = String(servicioId ?? '').trim();
+    if (id === '') throw ValidationError.single('servicioId', MSG.requerido);
+    if (!isUuid(id)) throw ValidationError.single('servicioId', MSG.noEsMiembroDeRed);
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      // Lock order servicio -> network, as joining and leaving take them.
+      const [miembro] = await run(
+        `SELECT nombre, red_id FROM servicio WHERE id = $1 AND NOT es_red FOR UPDATE`,
+        [id],
+      );
+      if (!miembro || miembro.red_id !== auth.servicio) {
+        throw ValidationError.single('servicioId', MSG.noEsMiembroDeRed);
+      }
+      const nombreRed = await this.renovar(run, auth.servicio);
+      await run(`UPDATE servicio SET red_id = NULL, updated_at = now() WHERE id = $1`, [id]);
+      await this.auditarAmbos(run, auth, id, auth.servicio, {
+        servicio: { red: [nombreRed, null], quitadoPor: nombreRed },
+        red: { miembro: String(miembro.nombre), unido: false, codigoInvitacion: 'renovado' },
+      });
+    });
+  }
+
+  /** Locks the network's row, gives it a new invitation code and answers its name. */
+  private async renovar(run: RunQuery, redId: string): Promise<string> {
+    const [red] = await run(`SELECT nombre FROM servicio WHERE id = $1 AND es_red FOR UPDATE`, [redId]);
+    if (!red) throw new NotFoundError();
+    await run(`UPDATE servicio SET codigo_invitacion = $2, updated_at = now() WHERE id = $1`, [
+      redId,
+      nuevoCodigoInvitacion(),
+    ]);
+    return String(red.nombre);
   }
 
   /** The network's figures: all members together, and each one's. */
@@ -145,23 +203,24 @@ export class RedService {
     return yo as { nombre: string; red_id: string | null };
   }
 
-  /** The same change in both trails: the servicio's ('servicio') and the network's ('red'). */
+  /**
+   * The same change in both trails: the servicio's ('servicio' entry) and the network's ('red'
+   * entry, on the member's id). Whoever made it is named in their own trail only: the other
+   * trail's entry names no user (no id of another servicio's people is stored there).
+   */
   private async auditarAmbos(
     run: RunQuery,
     actor: Actor,
+    servicioId: string,
     redId: string,
     cambios: { servicio: Record<string, unknown>; red: Record<string, unknown> },
   ): Promise<void> {
-    await lockAuditChains(run, [actor.servicio, redId]);
-    const enServicio = auditStatement(actor, 'editar', 'servicio', actor.servicio, cambios.servicio);
+    const quien = (servicio: string): AuditActor =>
+      servicio === actor.servicio ? actor : { uid: null, servicio };
+    await lockAuditChains(run, [servicioId, redId]);
+    const enServicio = auditStatement(quien(servicioId), 'editar', 'servicio', servicioId, cambios.servicio);
     await run(enServicio.sql, enServicio.params);
-    const enRed = auditStatement(
-      { uid: actor.uid, servicio: redId },
-      'editar',
-      'red',
-      actor.servicio,
-      cambios.red,
-    );
+    const enRed = auditStatement(quien(redId), 'editar', 'red', servicioId, cambios.red);
     await run(enRed.sql, enRed.params);
   }
 }

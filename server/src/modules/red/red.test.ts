@@ -4,7 +4,8 @@
  * servicios outside the network see nothing of each other.
  */
 import { randomUUID } from 'node:crypto';
-import { addDays, formatDate, todayIso } from '../../domain/dates';
+import { addDays, addYears, formatDate, todayIso } from '../../domain/dates';
+import { MSG } from '../../domain/messages';
 import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
@@ -21,6 +22,10 @@ const INDICADORES_RED = `query ($desde: String!, $hasta: String!) {
   }
 }`;
 const CREATE = `mutation ($input: CreateDonacionInput!) { createDonacion(input: $input) { id } }`;
+const RESULTADOS = `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`;
+const RENOVAR = `mutation { renovarCodigoInvitacion { id codigoInvitacion miembros { id nombre } } }`;
+const QUITAR = `mutation ($id: ID!) { quitarMiembroDeRed(servicioId: $id) { id codigoInvitacion miembros { id nombre } } }`;
+const DIFERIMIENTOS = `diferimientos { origenId origen tipo desde hasta texto servicio }`;
 
 let server: TestServer;
 let numero = 0;
@@ -76,6 +81,42 @@ const crear = (s: Session, donanteId: string, fecha: string) =>
     CREATE,
     { input: { donanteId, numero: (numero += 1), fecha, hora: '10:00', loteBolsa: 'L' } },
     s.token,
+  );
+
+/** The same donation over /api (POST /api/donacion/). */
+const crearRest = (s: Session, donanteId: string, fecha: string) =>
+  server.rest<{ errors?: { msg: string }[] }>(
+    'POST',
+    '/donacion/',
+    {
+      servicio: s.servicio,
+      donanteId,
+      numero: (numero += 1),
+      fecha: fecha.replaceAll('-', ''),
+      hora: '10:00',
+      loteBolsa: 'L',
+      sv: JSON.stringify({ ta: '120/80', fc: '72', peso: '70' }),
+    },
+    s.token,
+  );
+
+/** The network lookups' audit entries on these records, oldest first. */
+const consultasRed = (ids: string[]) =>
+  server.dataSource.query(
+    `SELECT servicio_id, usuario_id, entidad_id, cambios FROM auditoria
+      WHERE accion = 'consultar' AND entidad = 'red' AND entidad_id = ANY($1::text[]) ORDER BY id`,
+    [ids],
+  );
+
+/** The live donations of these donors. */
+const donacionesDe = async (ids: string[]): Promise<number> =>
+  Number(
+    (
+      await server.dataSource.query(
+        `SELECT count(*) AS n FROM donacion WHERE donante_id = ANY($1::uuid[]) AND deleted_at IS NULL`,
+        [ids],
+      )
+    )[0].n,
   );
 
 beforeAll(async () => {
@@ -237,13 +278,27 @@ describe('donor safety across the network', () => {
     const enFuera = await donante(fuera, dni);
     const fecha = addDays(HOY, -10);
     ok(await crear(a, enA, fecha));
+    const texto = `Este donante dono hace menos de 8 semanas (${formatDate(fecha)}). Donación registrada en Hospital Central.`;
     const res = await crear(b, enB, HOY);
-    expect(errorOf(res)?.extensions?.errors).toEqual([
-      {
-        field: 'fecha',
-        msg: `Este donante dono hace menos de 8 semanas (${formatDate(fecha)}). Donación registrada en Hospital Central.`,
-      },
-    ]);
+    expect(errorOf(res)?.extensions?.errors).toEqual([{ field: 'fecha', msg: texto }]);
+    // The refused donation wrote nothing, but the lookup it made is in both trails; A's entry
+    // names the servicio that looked, never one of its users.
+    expect(await donacionesDe([enB])).toBe(0);
+    const porB = { servicio_id: b.servicio, usuario_id: b.uid, entidad_id: enB };
+    const enTrailA = { servicio_id: a.servicio, usuario_id: null, entidad_id: enA };
+    const consultaDeB = [
+      { ...porB, cambios: { servicios: ['Hospital Central'] } },
+      { ...enTrailA, cambios: { consultadoPor: 'Hospital del Sur' } },
+    ];
+    expect(await consultasRed([enA, enB])).toEqual(consultaDeB);
+    // Over /api: the same refusal, the same two entries again.
+    const rest = await crearRest(b, enB, HOY);
+    expect({ status: rest.status, errors: rest.body.errors }).toEqual({
+      status: 400,
+      errors: [{ msg: texto, param: 'fecha' }],
+    });
+    expect(await donacionesDe([enB])).toBe(0);
+    expect(await consultasRed([enA, enB])).toEqual([...consultaDeB, ...consultaDeB]);
     // B's list says so too.
     const lista = ok(
       await server.gql<{ donantes: { items: { puedeDonar: boolean; proximaDonacion: string }[] } }>(
@@ -253,55 +308,232 @@ describe('donor safety across the network', () => {
       ),
     );
     expect(lista.donantes.items[0]).toEqual({ puedeDonar: false, proximaDonacion: addDays(fecha, 56) });
-    // Looking at the list read A's record: an entry at both ends, naming who looked.
-    const vistas = await server.dataSource.query(
-      `SELECT servicio_id, entidad_id, cambios FROM auditoria WHERE accion = 'consultar' AND entidad = 'red'
-         AND entidad_id = ANY($1::text[]) ORDER BY id`,
-      [[enA, enB]],
+    // Looking at the list read A's record: an entry at both ends.
+    expect(await consultasRed([enA, enB])).toEqual([...consultaDeB, ...consultaDeB, ...consultaDeB]);
+    // A's audit screen says in words who looked.
+    const trailA = ok(
+      await server.gql<{ auditoria: { items: { autor: string | null; usuarioId: string | null }[] } }>(
+        `query ($id: String) { auditoria(filter: { entidad: "red", entidadId: $id }) { items { autor usuarioId } } }`,
+        { id: enA },
+        a.token,
+      ),
     );
-    expect(vistas).toEqual([
-      { servicio_id: b.servicio, entidad_id: enB, cambios: { servicios: ['Hospital Central'] } },
-      { servicio_id: a.servicio, entidad_id: enA, cambios: { consultadoPor: 'Hospital del Sur' } },
-    ]);
+    expect(trailA.auditoria.items[0]).toEqual({
+      autor: 'Hospital del Sur (otro servicio de la red)',
+      usuarioId: null,
+    });
     // Outside the network nothing is seen.
     ok(await crear(fuera, enFuera, HOY));
-    // A refused attempt wrote nothing. An accepted donation of another person at B, who gave
-    // blood at A 60 days before, reads A's record: an entry at both ends.
+    // An accepted donation of another person at B, who gave blood at A 60 days before, reads
+    // A's record: an entry at both ends.
     const otraA = await donante(a, '27333555');
     const otraB = await donante(b, '27333555');
     ok(await crear(a, otraA, addDays(HOY, -70)));
     ok(await crear(b, otraB, addDays(HOY, -10)));
-    const entradas = await server.dataSource.query(
-      `SELECT servicio_id, entidad_id, cambios FROM auditoria WHERE accion = 'consultar' AND entidad = 'red'
-         AND entidad_id = ANY($1::text[]) ORDER BY id`,
-      [[otraA, otraB]],
-    );
-    expect(entradas).toEqual([
-      { servicio_id: b.servicio, entidad_id: otraB, cambios: { servicios: ['Hospital Central'] } },
-      { servicio_id: a.servicio, entidad_id: otraA, cambios: { consultadoPor: 'Hospital del Sur' } },
+    expect(await consultasRed([otraA, otraB])).toEqual([
+      {
+        servicio_id: b.servicio,
+        usuario_id: b.uid,
+        entidad_id: otraB,
+        cambios: { servicios: ['Hospital Central'] },
+      },
+      {
+        servicio_id: a.servicio,
+        usuario_id: null,
+        entidad_id: otraA,
+        cambios: { consultadoPor: 'Hospital del Sur' },
+      },
     ]);
   });
 
-  it("another member's deferral stops the donation, saying only where and until when", async () => {
-    const dni = '27555666';
+  it('a refused restore audits its lookup at both servicios and restores nothing', async () => {
+    const dni = '27333666';
     const enA = await donante(a, dni);
     const enB = await donante(b, dni);
-    const id = ok(await crear(a, enA, addDays(HOY, -200))).createDonacion.id;
+    const id = ok(await crear(b, enB, addDays(HOY, -100))).createDonacion.id;
+    ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id }, b.token));
+    // With B's donation deleted, A reads nothing of B: no lookup.
+    ok(await crear(a, enA, addDays(HOY, -90)));
+    expect(await consultasRed([enA, enB])).toEqual([]);
+    const res = await server.gql(
+      `mutation ($id: ID!) { restaurarDonacion(id: $id) { id } }`,
+      { id },
+      b.token,
+    );
+    expect(errorOf(res)?.extensions?.errors).toEqual([
+      {
+        field: 'fecha',
+        msg: `Este donante dono hace menos de 8 semanas (${formatDate(addDays(HOY, -90))}). Donación registrada en Hospital Central.`,
+      },
+    ]);
+    const [fila] = await server.dataSource.query(`SELECT deleted_at FROM donacion WHERE id = $1`, [id]);
+    expect(fila.deleted_at).not.toBeNull();
+    expect(await consultasRed([enA, enB])).toEqual([
+      {
+        servicio_id: b.servicio,
+        usuario_id: b.uid,
+        entidad_id: enB,
+        cambios: { servicios: ['Hospital Central'] },
+      },
+      {
+        servicio_id: a.servicio,
+        usuario_id: null,
+        entidad_id: enA,
+        cambios: { consultadoPor: 'Hospital del Sur' },
+      },
+    ]);
+  });
+
+  it('the yearly limit counts the donations at every member, naming the others', async () => {
+    // A woman: 2 donations at A and 1 at B in 12 months; a 4th is refused at either.
+    const dni = '27444555';
+    const enA = await donante(a, dni);
+    const enB = await donante(b, dni);
+    const primera = addDays(HOY, -300);
+    ok(await crear(a, enA, primera));
+    ok(await crear(a, enA, addDays(HOY, -200)));
+    ok(await crear(b, enB, addDays(HOY, -100)));
+    const limite = (otro: string) =>
+      `Alcanzó el límite anual: 3 donaciones de sangre entera en 12 meses para mujeres. Puede donar a partir del ${formatDate(addYears(primera, 1))}. Incluye donaciones registradas en ${otro}.`;
+    expect(errorOf(await crear(b, enB, HOY))?.extensions?.errors).toEqual([
+      { field: 'fecha', msg: limite('Hospital Central') },
+    ]);
+    const rest = await crearRest(a, enA, HOY);
+    expect({ status: rest.status, errors: rest.body.errors }).toEqual({
+      status: 400,
+      errors: [{ msg: limite('Hospital del Sur'), param: 'fecha' }],
+    });
+    expect(await donacionesDe([enA, enB])).toBe(3);
+  });
+
+  it("another member's deferral stops the donation, saying only where and a date", async () => {
+    type Visto = { origenId: string | null; origen: string | null; tipo: string; texto: string };
+    type ConElegibilidad = { elegibilidad: { motivos: { texto: string }[]; diferimientos: Visto[] } };
+    // Three people at A: a reactive result awaiting a decision, a definitive exclusion, 90 days.
+    const [pendiente, definitiva, temporal] = ['27555666', '27555777', '27555888'];
+    const fecha = addDays(HOY, -200);
+    const enB: Record<string, string> = {};
+    for (const [dni, input] of [
+      [pendiente, { serologia: { hiv: true } }],
+      [definitiva, { exclusionDefinitiva: 'Definitiva' }],
+      [temporal, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 365 }],
+    ] as const) {
+      const id = ok(await crear(a, await donante(a, dni), fecha)).createDonacion.id;
+      ok(await server.gql(RESULTADOS, { id, input }, a.token));
+      enB[dni] = await donante(b, dni);
+    }
+    // A 'No apto' visit at A with 30 days of deferral.
+    const visita = '27555999';
+    const visitaEnA = await donante(a, visita);
+    enB[visita] = await donante(b, visita);
     ok(
       await server.gql(
-        `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
-        { id, input: { serologia: { hiv: true } } },
+        `mutation ($input: NoAptoInput!) { registrarNoApto(input: $input) { id } }`,
+        {
+          input: {
+            donanteId: visitaEnA,
+            fecha: addDays(HOY, -5),
+            hora: '09:00',
+            motivo: 'Hb baja',
+            diferimientoDias: 30,
+          },
+        },
         a.token,
       ),
     );
-    const res = await crear(b, enB, HOY);
-    const msg = errorOf(res)?.extensions?.errors?.[0].msg;
-    expect(msg).toBe('Donante diferido en Hospital Central: a la espera de la decisión de un médico.');
-    expect(msg).not.toMatch(/HIV|N°/);
-    // B cannot lift A's deferral.
+    const sinFecha = `Donante diferido en Hospital Central desde el ${formatDate(fecha)}.`;
+    const hasta = addDays(fecha, 365);
+    const conFecha = `Donante diferido en Hospital Central. Puede donar a partir del ${formatDate(hasta)}.`;
+    const visitaHasta = addDays(HOY, 25);
+    const esperado: Record<string, Visto & { desde: string; hasta: string | null; servicio: string }> = {
+      [pendiente]: {
+        origenId: null,
+        origen: null,
+        tipo: 'Indefinida',
+        desde: fecha,
+        hasta: null,
+        texto: sinFecha,
+        servicio: 'Hospital Central',
+      },
+      [definitiva]: {
+        origenId: null,
+        origen: null,
+        tipo: 'Indefinida',
+        desde: fecha,
+        hasta: null,
+        texto: sinFecha,
+        servicio: 'Hospital Central',
+      },
+      [temporal]: {
+        origenId: null,
+        origen: null,
+        tipo: 'Temporal',
+        desde: fecha,
+        hasta,
+        texto: conFecha,
+        servicio: 'Hospital Central',
+      },
+      [visita]: {
+        origenId: null,
+        origen: null,
+        tipo: 'Temporal',
+        desde: addDays(HOY, -5),
+        hasta: visitaHasta,
+        texto: `Donante diferido en Hospital Central. Puede donar a partir del ${formatDate(visitaHasta)}.`,
+        servicio: 'Hospital Central',
+      },
+    };
+    for (const [dni, diferimiento] of Object.entries(esperado)) {
+      // The refusal, over GraphQL and /api: the servicio and one date, nothing of the record.
+      const res = await crear(b, enB[dni], HOY);
+      expect({ dni, errors: errorOf(res)?.extensions?.errors }).toEqual({
+        dni,
+        errors: [{ field: '', msg: diferimiento.texto }],
+      });
+      const rest = await crearRest(b, enB[dni], HOY);
+      expect({ dni, status: rest.status, errors: rest.body.errors }).toEqual({
+        dni,
+        status: 400,
+        errors: [{ msg: diferimiento.texto }],
+      });
+      // B's list, B's donor and _entities (a federation gateway): the same, no id, no kind.
+      const lista = ok(
+        await server.gql<{ donantes: { items: ConElegibilidad[] } }>(
+          `query ($dni: String) { donantes(filter: { dni: $dni }) { items { elegibilidad { motivos { texto } ${DIFERIMIENTOS} } } } }`,
+          { dni },
+          b.token,
+        ),
+      ).donantes.items[0].elegibilidad;
+      const uno = ok(
+        await server.gql<{ donante: ConElegibilidad }>(
+          `query ($id: ID!) { donante(id: $id) { elegibilidad { motivos { texto } ${DIFERIMIENTOS} } } }`,
+          { id: enB[dni] },
+          b.token,
+        ),
+      ).donante.elegibilidad;
+      const entidad = ok(
+        await server.gql<{ _entities: ConElegibilidad[] }>(
+          `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Donante { elegibilidad { motivos { texto } ${DIFERIMIENTOS} } } } }`,
+          { r: [{ __typename: 'Donante', id: enB[dni] }] },
+          b.token,
+        ),
+      )._entities[0].elegibilidad;
+      for (const e of [lista, uno, entidad]) {
+        expect({ dni, e }).toEqual({
+          dni,
+          e: { motivos: [{ texto: diferimiento.texto }], diferimientos: [diferimiento] },
+        });
+      }
+      expect(JSON.stringify([lista, res, rest.body])).not.toMatch(/HIV|N°|médico|definitiva|Hb baja|visita/i);
+    }
+    // B cannot lift A's deferral, whatever id it guesses.
+    const [origen] = await server.dataSource.query(
+      `SELECT d.id FROM donacion d JOIN donante p ON p.id = d.donante_id WHERE p.servicio_id = $1 AND p.dni = $2`,
+      [a.servicio, pendiente],
+    );
     const levantar = await server.gql(
       `mutation ($d: ID!, $o: ID!) { levantarDiferimiento(donanteId: $d, origenId: $o, motivo: "x") { id } }`,
-      { d: enB, o: id },
+      { d: enB[pendiente], o: origen.id },
       b.token,
     );
     expect(errorOf(levantar)?.extensions?.errors?.[0].msg).toBe(
@@ -328,5 +560,165 @@ describe('donor safety across the network', () => {
     ok(await server.gql(SALIR, {}, b.token));
     ok(await crear(b, enB, HOY));
     ok(await server.gql(UNIRSE, { codigo: red.codigo }, b.token));
+  });
+
+  it('servicios in different networks or in none see nothing of each other, and audit no lookup', async () => {
+    const otraRed = await nuevaRed();
+    const c = await servicio('Hospital de Otra Red');
+    ok(await server.gql(UNIRSE, { codigo: otraRed.codigo }, c.token));
+    const dni = '27888999';
+    const enA = await donante(a, dni);
+    const enC = await donante(c, dni);
+    const enFuera = await donante(fuera, dni);
+    // A deferral awaiting a decision and a donation 3 days ago at A.
+    const id = ok(await crear(a, enA, addDays(HOY, -3))).createDonacion.id;
+    ok(await server.gql(RESULTADOS, { id, input: { serologia: { chagas: true } } }, a.token));
+    ok(await crear(c, enC, HOY));
+    expect((await crearRest(fuera, enFuera, HOY)).status).toBe(200);
+    // Nor the other way round: A reads nothing of C or of the servicio outside.
+    const lista = ok(
+      await server.gql<{ donantes: { items: { elegibilidad: { motivos: { texto: string }[] } }[] } }>(
+        `query ($dni: String) { donantes(filter: { dni: $dni }) { items { elegibilidad { motivos { texto } } } } }`,
+        { dni },
+        a.token,
+      ),
+    );
+    expect(lista.donantes.items[0].elegibilidad.motivos.map((m) => m.texto).join(' ')).not.toMatch(
+      /Otra Red|Independiente/,
+    );
+    expect(await consultasRed([enA, enC, enFuera])).toEqual([]);
+  });
+});
+
+describe("the network's administration", () => {
+  it('renews its invitation code: the old one joins no one, the new one does; audited', async () => {
+    const red = await nuevaRed();
+    const renovada = ok(
+      await server.gql<{ renovarCodigoInvitacion: { codigoInvitacion: string } }>(RENOVAR, {}, red.token),
+    ).renovarCodigoInvitacion;
+    expect(renovada.codigoInvitacion).toMatch(/^[A-Z0-9]{12}$/);
+    expect(renovada.codigoInvitacion).not.toBe(red.codigo);
+    const s = await servicio('Hospital Tardío');
+    expect(errorOf(await server.gql(UNIRSE, { codigo: red.codigo }, s.token))?.extensions?.errors).toEqual([
+      { field: 'codigo', msg: MSG.codigoRedInvalido },
+    ]);
+    ok(await server.gql(UNIRSE, { codigo: renovada.codigoInvitacion }, s.token));
+    const entradas = await server.dataSource.query(
+      `SELECT usuario_id, accion, entidad, entidad_id, cambios FROM auditoria
+        WHERE servicio_id = $1 AND entidad = 'red' AND accion = 'editar' ORDER BY id`,
+      [red.id],
+    );
+    expect(entradas).toEqual([
+      {
+        usuario_id: red.id,
+        accion: 'editar',
+        entidad: 'red',
+        entidad_id: red.id,
+        cambios: { codigoInvitacion: 'renovado' },
+      },
+      // The servicio's join: its administrator is named in the servicio's trail only.
+      {
+        usuario_id: null,
+        accion: 'editar',
+        entidad: 'red',
+        entidad_id: s.servicio,
+        cambios: { miembro: 'Hospital Tardío', unido: true },
+      },
+    ]);
+  });
+
+  it('removes a member: it stops reading the others at once, cannot rejoin with the old code; audited at both', async () => {
+    const red = await nuevaRed('Programa Quitar');
+    const a = await servicio('Hospital Quedan');
+    const b = await servicio('Hospital Sale');
+    for (const s of [a, b]) ok(await server.gql(UNIRSE, { codigo: red.codigo }, s.token));
+    const dni = '28111222';
+    const enA = await donante(a, dni);
+    const enB = await donante(b, dni);
+    ok(await crear(a, enA, addDays(HOY, -3)));
+    expect(errorOf(await crear(b, enB, HOY))?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    const res = ok(
+      await server.gql<{ quitarMiembroDeRed: { codigoInvitacion: string; miembros: { id: string }[] } }>(
+        QUITAR,
+        { id: b.servicio },
+        red.token,
+      ),
+    ).quitarMiembroDeRed;
+    expect(res.miembros.map((m) => m.id)).toEqual([a.servicio]);
+    expect(res.codigoInvitacion).not.toBe(red.codigo);
+    expect(
+      ok(await server.gql<{ servicio: { red: null } }>(`{ servicio { red { id } } }`, {}, b.token)).servicio
+        .red,
+    ).toBeNull();
+    // At once: B records the person, A's records no longer stop it.
+    ok(await crear(b, enB, HOY));
+    expect(errorOf(await server.gql(UNIRSE, { codigo: red.codigo }, b.token))?.extensions?.errors).toEqual([
+      { field: 'codigo', msg: MSG.codigoRedInvalido },
+    ]);
+    const entradas = await server.dataSource.query(
+      `SELECT servicio_id, usuario_id, entidad, entidad_id, cambios FROM auditoria
+        WHERE servicio_id = ANY($1::uuid[]) AND accion = 'editar' ORDER BY id`,
+      [[red.id, b.servicio]],
+    );
+    expect(entradas.slice(-2)).toEqual([
+      {
+        servicio_id: b.servicio,
+        usuario_id: null,
+        entidad: 'servicio',
+        entidad_id: b.servicio,
+        cambios: { red: ['Programa Quitar', null], quitadoPor: 'Programa Quitar' },
+      },
+      {
+        servicio_id: red.id,
+        usuario_id: red.id,
+        entidad: 'red',
+        entidad_id: b.servicio,
+        cambios: { miembro: 'Hospital Sale', unido: false, codigoInvitacion: 'renovado' },
+      },
+    ]);
+    // B's audit screen says who did it, in words.
+    const trail = ok(
+      await server.gql<{ auditoria: { items: { autor: string | null }[] } }>(
+        `{ auditoria(filter: { entidad: "servicio" }) { items { autor } } }`,
+        {},
+        b.token,
+      ),
+    );
+    expect(trail.auditoria.items[0].autor).toBe('Programa Quitar (la red)');
+  });
+
+  it('refuses, in Spanish and changing nothing, a servicio that is not its member, and every other role', async () => {
+    const red = await nuevaRed();
+    const otra = await nuevaRed();
+    const s = await servicio('Hospital Ajeno');
+    ok(await server.gql(UNIRSE, { codigo: otra.codigo }, s.token));
+    const antes = await server.dataSource.query(
+      `SELECT * FROM servicio WHERE id = ANY($1::uuid[]) ORDER BY id`,
+      [[red.id, otra.id, s.servicio]],
+    );
+    for (const id of [s.servicio, red.id, randomUUID(), 'no-es-un-id']) {
+      const res = await server.gql(QUITAR, { id }, red.token);
+      expect({ id, errors: errorOf(res)?.extensions?.errors }).toEqual({
+        id,
+        errors: [{ field: 'servicioId', msg: 'El servicio no es miembro de esta red' }],
+      });
+    }
+    expect(errorOf(await server.gql(QUITAR, { id: '' }, red.token))?.extensions?.errors).toEqual([
+      { field: 'servicioId', msg: MSG.requerido },
+    ]);
+    // Only a network's account: a member's administrator gets FORBIDDEN, in Spanish.
+    for (const query of [RENOVAR, QUITAR]) {
+      const res = await server.gql(query, { id: s.servicio }, s.token);
+      expect({ code: errorOf(res)?.extensions?.code, msg: errorOf(res)?.message }).toEqual({
+        code: 'FORBIDDEN',
+        msg: MSG.sinPermiso,
+      });
+    }
+    expect(
+      await server.dataSource.query(`SELECT * FROM servicio WHERE id = ANY($1::uuid[]) ORDER BY id`, [
+        [red.id, otra.id, s.servicio],
+      ]),
+    ).toEqual(antes);
   });
 });
