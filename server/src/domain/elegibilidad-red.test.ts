@@ -45,6 +45,8 @@ describe("another member's deferral", () => {
     const visto = {
       origenId: null,
       origen: null,
+      // Not what it is made of (markers, exclusion): that stays with its servicio.
+      clave: '',
       tipo: 'Indefinida',
       desde: '2026-01-10',
       hasta: null,
@@ -79,6 +81,7 @@ describe("another member's deferral", () => {
       {
         origenId: null,
         origen: null,
+        clave: '',
         tipo: 'Temporal',
         desde: '2026-01-10',
         hasta: '2026-07-09',
@@ -88,6 +91,7 @@ describe("another member's deferral", () => {
       {
         origenId: null,
         origen: null,
+        clave: '',
         tipo: 'Temporal',
         desde: '2026-05-20',
         hasta: '2026-06-19',
