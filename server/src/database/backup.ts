@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { applyMigrations } from './data-source';
 import { migrations as codeMigrations } from './migrations';
 
 const BACKUP_FORMAT = 'hemoterapia-backup';
@@ -266,17 +266,6 @@ async function* readLines(file: string): AsyncGenerator<unknown> {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Creates the schema when the target is empty; it must then match the dump's migrations. */
-async function migrateTarget(url: string): Promise<void> {
-  const ds = new DataSource({ type: 'postgres', url, entities: [], migrations: codeMigrations });
-  await ds.initialize();
-  try {
-    await ds.runMigrations({ transaction: 'each' });
-  } finally {
-    await ds.destroy();
-  }
-}
-
 /** The names of the migrations this code knows, in order. */
 function codeMigrationNames(): string[] {
   return codeMigrations.map((m) => m.name);
@@ -347,7 +336,8 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
     );
   }
 
-  await migrateTarget(url);
+  // Creates the schema when the target is empty; it must then match the dump's migrations.
+  await applyMigrations(url);
   const client = new Client({ connectionString: url, application_name: 'hemoterapia-restore' });
   await client.connect();
   const counts: Record<string, number> = {};

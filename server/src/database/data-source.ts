@@ -5,7 +5,14 @@ import { SnakeNamingStrategy } from './naming';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
-export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
+/**
+ * The app's data source. Every statement of its sessions is cut after 30 s (a request never
+ * waits longer); `statementTimeoutMs: 0` is for the migrations, which may rewrite a large table.
+ */
+export function createDataSource(
+  url: string,
+  options: { poolSize?: number; statementTimeoutMs?: number } = {},
+): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -18,37 +25,44 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
     extra: {
       // Fail fast instead of hanging when the database is gone.
       connectionTimeoutMillis: 5000,
-      statement_timeout: 30_000,
+      statement_timeout: options.statementTimeoutMs ?? 30_000,
       application_name: 'hemoterapia',
     },
   });
 }
 
 /**
- * Connects and brings the schema up to date. Several server processes may start at once on one
- * database (behind a load balancer): the migrations run under a session advisory lock, taken on
- * a connection of its own (outside the pool, which may hold a single connection), so one process
- * applies them while the others wait and then find nothing left to run. Postgres drops the lock
- * with its session, should the process die while holding it.
+ * Brings the schema up to date. Several server processes may start at once on one database
+ * (behind a load balancer): the migrations run under a session advisory lock, taken on a
+ * connection of its own, so one process applies them while the others wait and then find nothing
+ * left to run. Postgres drops the lock with its session, should the process die while holding it.
+ * They run on a data source of their own with no statement timeout: a migration that rebuilds a
+ * roll-up over millions of donations takes minutes, and the requests' 30 s limit would undo it
+ * and leave the server unable to start.
  */
-export async function connectDatabase(url: string, options: { poolSize?: number } = {}): Promise<DataSource> {
-  const dataSource = createDataSource(url, options);
-  await dataSource.initialize();
+export async function applyMigrations(url: string): Promise<void> {
   const lock = new Client({
     connectionString: url,
     connectionTimeoutMillis: 5000,
     application_name: 'hemoterapia-migraciones',
   });
+  const migrator = createDataSource(url, { poolSize: 1, statementTimeoutMs: 0 });
   try {
     await lock.connect();
     await lock.query(`SELECT pg_advisory_lock(hashtext('hemoterapia.migraciones'))`);
-    await dataSource.runMigrations({ transaction: 'each' });
-  } catch (error) {
-    await dataSource.destroy().catch(() => undefined);
-    throw error;
+    await migrator.initialize();
+    await migrator.runMigrations({ transaction: 'each' });
   } finally {
+    if (migrator.isInitialized) await migrator.destroy().catch(() => undefined);
     // Ending the session releases the lock.
     await lock.end().catch(() => undefined);
   }
+}
+
+/** Applies the migrations (applyMigrations), then opens the app's data source. */
+export async function connectDatabase(url: string, options: { poolSize?: number } = {}): Promise<DataSource> {
+  await applyMigrations(url);
+  const dataSource = createDataSource(url, options);
+  await dataSource.initialize();
   return dataSource;
 }
