@@ -240,7 +240,8 @@ async function startServer(databaseUrl: string, kind: 'dist' | 'src', root = ROO
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const end = Date.now() + 90_000;
+  // A first start on a large database may apply migrations that rebuild a roll-up (minutes).
+  const end = Date.now() + 900_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`El servidor terminó (${child.exitCode}):\n${logs.join('')}`);
