@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Pool, type QueryConfig, type QueryResult } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
 import { logger } from '../logger';
 
@@ -49,6 +49,18 @@ export function preparedOn(target: () => Queryable): RunQuery {
     const name = options?.once ? undefined : nameOf(text);
     return (await target().query(name ? { name, text, values: params } : { text, values: params })).rows;
   };
+}
+
+/**
+ * The statements of a TypeORM transaction (`dataSource.transaction(m => ...)`) as named prepared
+ * statements on its connection, for the hot writes (creating a donation): a person's history
+ * took longer to plan than to run. The transaction's session plans them as Postgres chooses.
+ */
+export function preparedIn(m: EntityManager): RunQuery {
+  const runner = m.queryRunner as { databaseConnection?: Queryable } | undefined;
+  const connection = runner?.databaseConnection;
+  if (!connection) throw new Error('preparedIn: el EntityManager no está en una transacción');
+  return preparedOn(() => connection);
 }
 
 export type ReadPool = { run: RunQuery; end: () => Promise<void> };

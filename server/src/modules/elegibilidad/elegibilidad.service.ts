@@ -15,7 +15,7 @@ import { type NoAptoData, validateMotivo, validateNoApto } from '../../domain/no
 import { decideMedicamente } from '../../domain/roles';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import type { RunQuery } from '../../database/prepared';
+import { preparedIn, type RunQuery } from '../../database/prepared';
 import { TtlCache } from '../../database/ttl-cache';
 import { type Actor, auditStatement, diff, lockAuditChains } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
@@ -113,10 +113,7 @@ export async function conConsultaRedAuditada<T>(
   const leidas: { donanteId: string; historial: Historial }[] = [];
   try {
     return await dataSource.transaction((m) =>
-      pasos(
-        (sql, params) => m.query(sql, params),
-        (donanteId, historial) => leidas.push({ donanteId, historial }),
-      ),
+      pasos(preparedIn(m), (donanteId, historial) => leidas.push({ donanteId, historial })),
     );
   } catch (error) {
     if (leidas.length > 0) {

@@ -50,7 +50,7 @@ const donacionesSql = (persona: string, vivas: boolean) => `(SELECT coalesce(jso
     WHERE ${persona})`;
 
 // Lifts that a later change of their donation's result set aside (anulado_at) lift nothing.
-const historialesSql = (persona: string) => `SELECT p.id, p.sexo,
+const historialesSql = (persona: string, donantes = 'p.id = ANY($1::uuid[])') => `SELECT p.id, p.sexo,
   ${donacionesSql(persona, true)} AS donaciones,
   ${donacionesSql(persona, false)} AS eliminadas,
   (SELECT coalesce(json_agg(json_build_object(
@@ -62,10 +62,16 @@ const historialesSql = (persona: string) => `SELECT p.id, p.sexo,
      FROM donante q JOIN levantamiento_diferimiento l ON l.donante_id = q.id AND l.anulado_at IS NULL
     WHERE ${persona}) AS levantamientos
   FROM donante p
-  WHERE p.id = ANY($1::uuid[]) AND p.servicio_id = $2`;
+  WHERE ${donantes} AND p.servicio_id = $2`;
 
 const HISTORIALES_SQL = historialesSql(MISMA_PERSONA);
-const REGISTROS_SQL = historialesSql(MISMO_REGISTRO);
+/**
+ * One donor's (a creation, under its lock): by `p.id = $1`, whose plan Postgres keeps. With a
+ * list it planned the statement again on every execution (its plan for one value looks cheaper
+ * than one for a list of unknown length), which cost more than running it.
+ */
+const HISTORIAL_DE_SQL = historialesSql(MISMA_PERSONA, 'p.id = $1::uuid');
+const REGISTRO_SQL = historialesSql(MISMO_REGISTRO, 'p.id = $1::uuid');
 
 type HistorialRow = {
   id: string;
@@ -82,7 +88,7 @@ async function leer(
   run: RunQuery,
   sql: string,
   servicio: string,
-  ids: readonly string[],
+  ids: readonly string[] | string,
 ): Promise<Map<string, Historial>> {
   const rows = (await run(sql, [ids, servicio])) as HistorialRow[];
   return new Map(
@@ -121,7 +127,7 @@ const VACIO: Historial = {
 
 /** One donor's history (empty when the servicio has no such donor). */
 export async function historialDe(run: RunQuery, servicio: string, id: string): Promise<Historial> {
-  return (await historiales(run, servicio, [id])).get(id.toLowerCase()) ?? VACIO;
+  return (await leer(run, HISTORIAL_DE_SQL, servicio, id)).get(id.toLowerCase()) ?? VACIO;
 }
 
 /**
@@ -129,7 +135,7 @@ export async function historialDe(run: RunQuery, servicio: string, id: string): 
  * two halves of a merge, checked again as one (donante.duplicados.ts).
  */
 export async function historialDelRegistro(run: RunQuery, servicio: string, id: string): Promise<Historial> {
-  return (await leer(run, REGISTROS_SQL, servicio, [id])).get(id.toLowerCase()) ?? VACIO;
+  return (await leer(run, REGISTRO_SQL, servicio, id)).get(id.toLowerCase()) ?? VACIO;
 }
 
 /**
