@@ -210,10 +210,13 @@ export async function createDonacionSteps(
   alLeer?.(d.donanteId, historial);
   const reglas = await reglasDelServicio(run, actor.servicio);
   assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
-  const row = await insertDonacion(run, d);
-  await auditarConsultaRed(run, actor, d.donanteId, historial);
   const propias = historial.donaciones.filter((p) => p.donanteId === d.donanteId).map((p) => p.fecha);
   await touchUltimaDonacion(run, d.donanteId, ultimaDonacion(d.fecha, propias));
+  // The writes every creation of the servicio takes turns on come last, so each holds them only
+  // until its commit: the day's row of the indicators' roll-up (written by the insert's trigger)
+  // and the head of the audit chain.
+  const row = await insertDonacion(run, d);
+  await auditarConsultaRed(run, actor, d.donanteId, historial);
   await auditCreate(run, actor, d);
   return row;
 }

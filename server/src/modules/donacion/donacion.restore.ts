@@ -63,14 +63,15 @@ export async function restaurarDonacionSteps(
   alLeer?.(donanteId, historial);
   const reglas = await reglasDelServicio(run, actor.servicio);
   assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
+  const propias = historial.donaciones.filter((p) => p.donanteId === donanteId).map((p) => p.fecha);
+  await touchUltimaDonacion(run, donanteId, ultimaDonacion(d.fecha, propias));
+  // As a creation: the roll-up's day row and the audit chain's head last (donacion.create.ts).
   try {
     await run(UNDELETE_DONACION_SQL, [id]);
   } catch (error) {
     throw numeroEnUsoOr(error, d.numero);
   }
   await auditarConsultaRed(run, actor, donanteId, historial);
-  const propias = historial.donaciones.filter((p) => p.donanteId === donanteId).map((p) => p.fecha);
-  await touchUltimaDonacion(run, donanteId, ultimaDonacion(d.fecha, propias));
   const entry = auditStatement(actor, 'restaurar', 'donacion', id, {
     deletedAt: [new Date(locked.deleted_at as string | Date).toISOString(), null],
     numero: d.numero,
