@@ -35,7 +35,7 @@ export class IndicadoresPersonas1763900000000 implements MigrationInterface {
 }
 
 /** A donor's change: the people of its DNI after it and of the DNI it had before. */
-const DONANTE_UPDATE_PERSONAS_SQL = `
+export const DONANTE_UPDATE_PERSONAS_SQL = `
       CREATE OR REPLACE FUNCTION indicador_donante_update() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         PERFORM indicador_recalcular_cambios(
@@ -58,7 +58,7 @@ const DONANTE_UPDATE_PERSONAS_SQL = `
       END $$`;
 
 /** A creation: also the own day of a new row that the same person's later-recorded donation shares. */
-const DONACION_INSERT_PERSONAS_SQL = insertar(
+export const DONACION_INSERT_PERSONAS_SQL = insertar(
   DONACION_INSERT_DISTINTOS_SQL,
   '        RETURN NULL;',
   `        PERFORM indicador_recalcular(d.servicio_id, d.fecha)

@@ -13,6 +13,8 @@ import { DonantesDistintos1763890000000 } from './1763890000000-donantes-distint
 import { IndicadoresPersonas1763900000000 } from './1763900000000-indicadores-personas';
 import { AuditoriaSoloAgregar1763910000000 } from './1763910000000-auditoria-solo-agregar';
 import { DiferimientosPersona1763920000000 } from './1763920000000-diferimientos-persona';
+import { EspacioParaActualizar1763930000000 } from './1763930000000-espacio-para-actualizar';
+import { IndicadoresPorFila1763940000000 } from './1763940000000-indicadores-por-fila';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -31,4 +33,6 @@ export const migrations = [
   IndicadoresPersonas1763900000000,
   AuditoriaSoloAgregar1763910000000,
   DiferimientosPersona1763920000000,
+  EspacioParaActualizar1763930000000,
+  IndicadoresPorFila1763940000000,
 ];
