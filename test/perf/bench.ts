@@ -15,7 +15,6 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,7 +38,7 @@ import {
   searchDonantes,
 } from '../../server/src/modules/donante/donante.search';
 import { openDatabase, ROOT } from './db';
-import { numberArg, parseArgs, percentile } from './util';
+import { freePort, numberArg, parseArgs, percentile } from './util';
 import { BENCH_LOTE, PERF_PASSWORD, PERF_USER_PREFIX, seedPerf } from './seed';
 import { installPeer, PEER_QUERIES, startPeer, type Peer } from './peer';
 import { cpuDeArbol, padreDe } from './cpu';
@@ -199,16 +198,6 @@ class GqlClient {
 // ---------------------------------------------------------------------------
 // Server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(databaseUrl: string, kind: 'dist' | 'src', root = ROOT) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
@@ -347,7 +336,7 @@ function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
 
 /**
  * DonacionService.create's steps (createDonacionSteps: the same statements and rule checks) in
- * one transaction, on the statements the service sends too (unnamed, planned each time).
+ * one transaction, as named prepared statements as the service sends them.
  */
 async function rawCreate(
   c: PoolClient,
@@ -361,8 +350,9 @@ async function rawCreate(
   const sv = { tas: 120, tad: 80, fc: 72, peso: 70, temp: 36.5, hb: 13.5, hto: 42 };
   await c.query('BEGIN');
   try {
+    // Named prepared statements on the transaction's connection, as DonacionService.create sends them.
     await createDonacionSteps(
-      async (sql, params) => (await c.query(sql, params)).rows,
+      preparedOn(() => c),
       { uid, servicio },
       { donanteId, numero, fecha, hora, sv, loteBolsa: BENCH_LOTE },
     );
