@@ -1,4 +1,5 @@
-/** Helpers the perf scripts share: command-line arguments and percentiles (no server code). */
+/** Helpers the perf scripts share: command-line arguments, percentiles, ports (no server code). */
+import net from 'node:net';
 
 export type Args = Record<string, string | true>;
 
@@ -33,4 +34,15 @@ export function numberArg(args: Args, name: string, fallback: number): number {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** A TCP port free on the loopback interface now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }
