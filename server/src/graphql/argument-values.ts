@@ -12,6 +12,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   TypeInfo,
+  type ValueNode,
   visit,
   visitWithTypeInfo,
 } from 'graphql';
@@ -28,7 +29,8 @@ import { ValidationError } from '../errors';
  * of the operation (its fields and directives, through the fragments it uses) is coerced as
  * graphql-js will, and the first that fails answers 400 BAD_USER_INPUT in Spanish, as a variable
  * of the wrong type already does. Operations without variables skip it: validation has checked
- * their literal arguments.
+ * their literal arguments; and of the others, only the arguments that hold a variable are
+ * coerced (argumentChecks, found once per operation).
  */
 export function argumentValues(): ApolloServerPlugin<Context> {
   return {
@@ -75,39 +77,73 @@ function usedFragments(document: DocumentNode, operation: OperationDefinitionNod
   return [...used.values()];
 }
 
+/** A field or directive of the operation whose arguments hold a variable, with its definition. */
+type ArgumentCheck = {
+  def: NonNullable<Parameters<typeof getArgumentValues>[0]>;
+  node: FieldNode | DirectiveNode;
+};
+
+/** The checks of each operation of the documents Apollo keeps (one per distinct query text). */
+const checksOf = new WeakMap<OperationDefinitionNode, ArgumentCheck[]>();
+
+/** Whether a value holds a variable (directly, or inside a list or an input object). */
+function holdsVariable(value: ValueNode): boolean {
+  if (value.kind === Kind.VARIABLE) return true;
+  if (value.kind === Kind.LIST) return value.values.some(holdsVariable);
+  if (value.kind === Kind.OBJECT) return value.fields.some((f) => holdsVariable(f.value));
+  return false;
+}
+
+/**
+ * The fields and directives of the operation (through the fragments it uses) whose arguments
+ * hold a variable: the only ones a request's values can make fail (validation checked the
+ * literal ones). Worked out once per operation, with graphql-js's TypeInfo.
+ */
+function argumentChecks(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): ArgumentCheck[] {
+  const known = checksOf.get(operation);
+  if (known) return known;
+  const checks: ArgumentCheck[] = [];
+  const typeInfo = new TypeInfo(schema);
+  const keep = (def: Maybe<ArgumentCheck['def']>, node: FieldNode | DirectiveNode) => {
+    if (def && node.arguments?.some((a) => holdsVariable(a.value))) checks.push({ def, node });
+  };
+  for (const definition of [operation, ...usedFragments(document, operation)]) {
+    visit(
+      definition,
+      visitWithTypeInfo(typeInfo, {
+        Field: (node) => keep(typeInfo.getFieldDef(), node),
+        Directive: (node) => keep(typeInfo.getDirective(), node),
+      }),
+    );
+  }
+  checksOf.set(operation, checks);
+  return checks;
+}
+
 function firstArgumentError(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): GraphQLError | undefined {
-  let found: GraphQLError | undefined;
-  const typeInfo = new TypeInfo(schema);
-  const check = (def: Maybe<Parameters<typeof getArgumentValues>[0]>, node: FieldNode | DirectiveNode) => {
-    if (found || !def || !node.arguments?.length) return;
+  for (const { def, node } of argumentChecks(schema, document, operation)) {
     try {
       getArgumentValues(def, node, variables);
     } catch (error) {
       // graphql-js points at the value that fails: the argument is the one holding it.
       const at = error instanceof GraphQLError ? error.nodes?.[0] : undefined;
-      const argument = node.arguments.find((a) => a.value === at)?.name.value ?? node.name.value;
+      const argument = node.arguments?.find((a) => a.value === at)?.name.value ?? node.name.value;
       const refusal = ValidationError.single(argument, MSG.valorNoPermitido);
-      found = new GraphQLError(refusal.message, {
+      return new GraphQLError(refusal.message, {
         nodes: node,
         originalError: refusal,
         extensions: { code: refusal.code, http: { status: refusal.status } },
       });
     }
-  };
-  for (const definition of [operation, ...usedFragments(document, operation)]) {
-    visit(
-      definition,
-      visitWithTypeInfo(typeInfo, {
-        Field: (node) => check(typeInfo.getFieldDef(), node),
-        Directive: (node) => check(typeInfo.getDirective(), node),
-      }),
-    );
-    if (found) return found;
   }
   return undefined;
 }
