@@ -285,6 +285,9 @@ const DE_DONANTE_QUERY = `query DeDonante($id: ID!) {
   donacionesDeDonante(donanteId: $id) { id numero fecha hora abo rh serologia { hiv chagas } }
 }`;
 
+/** The fields of DE_DONANTE_QUERY, whose columns the service reads. */
+const DE_DONANTE_FIELDS = ['id', 'numero', 'fecha', 'hora', 'abo', 'rh', 'serologia'];
+
 const CREATE_MUTATION = `mutation Crear($input: CreateDonacionInput!) {
   createDonacion(input: $input) { id numero fecha }
 }`;
@@ -327,10 +330,12 @@ async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: strin
 }
 
 function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {
+  // The columns the service reads for those fields.
   return donacionesDeDonante(
     preparedOn(() => c),
     servicio,
     donanteId,
+    donacionColumns(DE_DONANTE_FIELDS),
   );
 }
 

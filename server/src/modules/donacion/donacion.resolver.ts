@@ -55,8 +55,10 @@ export class DonacionResolver {
   donacionesDeDonante(
     @Arg('donanteId', () => ID) donanteId: string,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Donacion[]> {
-    return ctx.services.donacion.deDonante(requireAuth(ctx), donanteId);
+    // Only the columns of the fields asked for are read.
+    return ctx.services.donacion.deDonante(requireAuth(ctx), donanteId, selectedFields(info, []));
   }
 
   @Authorized()

@@ -108,9 +108,10 @@ export async function donacionesDeDonante(
   run: RunQuery,
   servicio: string,
   donanteId: string,
+  columns: string = donacionColumns(),
 ): Promise<Record<string, unknown>[] | null> {
   const rows = await run(
-    `SELECT d.* FROM donante x LEFT JOIN donacion d
+    `SELECT ${columns} FROM donante x LEFT JOIN donacion d
          ON d.donante_id = x.id AND d.servicio_id = x.servicio_id AND d.deleted_at IS NULL
       WHERE x.id = $1 AND x.servicio_id = $2 AND x.deleted_at IS NULL
       ${NEWEST_FIRST}`,

@@ -175,9 +175,14 @@ export class DonacionService {
   }
 
   /** The donor's live donations, newest first. */
-  async deDonante(auth: AuthUser, donanteId: string): Promise<Donacion[]> {
+  async deDonante(
+    auth: AuthUser,
+    donanteId: string,
+    /** The fields the caller shows (GraphQL: those the query asks for); all when omitted. */
+    fields?: Iterable<string> | null,
+  ): Promise<Donacion[]> {
     if (!isUuid(donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
-    const rows = await donacionesDeDonante(this.query, auth.servicio, donanteId);
+    const rows = await donacionesDeDonante(this.query, auth.servicio, donanteId, donacionColumns(fields));
     if (rows === null) throw new NotFoundError(MSG.donanteNoEncontrado);
     return hydrate(this.dataSource, Donacion, rows);
   }
