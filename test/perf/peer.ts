@@ -142,10 +142,10 @@ export async function startPeer(
 }
 
 /**
- * The peer's operations for the bench's read cases: the same records and columns as the
- * product's. The product's donor rows also carry `puedeDonar` (its eligibility rule, one more
- * statement and the rule in Node), which PostGraphile has no way to compute: the peer's DNI case
- * does that much less work.
+ * The peer's operations for the bench's read cases: the same records and fields as the
+ * product's (a donation's donor names through the relation; the serology as its JSON). The
+ * product's name searches also ask for `puedeDonar` (its eligibility rule), which PostGraphile has
+ * no way to compute: the peer has no case for them.
  */
 export const PEER_QUERIES = {
   donantesPorDni: `query ($dni: String!) {
