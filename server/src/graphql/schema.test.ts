@@ -1,6 +1,15 @@
 import 'reflect-metadata';
+import { getMetadataStorage as validationMetadata } from 'class-validator';
 import { graphql, isObjectType } from 'graphql';
-import { Authorized, buildSchemaSync, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import {
+  Authorized,
+  buildSchemaSync,
+  Field,
+  getMetadataStorage,
+  ObjectType,
+  Query,
+  Resolver,
+} from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import type { Context } from '../context';
 import { getProductSchema, withoutFieldWrappers } from './schema';
@@ -45,5 +54,21 @@ describe('fields without per-field wrappers', () => {
     const servicio = await graphql({ schema, source, contextValue: caller('ROL_SERVICIO') });
     expect(servicio.errors).toBeUndefined();
     expect(servicio.data).toEqual({ ficha: { publico: 'a', reservado: 'b' } });
+  });
+});
+
+describe('input validation', () => {
+  it('no rule of an input class is asynchronous (arguments are validated synchronously)', () => {
+    getProductSchema();
+    const storage = validationMetadata();
+    const inputs = getMetadataStorage().inputTypes.map((t) => t.target);
+    const rules = inputs.flatMap((target) => storage.getTargetValidationMetadatas(target, '', true, false));
+    expect(rules.length).toBeGreaterThan(20);
+    const asincronas = rules.filter((r) =>
+      storage.getTargetValidatorConstraints(r.constraintCls).some((c) => c.async),
+    );
+    expect(
+      asincronas.map((r) => `${r.target instanceof Function ? r.target.name : r.target}.${r.propertyName}`),
+    ).toEqual([]);
   });
 });

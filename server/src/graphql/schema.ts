@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { GraphQLSchema } from 'graphql';
-import { validateOrReject, ValidationError } from 'class-validator';
+import { getMetadataStorage as validationMetadata, validateSync, ValidationError } from 'class-validator';
 import { ArgumentValidationError, buildSchemaSync, getMetadataStorage } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import { subgraphSchema } from './federation';
@@ -13,22 +13,33 @@ let schema: GraphQLSchema | undefined;
 const VALIDATOR_OPTIONS = { skipMissingProperties: true, forbidUnknownValues: false };
 const isObject = (value: unknown): value is object => value !== null && typeof value === 'object';
 
-/**
- * Validates each input argument against its class-validator decorators, as
- * TypeGraphQL's default does, but with class-validator imported once: the
- * default loads it with import() for every argument of every request.
- */
-async function validateArgument(value: unknown): Promise<void> {
-  if (!isObject(value)) return;
-  try {
-    if (Array.isArray(value)) {
-      await Promise.all(value.filter(isObject).map((item) => validateOrReject(item, VALIDATOR_OPTIONS)));
-    } else {
-      await validateOrReject(value, VALIDATOR_OPTIONS);
-    }
-  } catch (errors) {
-    throw new ArgumentValidationError(errors as ValidationError[]);
+/** Whether an input class has class-validator rules at all, by class (worked out once). */
+const hasRules = new WeakMap<object, boolean>();
+
+function withRules(value: object): boolean {
+  const type = value.constructor;
+  let known = hasRules.get(type);
+  if (known === undefined) {
+    known = validationMetadata().getTargetValidationMetadatas(type, '', true, false).length > 0;
+    hasRules.set(type, known);
   }
+  return known;
+}
+
+/**
+ * Validates each input argument against its class-validator decorators, as TypeGraphQL's
+ * default does, with three differences for the cost of every request: class-validator is
+ * imported once (the default loads it with import() for every argument), its validation runs
+ * synchronously (no rule here is asynchronous: the asynchronous one built a promise per rule),
+ * and a class without rules is not handed to it (finding a class's rules scans every class's).
+ */
+function validateArgument(value: unknown): void {
+  if (!isObject(value)) return;
+  const items = Array.isArray(value) ? value.filter(isObject) : [value];
+  const errors: ValidationError[] = items
+    .filter(withRules)
+    .flatMap((item) => validateSync(item, VALIDATOR_OPTIONS));
+  if (errors.length > 0) throw new ArgumentValidationError(errors);
 }
 
 /**
