@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { Servicio } from './modules/servicio/servicio.entity';
 import { Donante } from './modules/donante/donante.entity';
-import { DONANTES_BY_ID_SQL } from './modules/donante/donante.search';
+import { DONANTES_BY_ID_SQL, NOMBRES_BY_ID_SQL } from './modules/donante/donante.search';
 import { hydrate } from './database/hydrate';
 import type { RunQuery } from './database/prepared';
 import { isUuid } from './domain/validation';
@@ -17,6 +17,11 @@ export type Loaders = {
   /** A donation's donor by id (also a deleted donor: the donation keeps its history). */
   donacionDonante: DataLoader<string, Donante | null>;
   /**
+   * A donation's donor's name and surname by id (as donacionDonante): the donation lists show
+   * only these, read without the other thirty columns.
+   */
+  nombreDonante: DataLoader<string, NombreDonante | null>;
+  /**
    * A user's name ('Nombre Apellido', else the username) by `servicioId/usuarioId`: only a
    * user of that servicio answers, so an id from elsewhere reads as unknown (null).
    */
@@ -26,6 +31,8 @@ export type Loaders = {
   /** Earlier donations of the same person, by `servicioId/donacionId`: a page in one statement. */
   donacionesPrevias: DataLoader<string, number>;
 };
+
+export type NombreDonante = { id: string; nombre: string; apellido: string };
 
 /** The key of loaders.nombreUsuario. */
 export const claveUsuario = (servicioId: string, usuarioId: string): string => `${servicioId}/${usuarioId}`;
@@ -103,6 +110,9 @@ export function createLoaders(
     ),
     donacionDonante: new DataLoader(async (ids) =>
       byId(hydrate(dataSource, Donante, await query(DONANTES_BY_ID_SQL, [ids])), ids),
+    ),
+    nombreDonante: new DataLoader(async (ids) =>
+      byId((await query(NOMBRES_BY_ID_SQL, [ids])) as NombreDonante[], ids),
     ),
     nombreUsuario: new DataLoader((keys) => nombresDeUsuarios(dataSource, keys)),
     elegibilidad: new DataLoader((keys) => elegibilidades(elegibilidad, keys, actor)),

@@ -124,11 +124,11 @@ export class DonacionResolver {
 
   @FieldResolver(() => String, { description: 'Nombre del donante' })
   async nombre(@Root() d: Donacion, @Ctx() ctx: Context): Promise<string> {
-    return (await ctx.loaders.donacionDonante.load(d.donanteId))?.nombre ?? '';
+    return (await ctx.loaders.nombreDonante.load(d.donanteId))?.nombre ?? '';
   }
 
   @FieldResolver(() => String, { description: 'Apellido del donante' })
   async apellido(@Root() d: Donacion, @Ctx() ctx: Context): Promise<string> {
-    return (await ctx.loaders.donacionDonante.load(d.donanteId))?.apellido ?? '';
+    return (await ctx.loaders.nombreDonante.load(d.donanteId))?.apellido ?? '';
   }
 }
