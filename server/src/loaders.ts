@@ -97,6 +97,62 @@ async function elegibilidades(
   return keys.map((k) => found.get(k) ?? null);
 }
 
+/**
+ * The loaders of one request, each made when a field first asks for it: most requests use one
+ * or none, and making them all for every request cost more than a small query's execution.
+ */
+class RequestLoaders implements Loaders {
+  private made: Partial<Loaders> = {};
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly query: RunQuery,
+    private readonly eligibility: ElegibilidadService,
+    private readonly actor: Actor | null,
+  ) {}
+
+  get servicio(): Loaders['servicio'] {
+    return (this.made.servicio ??= new DataLoader(async (ids) =>
+      byId(await this.dataSource.getRepository(Servicio).findBy({ id: In([...ids]) }), ids),
+    ));
+  }
+
+  get donacionDonante(): Loaders['donacionDonante'] {
+    return (this.made.donacionDonante ??= new DataLoader(async (ids) =>
+      byId(hydrate(this.dataSource, Donante, await this.query(DONANTES_BY_ID_SQL, [ids])), ids),
+    ));
+  }
+
+  get nombreDonante(): Loaders['nombreDonante'] {
+    return (this.made.nombreDonante ??= new DataLoader(async (ids) =>
+      byId((await this.query(NOMBRES_BY_ID_SQL, [ids])) as NombreDonante[], ids),
+    ));
+  }
+
+  get nombreUsuario(): Loaders['nombreUsuario'] {
+    return (this.made.nombreUsuario ??= new DataLoader((keys) => nombresDeUsuarios(this.dataSource, keys)));
+  }
+
+  get elegibilidad(): Loaders['elegibilidad'] {
+    return (this.made.elegibilidad ??= new DataLoader((keys) =>
+      elegibilidades(this.eligibility, keys, this.actor),
+    ));
+  }
+
+  get donacionesPrevias(): Loaders['donacionesPrevias'] {
+    return (this.made.donacionesPrevias ??= new DataLoader(async (keys) => {
+      const pares = keys.map((k) => k.split('/'));
+      const servicio = pares[0][0];
+      const ids = pares.filter(([s, id]) => s === servicio && isUuid(s) && isUuid(id)).map(([, id]) => id);
+      const found = ids.length
+        ? await donacionesPrevias(this.query, servicio, ids)
+        : new Map<string, number>();
+      // One request is one servicio's; a key of another would read 0, never another's history.
+      return pares.map(([s, id]) => (s === servicio ? (found.get(id) ?? 0) : 0));
+    }));
+  }
+}
+
 /** `actor`: the request's signed-in user (the network lookups of a list are audited in their name). */
 export function createLoaders(
   dataSource: DataSource,
@@ -104,25 +160,5 @@ export function createLoaders(
   elegibilidad: ElegibilidadService,
   actor: Actor | null = null,
 ): Loaders {
-  return {
-    servicio: new DataLoader(async (ids) =>
-      byId(await dataSource.getRepository(Servicio).findBy({ id: In([...ids]) }), ids),
-    ),
-    donacionDonante: new DataLoader(async (ids) =>
-      byId(hydrate(dataSource, Donante, await query(DONANTES_BY_ID_SQL, [ids])), ids),
-    ),
-    nombreDonante: new DataLoader(async (ids) =>
-      byId((await query(NOMBRES_BY_ID_SQL, [ids])) as NombreDonante[], ids),
-    ),
-    nombreUsuario: new DataLoader((keys) => nombresDeUsuarios(dataSource, keys)),
-    elegibilidad: new DataLoader((keys) => elegibilidades(elegibilidad, keys, actor)),
-    donacionesPrevias: new DataLoader(async (keys) => {
-      const pares = keys.map((k) => k.split('/'));
-      const servicio = pares[0][0];
-      const ids = pares.filter(([s, id]) => s === servicio && isUuid(s) && isUuid(id)).map(([, id]) => id);
-      const found = ids.length ? await donacionesPrevias(query, servicio, ids) : new Map<string, number>();
-      // One request is one servicio's; a key of another would read 0, never another's history.
-      return pares.map(([s, id]) => (s === servicio ? (found.get(id) ?? 0) : 0));
-    }),
-  };
+  return new RequestLoaders(dataSource, query, elegibilidad, actor);
 }

@@ -21,6 +21,8 @@ export function trackRequest(req: IncomingMessage & { id?: string }, res: Server
   const incoming = req.headers['x-request-id'];
   req.id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', req.id);
+  // A listener on every response only where its line is written (LOG_LEVEL info or below).
+  if (!logger.isLevelEnabled('info')) return;
   const started = process.hrtime.bigint();
   const url = (req.url ?? '').split('?')[0];
   res.on('finish', () => {
