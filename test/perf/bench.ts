@@ -30,7 +30,7 @@ import {
   donacionesDeDonante,
   searchDonaciones,
 } from '../../server/src/modules/donacion/donacion.search';
-import { preparedOn } from '../../server/src/database/prepared';
+import { preparedOn, type RunQuery } from '../../server/src/database/prepared';
 import {
   NOMBRES_BY_ID_SQL,
   donanteColumns,
@@ -327,6 +327,20 @@ async function rawDonantes(
   );
 }
 
+/**
+ * A worker's statements on its one connection, each after the previous one: the service sends the
+ * indicators' statements at once over its pool, and pg (from 9) refuses overlapping queries on
+ * one client, which until then it queued the same way.
+ */
+function inTurn(run: RunQuery): RunQuery {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (text, params, options) => {
+    const next = previous.then(() => run(text, params, options));
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
+
 const INDICADORES_QUERY = `query Indicadores($desde: String!, $hasta: String!) {
   indicadores(desde: $desde, hasta: $hasta, agrupacion: MES) {
     donaciones donantesDistintos atendidos noAptos voluntarias reposicion porcentajeVoluntarias
@@ -424,6 +438,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     application_name: 'bench-raw',
     options: '-c plan_cache_mode=force_generic_plan',
   });
+  // A connection closed while idle (the embedded Postgres stopping at the end) is not a result.
+  pool.on('error', () => undefined);
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let peer: Peer | undefined;
   /** A GraphQL client (its keep-alive sockets) per concurrency. */
@@ -581,7 +597,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         gql: (g) => g.request(INDICADORES_QUERY, { desde: addDays(today, -364), hasta: today }),
         raw: (c) =>
           leerIndicadores(
-            preparedOn(() => c),
+            inTurn(preparedOn(() => c)),
             { servicio },
             addDays(today, -364),
             today,
