@@ -14,11 +14,14 @@ import { donacionesPrevias } from './modules/elegibilidad/elegibilidad.service';
 /** Per-request batch loaders, so relation fields cost one query per kind, not per row. */
 export type Loaders = {
   servicio: DataLoader<string, Servicio | null>;
-  /** A donation's donor by id (also a deleted donor: the donation keeps its history). */
+  /**
+   * A donation's donor by `servicioId/donanteId` (also a deleted donor: the donation keeps its
+   * history); a donor of another servicio reads as unknown (null).
+   */
   donacionDonante: DataLoader<string, Donante | null>;
   /**
-   * A donation's donor's name and surname by id (as donacionDonante): the donation lists show
-   * only these, read without the other thirty columns.
+   * A donation's donor's name and surname by `servicioId/donanteId` (as donacionDonante): the
+   * donation lists show only these, read without the other thirty columns.
    */
   nombreDonante: DataLoader<string, NombreDonante | null>;
   /**
@@ -98,6 +101,22 @@ async function elegibilidades(
 }
 
 /**
+ * A loader by `servicioId/id` (claveUsuario) whose statement reads one servicio's rows: a request
+ * is one servicio's, so a key of another servicio reads null, never that servicio's row.
+ */
+function deUnServicio<T extends { id: string }>(
+  read: (servicio: string, ids: string[]) => Promise<T[]>,
+): DataLoader<string, T | null> {
+  return new DataLoader(async (keys) => {
+    const pares = keys.map((k) => k.split('/'));
+    const servicio = pares[0][0];
+    const ids = pares.filter(([s, id]) => s === servicio && isUuid(s) && isUuid(id)).map(([, id]) => id);
+    const found = new Map((ids.length ? await read(servicio, ids) : []).map((row) => [row.id, row]));
+    return pares.map(([s, id]) => (s === servicio ? (found.get(id) ?? null) : null));
+  });
+}
+
+/**
  * The loaders of one request, each made when a field first asks for it: most requests use one
  * or none, and making them all for every request cost more than a small query's execution.
  */
@@ -118,14 +137,14 @@ class RequestLoaders implements Loaders {
   }
 
   get donacionDonante(): Loaders['donacionDonante'] {
-    return (this.made.donacionDonante ??= new DataLoader(async (ids) =>
-      byId(hydrate(this.dataSource, Donante, await this.query(DONANTES_BY_ID_SQL, [ids])), ids),
+    return (this.made.donacionDonante ??= deUnServicio(async (servicio, ids) =>
+      hydrate(this.dataSource, Donante, await this.query(DONANTES_BY_ID_SQL, [ids, servicio])),
     ));
   }
 
   get nombreDonante(): Loaders['nombreDonante'] {
-    return (this.made.nombreDonante ??= new DataLoader(async (ids) =>
-      byId((await this.query(NOMBRES_BY_ID_SQL, [ids])) as NombreDonante[], ids),
+    return (this.made.nombreDonante ??= deUnServicio(
+      async (servicio, ids) => (await this.query(NOMBRES_BY_ID_SQL, [ids, servicio])) as NombreDonante[],
     ));
   }
 

@@ -358,7 +358,7 @@ async function rawDonaciones(c: PoolClient, servicio: string, f: { fecha?: strin
   const { rows } = await searchDonaciones(run, servicio, f, 0, 20, donacionColumns(DONACION_FIELDS));
   // The donors of the page, as the DataLoader reads them.
   const ids = [...new Set(rows.map((r) => r.donante_id))];
-  if (ids.length) await run(NOMBRES_BY_ID_SQL, [ids]);
+  if (ids.length) await run(NOMBRES_BY_ID_SQL, [ids, servicio]);
 }
 
 function rawDeDonante(c: PoolClient, servicio: string, donanteId: string) {

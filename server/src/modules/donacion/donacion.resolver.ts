@@ -102,7 +102,7 @@ export class DonacionResolver {
 
   @FieldResolver(() => Donante)
   async donante(@Root() d: Donacion, @Ctx() ctx: Context): Promise<Donante> {
-    const donante = await ctx.loaders.donacionDonante.load(d.donanteId);
+    const donante = await ctx.loaders.donacionDonante.load(claveUsuario(d.servicioId, d.donanteId));
     if (!donante) throw new Error(`Donante ${d.donanteId} inexistente`);
     return donante;
   }
@@ -124,11 +124,11 @@ export class DonacionResolver {
 
   @FieldResolver(() => String, { description: 'Nombre del donante' })
   async nombre(@Root() d: Donacion, @Ctx() ctx: Context): Promise<string> {
-    return (await ctx.loaders.nombreDonante.load(d.donanteId))?.nombre ?? '';
+    return (await ctx.loaders.nombreDonante.load(claveUsuario(d.servicioId, d.donanteId)))?.nombre ?? '';
   }
 
   @FieldResolver(() => String, { description: 'Apellido del donante' })
   async apellido(@Root() d: Donacion, @Ctx() ctx: Context): Promise<string> {
-    return (await ctx.loaders.nombreDonante.load(d.donanteId))?.apellido ?? '';
+    return (await ctx.loaders.nombreDonante.load(claveUsuario(d.servicioId, d.donanteId)))?.apellido ?? '';
   }
 }

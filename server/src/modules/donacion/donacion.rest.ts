@@ -5,6 +5,7 @@ import { parseSerologia, parseSignosVitales, ResultadosData } from '../../domain
 import { leerNumeroEtiqueta } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { NotFoundError, ValidationError } from '../../errors';
+import { claveUsuario } from '../../loaders';
 import { jsonTextTooDeep } from '../../input-guard';
 import { assertOwnServicio, authed, body } from '../../rest/http';
 import {
@@ -61,7 +62,9 @@ function exclusionCanonica(value: unknown): unknown {
 }
 
 async function records(ctx: Context, items: Donacion[]): Promise<DonacionRecord[]> {
-  const donantes = await Promise.all(items.map((d) => ctx.loaders.donacionDonante.load(d.donanteId)));
+  const donantes = await Promise.all(
+    items.map((d) => ctx.loaders.donacionDonante.load(claveUsuario(d.servicioId, d.donanteId))),
+  );
   return items.map((d, i) => donacionRecord(d, donantes[i]));
 }
 

@@ -14,10 +14,10 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   id: ['id'],
   servicioId: ['servicio_id'],
   donanteId: ['donante_id'],
-  // Through the donor (DataLoader).
-  donante: ['donante_id'],
-  nombre: ['donante_id'],
-  apellido: ['donante_id'],
+  // Through the donor (DataLoader), read within the donation's servicio.
+  donante: ['donante_id', 'servicio_id'],
+  nombre: ['donante_id', 'servicio_id'],
+  apellido: ['donante_id', 'servicio_id'],
   // The person's earlier donations (DataLoader), read within the servicio.
   donacionesPrevias: ['servicio_id'],
   numero: ['numero'],

@@ -70,11 +70,13 @@ export function donanteColumns(fields?: Iterable<string> | null): string {
 /** Every shown column: what a donor is read with when the fields asked for are not known. */
 export const DONANTE_COLUMNS = donanteColumns();
 
-/** Donors by id, $1 an array (a deleted donor too: its donations keep their history). */
-export const DONANTES_BY_ID_SQL = `SELECT ${DONANTE_COLUMNS} FROM donante d WHERE d.id = ANY($1::uuid[])`;
+/** The servicio's ($2) donors by id, $1 an array (a deleted donor too: its donations keep their history). */
+export const DONANTES_BY_ID_SQL = `SELECT ${DONANTE_COLUMNS} FROM donante d
+  WHERE d.id = ANY($1::uuid[]) AND d.servicio_id = $2`;
 
-/** Donors' names by id, $1 an array: what a list of donations shows of each donor. */
-export const NOMBRES_BY_ID_SQL = `SELECT d.id, d.nombre, d.apellido FROM donante d WHERE d.id = ANY($1::uuid[])`;
+/** The servicio's ($2) donors' names by id, $1 an array: what a list of donations shows of each donor. */
+export const NOMBRES_BY_ID_SQL = `SELECT d.id, d.nombre, d.apellido FROM donante d
+  WHERE d.id = ANY($1::uuid[]) AND d.servicio_id = $2`;
 
 /** Matches are counted up to this number; past it the total is a lower bound. */
 export const TOTAL_MAX = 200;
