@@ -34,6 +34,21 @@ export {
 } from './historial';
 export type { Historial } from './historial';
 
+/** The other members of the network whose records the history read: each one's name and donors. */
+function otrosServicios(
+  historial: Historial,
+  servicio: string,
+): Map<string, { nombre: string; donantes: Set<string> }> {
+  const otros = new Map<string, { nombre: string; donantes: Set<string> }>();
+  for (const r of [...historial.donaciones, ...historial.visitas]) {
+    if (r.servicioId === servicio || !r.servicio) continue;
+    const otro = otros.get(r.servicioId) ?? { nombre: r.servicio, donantes: new Set<string>() };
+    otro.donantes.add(r.donanteId);
+    otros.set(r.servicioId, otro);
+  }
+  return otros;
+}
+
 /**
  * A donation recorded (or restored) for a person who also has records at other members of the
  * network leaves an entry at both ends: at the servicio, which members it read, by whom; at each
@@ -46,13 +61,7 @@ export async function auditarConsultaRed(
   donanteId: string,
   historial: Historial,
 ): Promise<void> {
-  const otros = new Map<string, { nombre: string; donantes: Set<string> }>();
-  for (const r of [...historial.donaciones, ...historial.visitas]) {
-    if (r.servicioId === actor.servicio || !r.servicio) continue;
-    const otro = otros.get(r.servicioId) ?? { nombre: r.servicio, donantes: new Set<string>() };
-    otro.donantes.add(r.donanteId);
-    otros.set(r.servicioId, otro);
-  }
+  const otros = otrosServicios(historial, actor.servicio);
   if (otros.size === 0) return;
   const [yo] = await run(`SELECT nombre FROM servicio WHERE id = $1`, [actor.servicio]);
   await lockAuditChains(run, [actor.servicio, ...otros.keys()]);
@@ -211,8 +220,14 @@ export class ElegibilidadService {
       this.reglas.get(servicio, () => reglasDelServicio(this.query, servicio)),
     ]);
     if (actor && actor.servicio === servicio) {
-      const run: RunQuery = (sql, params) => this.dataSource.query(sql, params);
-      for (const [id, h] of hs) await auditarConsultaRed(run, actor, id, h);
+      // A page's lookups at other members are audited together, under the chains' locks.
+      const consultas = [...hs].filter(([, h]) => otrosServicios(h, actor.servicio).size > 0);
+      if (consultas.length > 0) {
+        await this.dataSource.transaction(async (m) => {
+          const run: RunQuery = (sql, params) => m.query(sql, params);
+          for (const [id, h] of consultas) await auditarConsultaRed(run, actor, id, h);
+        });
+      }
     }
     const hoy = todayIso();
     return new Map([...hs].map(([id, h]) => [id, evaluarElegibilidad(h, reglas, hoy)]));
