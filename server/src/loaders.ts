@@ -101,20 +101,25 @@ async function elegibilidades(
 }
 
 /**
- * A loader by `servicioId/id` (claveUsuario) whose statement reads one servicio's rows: a request
- * is one servicio's, so a key of another servicio reads null, never that servicio's row.
+ * A loader by `servicioId/id` (claveUsuario) whose read sees one servicio's rows: a request is one
+ * servicio's, so a key of another servicio, or a malformed one, reads `ausente`, never that
+ * servicio's row.
  */
-function deUnServicio<T extends { id: string }>(
-  read: (servicio: string, ids: string[]) => Promise<T[]>,
-): DataLoader<string, T | null> {
+function deUnServicio<V>(
+  read: (servicio: string, ids: string[]) => Promise<Map<string, V>>,
+  ausente: V,
+): DataLoader<string, V> {
   return new DataLoader(async (keys) => {
     const pares = keys.map((k) => k.split('/'));
     const servicio = pares[0][0];
     const ids = pares.filter(([s, id]) => s === servicio && isUuid(s) && isUuid(id)).map(([, id]) => id);
-    const found = new Map((ids.length ? await read(servicio, ids) : []).map((row) => [row.id, row]));
-    return pares.map(([s, id]) => (s === servicio ? (found.get(id) ?? null) : null));
+    const found = ids.length ? await read(servicio, ids) : new Map<string, V>();
+    return pares.map(([s, id]) => (s === servicio ? (found.get(id) ?? ausente) : ausente));
   });
 }
+
+const porId = <T extends { id: string }>(rows: T[]): Map<string, T | null> =>
+  new Map(rows.map((row) => [row.id, row]));
 
 /**
  * The loaders of one request, each made when a field first asks for it: most requests use one
@@ -137,14 +142,18 @@ class RequestLoaders implements Loaders {
   }
 
   get donacionDonante(): Loaders['donacionDonante'] {
-    return (this.made.donacionDonante ??= deUnServicio(async (servicio, ids) =>
-      hydrate(this.dataSource, Donante, await this.query(DONANTES_BY_ID_SQL, [ids, servicio])),
+    return (this.made.donacionDonante ??= deUnServicio(
+      async (servicio, ids) =>
+        porId(hydrate(this.dataSource, Donante, await this.query(DONANTES_BY_ID_SQL, [ids, servicio]))),
+      null,
     ));
   }
 
   get nombreDonante(): Loaders['nombreDonante'] {
     return (this.made.nombreDonante ??= deUnServicio(
-      async (servicio, ids) => (await this.query(NOMBRES_BY_ID_SQL, [ids, servicio])) as NombreDonante[],
+      async (servicio, ids) =>
+        porId((await this.query(NOMBRES_BY_ID_SQL, [ids, servicio])) as NombreDonante[]),
+      null,
     ));
   }
 
@@ -159,16 +168,10 @@ class RequestLoaders implements Loaders {
   }
 
   get donacionesPrevias(): Loaders['donacionesPrevias'] {
-    return (this.made.donacionesPrevias ??= new DataLoader(async (keys) => {
-      const pares = keys.map((k) => k.split('/'));
-      const servicio = pares[0][0];
-      const ids = pares.filter(([s, id]) => s === servicio && isUuid(s) && isUuid(id)).map(([, id]) => id);
-      const found = ids.length
-        ? await donacionesPrevias(this.query, servicio, ids)
-        : new Map<string, number>();
-      // One request is one servicio's; a key of another would read 0, never another's history.
-      return pares.map(([s, id]) => (s === servicio ? (found.get(id) ?? 0) : 0));
-    }));
+    return (this.made.donacionesPrevias ??= deUnServicio(
+      (servicio, ids) => donacionesPrevias(this.query, servicio, ids),
+      0,
+    ));
   }
 }
 
