@@ -220,11 +220,15 @@ export class ElegibilidadService {
       this.reglas.get(servicio, () => reglasDelServicio(this.query, servicio)),
     ]);
     if (actor && actor.servicio === servicio) {
-      // A page's lookups at other members are audited together, under the chains' locks.
+      // A page's lookups at other members are audited together. Every chain they touch is locked
+      // first, in one ordered statement: locked donor by donor, two lists at three members could
+      // each hold a chain the other waits for.
       const consultas = [...hs].filter(([, h]) => otrosServicios(h, actor.servicio).size > 0);
       if (consultas.length > 0) {
+        const cadenas = consultas.flatMap(([, h]) => [...otrosServicios(h, actor.servicio).keys()]);
         await this.dataSource.transaction(async (m) => {
           const run: RunQuery = (sql, params) => m.query(sql, params);
+          await lockAuditChains(run, [actor.servicio, ...cadenas]);
           for (const [id, h] of consultas) await auditarConsultaRed(run, actor, id, h);
         });
       }

@@ -588,6 +588,56 @@ describe('donor safety across the network', () => {
     );
     expect(await consultasRed([enA, enC, enFuera])).toEqual([]);
   });
+  it("lists at three members at once, each reading the others' records, audit every lookup and keep every chain whole", async () => {
+    const red = await nuevaRed();
+    const miembros = [
+      await servicio('Hospital Uno'),
+      await servicio('Hospital Dos'),
+      await servicio('Hospital Tres'),
+    ];
+    for (const s of miembros) ok(await server.gql(UNIRSE, { codigo: red.codigo }, s.token));
+    // Four people with a record at every member, each of whom gave blood at a different one.
+    const dnis = ['30700001', '30700002', '30700003', '30700004'];
+    for (const [i, dni] of dnis.entries()) {
+      const ids = await Promise.all(miembros.map((s) => donante(s, dni)));
+      ok(await crear(miembros[i % 3], ids[i % 3], addDays(HOY, -10 - i)));
+    }
+    const LISTA = `{ donantes(filter: { apellido: "Funes" }) { items { dni puedeDonar } } }`;
+    const respuestas = await Promise.all(
+      Array.from({ length: 18 }, (_, k) =>
+        server.gql<{ donantes: { items: { dni: string; puedeDonar: boolean }[] } }>(
+          LISTA,
+          {},
+          miembros[k % 3].token,
+        ),
+      ),
+    );
+    for (const r of respuestas) {
+      expect(
+        ok(r)
+          .donantes.items.map((d) => [d.dni, d.puedeDonar])
+          .sort(),
+      ).toEqual(dnis.map((d) => [d, false]));
+    }
+    // Each list read the other members' records of three of the four people: an entry at the
+    // servicio that looked for each of them, and one at the member whose record it read.
+    const [{ n }] = await server.dataSource.query(
+      `SELECT count(*)::int AS n FROM auditoria WHERE accion = 'consultar' AND entidad = 'red'
+          AND servicio_id = ANY($1::uuid[])`,
+      [miembros.map((s) => s.servicio)],
+    );
+    expect(n).toBeGreaterThanOrEqual(18 * 2 * 2);
+    for (const s of miembros) {
+      const v = ok(
+        await server.gql<{ verificarAuditoria: { ok: boolean; primeraRota: string | null } }>(
+          `{ verificarAuditoria { ok primeraRota } }`,
+          {},
+          s.token,
+        ),
+      );
+      expect(v.verificarAuditoria).toEqual({ ok: true, primeraRota: null });
+    }
+  });
 });
 
 describe("the network's administration", () => {
