@@ -7,7 +7,7 @@ import { isValidIsoDate, IsoDate } from './dates';
 import { isNumeroEtiqueta, leerNumeroEtiqueta } from './etiquetas';
 import { SV_LIMITES } from './limites';
 import { FieldError, MSG } from './messages';
-import { ErrorList, isBlank } from './validation';
+import { ErrorList, isBlank, type ParseResult } from './validation';
 
 export const TIPOS_BOLSA = ['Bolsa Doble', 'Bolsa Triple'] as const;
 export type TipoBolsa = (typeof TIPOS_BOLSA)[number];
@@ -239,8 +239,6 @@ export function serologiaResumen(s: Partial<Serologia> | null | undefined): stri
   if (!s) return MSG.sinDatos;
   return SEROLOGIA_KEYS.map((k) => `${SEROLOGIA_LABELS[k]} ${serologiaSigno(s[k])}`).join(' · ');
 }
-
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** The REST JSON string of booleans; missing keys are negative. Anything else: 'Error al leer serología'. */
 export function parseSerologia(json: string | null | undefined): ParseResult<Serologia> {

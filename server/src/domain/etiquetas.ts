@@ -5,7 +5,7 @@
  */
 import { NUMERO_ETIQUETA_MAX } from './limites';
 import { MSG } from './messages';
-import type { ParseResult } from './donacion';
+import type { ParseResult } from './validation';
 
 // The bounds live in limites.ts (which imports nothing), so that messages.ts can build its texts
 // from them while this module uses the messages.

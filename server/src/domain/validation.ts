@@ -3,6 +3,9 @@ import { FieldError, MSG } from './messages';
 
 export { CLAVE_MIN } from './limites';
 
+/** What a parser of typed or stored text gives: the value, or the message to show. */
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

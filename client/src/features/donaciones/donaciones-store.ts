@@ -12,7 +12,8 @@ import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/cli
 import { useCallback } from 'react';
 import { MSG } from '@domain/messages';
 import { SEROLOGIA_KEYS } from '@domain/donacion';
-import type { ParseResult, Serologia } from '@domain/donacion';
+import type { Serologia } from '@domain/donacion';
+import type { ParseResult } from '@domain/validation';
 import {
   DeleteDonacionDocument,
   DonacionDatosFragmentDoc,
