@@ -26,6 +26,7 @@ import { errorAnswer, sendErrorAnswer } from './http-errors';
 import { createRestRouter } from './rest/router';
 import { rejectBadInput } from './input-guard';
 import { Services } from './services';
+import { clientFiles, compressAnswers, planillaFiles, robotsTxt } from './static-files';
 
 /** Request bodies up to 200 kB (GraphQL and /api). */
 export const BODY_LIMIT_BYTES = 200 * 1024;
@@ -37,7 +38,7 @@ export type App = {
   handler: RequestListener;
 };
 
-/** Builds the app: /healthz, /graphql, /api, /planillas and the built client. */
+/** Builds the app: /healthz, /robots.txt, /graphql, /api, /planillas and the built client. */
 export async function createApp(
   services: Services,
   config: Pick<Config, 'clientDir' | 'planillasDir'> & Partial<Pick<Config, 'production'>>,
@@ -55,6 +56,8 @@ export async function createApp(
     next();
   };
   app.use(basics);
+  const compress = compressAnswers();
+  app.use(compress);
 
   const security = helmet({
     contentSecurityPolicy: {
@@ -74,6 +77,8 @@ export async function createApp(
     crossOriginEmbedderPolicy: false,
   });
   app.use(security);
+
+  app.get('/robots.txt', robotsTxt);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -115,20 +120,15 @@ export async function createApp(
   app.use('/api', rechazarClavesApi, json, rejectBadInput('rest'), createRestRouter(services));
 
   // /planillas/{file} is a static file (404 when missing); /planillas itself is the app's screen.
-  const planillas = express.static(config.planillasDir, {
-    index: false,
-    fallthrough: false,
-    redirect: false,
-  });
+  const planillas = planillaFiles(config.planillasDir);
   app.use('/planillas', (req, res, next) => (req.path === '/' ? next() : planillas(req, res, next)));
 
   if (fs.existsSync(path.join(config.clientDir, 'index.html'))) {
-    app.use(express.static(config.clientDir, { index: false, maxAge: '1h' }));
+    // Pre-compressed at build time, hashed assets cached for good, index.html revalidated.
+    const client = clientFiles(config.clientDir);
+    app.use(client.files);
     // History-API fallback: every other GET renders the app, which routes on the client.
-    app.get(/^\/(?!api\/|graphql).*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(config.clientDir, 'index.html'));
-    });
+    app.get(/^\/(?!api\/|graphql).*/, client.page);
   }
 
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
@@ -139,7 +139,7 @@ export async function createApp(
   const graphql = graphqlHandler({
     apollo,
     services,
-    middleware: [basics, security, json],
+    middleware: [basics, compress, security, json],
     clientIp: (req) => proxyaddr(req, trustProxy),
   });
   return { app, apollo, handler: (req, res) => (isGraphqlPath(req) ? graphql(req, res) : app(req, res)) };

@@ -66,6 +66,10 @@ export type TestServerOptions = {
   production?: boolean;
   /** A second app process on that server's database (which that server drops). */
   sameDatabaseAs?: TestServer;
+  /** The built client to serve (client/dist when omitted). */
+  clientDir?: string;
+  /** The blank planillas to serve (server/planillas when omitted). */
+  planillasDir?: string;
 };
 
 /** The real app (GraphQL, REST, static files) on a fresh database, listening on a free port. */
@@ -76,8 +80,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const services = createServices(dataSource, TEST_JWT_SECRET, { now: options.now });
   const root = path.resolve(__dirname, '..', '..', '..');
   const { handler, apollo } = await createApp(services, {
-    clientDir: path.join(root, 'client', 'dist'),
-    planillasDir: path.join(root, 'server', 'planillas'),
+    clientDir: options.clientDir ?? path.join(root, 'client', 'dist'),
+    planillasDir: options.planillasDir ?? path.join(root, 'server', 'planillas'),
     production: options.production ?? false,
   });
   const server = http.createServer(handler);

@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+
+/** Hashed file names (client/dist/assets) never change content: kept a year, never revalidated. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets: always revalidated (ETag), so a deploy shows at once. */
+export const CACHE_REVALIDATE = 'no-cache';
+/** Unhashed public files (favicon, robots.txt) and the blank planillas: a day, then revalidated. */
+export const CACHE_DAY = 'public, max-age=86400';
+
+/** The encodings written at build time beside each text file (client/vite.config.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+type Encoding = (typeof ENCODINGS)[number];
+
+/** A served file: its path under the folder (posix) and the pre-compressed variants beside it. */
+type ClientFile = { rel: string; encodings: Encoding[] };
+
+/** Every file under dir (no dot files or folders: .vite/manifest.json is not served), by URL path. */
+function listFiles(dir: string): Map<string, ClientFile> {
+  const files = new Map<string, ClientFile>();
+  const names = new Set<string>();
+  const walk = (sub: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else if (entry.isFile()) names.add(rel);
+    }
+  };
+  walk('');
+  for (const rel of names) {
+    if (ENCODINGS.some((e) => rel.endsWith(e.suffix) && names.has(rel.slice(0, -e.suffix.length)))) continue;
+    files.set(`/${rel}`, { rel, encodings: ENCODINGS.filter((e) => names.has(rel + e.suffix)) });
+  }
+  return files;
+}
+
+/** The Cache-Control of a built client file. */
+export function clientCacheControl(rel: string): string {
+  if (rel.startsWith('assets/')) return CACHE_IMMUTABLE;
+  if (rel === 'index.html') return CACHE_REVALIDATE;
+  return CACHE_DAY;
+}
+
+/**
+ * The best of `available` (best first) by the request's Accept-Encoding: the highest q-value,
+ * ties going to the server's order (brotli before gzip, as browsers list gzip first). `*` stands
+ * for any encoding not named. Undefined: the file is sent as it is.
+ */
+export function chooseEncoding<E extends { name: string }>(
+  header: string | undefined,
+  available: readonly E[],
+): E | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  let best: E | undefined;
+  let bestQ = 0;
+  for (const encoding of available) {
+    const value = q.get(encoding.name) ?? q.get('*') ?? 0;
+    if (value > bestQ) {
+      best = encoding;
+      bestQ = value;
+    }
+  }
+  return best;
+}
+
+/** A decoded URL path, or null when it cannot be decoded (then it names no file). */
+function decodePath(urlPath: string): string | null {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+}
+
+export type ClientFiles = {
+  /** Serves a file of the built client (GET/HEAD), or passes the request on. */
+  files: RequestHandler;
+  /** The app's page (index.html) for the history-API fallback. */
+  page: RequestHandler;
+};
+
+/**
+ * The built client: each file sent as is or as its pre-compressed variant, chosen by the
+ * request's Accept-Encoding (always with Vary: Accept-Encoding when variants exist), with the
+ * file's own caching. Only the files found under dir when the server starts are served: a path
+ * that names none (however it is encoded) passes on to the app's page.
+ */
+export function clientFiles(dir: string): ClientFiles {
+  const files = listFiles(dir);
+
+  const send = (req: Request, res: Response, next: (err?: unknown) => void, file: ClientFile) => {
+    const encoding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
+    if (file.encodings.length) res.vary('Accept-Encoding');
+    // The type of the file itself, not of its .br or .gz variant.
+    res.type(path.extname(file.rel));
+    if (encoding) res.setHeader('Content-Encoding', encoding.name);
+    res.setHeader('Cache-Control', clientCacheControl(file.rel));
+    res.sendFile(file.rel + (encoding?.suffix ?? ''), { root: dir, cacheControl: false }, (err?: unknown) => {
+      // A range past the end, a vanished file: the app's JSON error answer (which drops these headers).
+      if (err) next(err);
+    });
+  };
+
+  const index = files.get('/index.html');
+  return {
+    files: (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      const decoded = decodePath(req.path);
+      const file = decoded === null ? undefined : files.get(decoded);
+      if (!file) return next();
+      send(req, res, next, file);
+    },
+    page: (req, res, next) => {
+      if (!index) return next();
+      send(req, res, next, index);
+    },
+  };
+}
+
+/** The blank planillas (PDF): cacheable for a day, revalidated by ETag; 404 for a missing one. */
+export function planillaFiles(dir: string): RequestHandler {
+  return express.static(dir, {
+    index: false,
+    fallthrough: false,
+    redirect: false,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', CACHE_DAY),
+  });
+}
+
+/** The product is a private app: no crawler indexes any of it. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
+export const robotsTxt: RequestHandler = (_req, res) => {
+  res.setHeader('Cache-Control', CACHE_DAY);
+  res.type('text/plain').send(ROBOTS_TXT);
+};
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compresses dynamic text answers (JSON of /graphql, /api, /healthz; HTML or text without a
+ * pre-compressed file) above the threshold, brotli or gzip as the caller accepts. Skipped for
+ * callers that accept no encoding (no per-request cost for them) and for partial answers (206),
+ * whose byte range is of the uncompressed file.
+ */
+export function compressAnswers(): RequestHandler {
+  const compress = compression({
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res),
+  });
+  return (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next());
+}
