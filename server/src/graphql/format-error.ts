@@ -6,7 +6,7 @@ import { FieldError, MSG } from '../domain/messages';
 import { isDatabaseUnavailable } from '../database/unavailable';
 import { AppError, DatabaseUnavailableError, fieldErrors } from '../errors';
 import { logger } from '../logger';
-import { TOO_MANY_TOKENS } from './limits';
+import { INTROSPECTION_TOO_DEEP, QUERY_TOO_COMPLEX, TOO_MANY_TOKENS } from './limits';
 
 /** class-validator failures as the spec's { field, msg } list. */
 function argumentErrors(error: ArgumentValidationError): FieldError[] {
@@ -48,6 +48,25 @@ function appErrorOf(error: unknown): unknown {
 }
 
 /**
+ * The code a validation rule gave its own error: Apollo wraps every validation error in one
+ * whose code is GRAPHQL_VALIDATION_FAILED, keeping the rule's error as originalError.
+ */
+function ruleCode(error: unknown): string | undefined {
+  const rule = error instanceof GraphQLError ? error.originalError : undefined;
+  const code = rule instanceof GraphQLError ? rule.extensions.code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether an error is a refusal by a limit of graphql/limits.ts (or graphql-js's own introspection depth). */
+function isLimitRefusal(message: string): boolean {
+  return (
+    message === MSG.consultaDemasiadoProfunda ||
+    message === INTROSPECTION_TOO_DEEP ||
+    TOO_MANY_TOKENS.test(message)
+  );
+}
+
+/**
  * What a client may see of an error: the Spanish message and field list of
  * our own errors; for anything unexpected a generic text and an id that
  * points at the full log line.
@@ -78,10 +97,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       extensions: { code: unavailable.code, errors: unavailable.errors },
     };
   }
-  const code = formatted.extensions?.code;
-  if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
-    const tooComplex =
-      formatted.message === MSG.consultaDemasiadoProfunda || TOO_MANY_TOKENS.test(formatted.message);
+  const requestCode = formatted.extensions?.code;
+  if (typeof requestCode === 'string' && REQUEST_ERROR_CODES.has(requestCode)) {
+    const tooComplex = isLimitRefusal(formatted.message);
+    // Every limit refuses with its own code, whatever Apollo labelled the error with.
+    const validation = requestCode === 'GRAPHQL_VALIDATION_FAILED';
+    const code = tooComplex ? QUERY_TOO_COMPLEX : ((validation ? ruleCode(error) : undefined) ?? requestCode);
     // Our own validation rules write Spanish for the caller (extensions.mensajePropio).
     const own = formatted.extensions?.[OWN_MESSAGE] === true;
     const spanish = tooComplex ? MSG.consultaDemasiadoProfunda : own ? formatted.message : MSG.datosInvalidos;
