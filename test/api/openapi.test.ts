@@ -53,13 +53,21 @@ const SPEC_SECTION_7 = [
   'DELETE /donacion/{_id}/donante/{uid}',
 ];
 
+/** Routes the product added to the original's calls. */
+const BEYOND_SPEC = [
+  // The administrator sets a new password for a member who forgot theirs (issue 30).
+  'PUT /auth/integrante/{_id}/password',
+];
+
 describe('OpenAPI document of /api', () => {
   it('lists exactly the routes the router registers, with the same methods and paths', () => {
     expect(documentedRoutes()).toEqual(registeredRoutes(createRestRouter({} as Services)));
   });
 
-  it('covers every call of SPEC section 7', () => {
-    expect(documentedRoutes().filter((r) => r !== 'GET /openapi.json')).toEqual([...SPEC_SECTION_7].sort());
+  it('covers every call of SPEC section 7, and beyond it only the routes named here', () => {
+    expect(documentedRoutes().filter((r) => r !== 'GET /openapi.json')).toEqual(
+      [...SPEC_SECTION_7, ...BEYOND_SPEC].sort(),
+    );
   });
 
   it('every $ref points at a defined schema and every path parameter is declared', () => {

@@ -463,6 +463,14 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($id: ID!, $input: IntegranteUpdateInput!) { updateIntegrante(id: $id, input: $input) { message } }`,
       variables: { id: target.members.ROL_MEDICO.id, input: { nombre: 'Cambiado', apellido: 'Cambiado' } },
     },
+    // The password the member already has: a call that gets through only ends their sessions.
+    'Mutation.setIntegrantePassword': {
+      query: `mutation ($id: ID!, $input: IntegrantePasswordInput!) { setIntegrantePassword(id: $id, input: $input) { message integrante { id } } }`,
+      variables: {
+        id: target.members.ROL_ADMINISTRATIVO.id,
+        input: { newPassword: PASSWORD, newPassword2: PASSWORD },
+      },
+    },
     'Mutation.updateOpciones': {
       query: `mutation ($input: OpcionesInput!) { updateOpciones(input: $input) { servicio { id nombre } } }`,
       variables: { input: { nombre: 'Nombre cambiado' } },

@@ -73,6 +73,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.restaurarDonante': 'NOT_FOUND',
   'Mutation.updateDonante': 'NOT_FOUND',
   'Mutation.updateIntegrante': 'NOT_FOUND',
+  'Mutation.setIntegrantePassword': 'NOT_FOUND',
   'Mutation.updateOpciones': 'scoped',
   'Mutation.updateReglasDonacion': 'scoped',
   'Mutation.updateResultadosDonacion': 'NOT_FOUND',

@@ -25,6 +25,7 @@ const compact = (iso: string) => iso.replaceAll('-', '');
 export function restCases(t: World): Record<string, RestCase> {
   const medico = t.members.ROL_MEDICO.id;
   const tecnico = t.members.ROL_TECNICO.id;
+  const administrativo = t.members.ROL_ADMINISTRATIVO.id;
   const donor = {
     nombre: 'Juan',
     apellido: 'Cambiado',
@@ -74,6 +75,13 @@ export function restCases(t: World): Record<string, RestCase> {
       method: 'PUT',
       path: '/auth/integrante',
       body: { uid: medico, nombre: 'Cambiado', apellido: 'Cambiado' },
+      expect: 404,
+    },
+    // The password the member already has: a call that gets through only ends their sessions.
+    'PUT /auth/integrante/:_id/password': {
+      method: 'PUT',
+      path: `/auth/integrante/${administrativo}/password`,
+      body: { newPassword: PASSWORD, newPassword2: PASSWORD },
       expect: 404,
     },
     'DELETE /auth/integrante/:_id/user/:uid': {

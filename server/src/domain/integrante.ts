@@ -78,6 +78,20 @@ export function validateEditarIntegrante(data: IntegranteDatos): FieldError[] {
   return list.errors;
 }
 
+/** The new password the administrator sets for a member: the rules of every password change. */
+export function validateClaveIntegrante(data: {
+  newPassword?: string | null;
+  newPassword2?: string | null;
+}): FieldError[] {
+  const list = new ErrorList();
+  for (const field of ['newPassword', 'newPassword2'] as const) {
+    const err = validatePassword(data[field]);
+    if (err) list.add(field, err);
+  }
+  if (list.empty && data.newPassword !== data.newPassword2) list.add('newPassword2', MSG.clavesDistintas);
+  return list.errors;
+}
+
 /** Service options: nombre required; email valid if given. */
 export function validateOpciones(data: OpcionesDatos): FieldError[] {
   const list = new ErrorList();

@@ -78,6 +78,7 @@ export const MSG = {
   valorNoPermitido: 'Valor no permitido',
   claveActualIncorrecta: 'La clave actual es incorrecta',
   claveActualizada: 'Clave actualizada con exito',
+  claveIntegranteAsignada: 'Clave del integrante actualizada con exito: sus sesiones abiertas se cerraron',
   donacionActualizada: 'Donación actualizada con exito',
   donacionEliminada: 'Donación eliminada con exito',
   donanteEliminado: 'Donante eliminado con exito',

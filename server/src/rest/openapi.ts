@@ -463,6 +463,31 @@ export const openApiDocument = {
         },
       },
     },
+    '/auth/integrante/{_id}/password': {
+      put: {
+        ...secured,
+        summary:
+          'Asigna una clave nueva a un integrante (solo ROL_SERVICIO); sus tokens anteriores dejan de valer',
+        parameters: [idParam('_id', 'Id del integrante')],
+        requestBody: body(
+          obj(
+            {
+              uid: str('Id del servicio; otro servicio da 403'),
+              newPassword: str(CLAVE_DESC),
+              newPassword2: str('Opcional; por defecto igual a newPassword'),
+            },
+            ['newPassword'],
+          ),
+        ),
+        responses: {
+          '200': ok('Clave asignada', okMsg({ integrante: ref('Integrante') })),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
     '/auth/integrante/{_id}/user/{uid}': {
       delete: {
         ...secured,

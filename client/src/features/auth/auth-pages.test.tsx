@@ -162,7 +162,11 @@ describe('recover page', () => {
   it('explains how a password is reset, with no e-mail sending', async () => {
     renderApp('/auth/recover');
     expect(await screen.findByRole('heading', { name: '¿Olvidó su clave?' })).toBeInTheDocument();
-    expect(screen.getByText(/Opciones › Integrantes/)).toBeInTheDocument();
+    // Staff: the administrator sets the new password where the product lets them do it.
+    const staff = screen.getByText(/Si es integrante del servicio/).closest('li');
+    expect(staff).toHaveTextContent(
+      "(médico, técnico o administrativo): el administrador de su servicio le asigna una clave nueva en Opciones › Integrantes, con el botón 'Cambiar clave' de su fila.",
+    );
     expect(screen.getByText(/soporte técnico/)).toBeInTheDocument();
   });
 });

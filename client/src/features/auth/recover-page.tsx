@@ -2,8 +2,8 @@ import { Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
 /**
- * Forgot-password screen. There is no e-mail reset: staff passwords are reset
- * by their service administrator, and an administrator asks support.
+ * Forgot-password screen. There is no e-mail reset: the service administrator sets a member's
+ * new password in Opciones > Integrantes ('Cambiar clave'), and an administrator asks support.
  */
 export function RecoverPage() {
   return (
@@ -19,8 +19,8 @@ export function RecoverPage() {
           <Text as="span" fontWeight="semibold">
             Si es integrante del servicio
           </Text>{' '}
-          (médico, técnico o administrativo): pida al administrador de su servicio que le asigne una clave
-          nueva desde <Text as="em">Opciones › Integrantes</Text>.
+          (médico, técnico o administrativo): el administrador de su servicio le asigna una clave nueva en{' '}
+          <Text as="em">Opciones › Integrantes</Text>, con el botón &apos;Cambiar clave&apos; de su fila.
         </List.Item>
         <List.Item>
           <Text as="span" fontWeight="semibold">

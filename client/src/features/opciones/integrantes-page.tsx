@@ -109,6 +109,14 @@ function IntegrantesAdmin() {
                       Editar
                     </RouterLink>
                   </Button>
+                  <Button asChild size="xs" variant="outline">
+                    <RouterLink
+                      to={`/opciones/integrantes/clave/${i.id}`}
+                      aria-label={`Cambiar la clave de ${nombreCompleto(i)}`}
+                    >
+                      Cambiar clave
+                    </RouterLink>
+                  </Button>
                   <EliminarButton label={`Eliminar a ${nombreCompleto(i)}`} onClick={() => setAEliminar(i)} />
                 </AccionesCell>
               </Table.Row>

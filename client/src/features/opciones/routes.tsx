@@ -19,4 +19,8 @@ export const opcionesRoutes: RouteObject[] = [
     path: '/opciones/integrantes/editar/:id',
     element: lazyPage(() => import('./integrante-edit-page'), 'IntegranteEditPage'),
   },
+  {
+    path: '/opciones/integrantes/clave/:id',
+    element: lazyPage(() => import('./integrante-clave-page'), 'IntegranteClavePage'),
+  },
 ];

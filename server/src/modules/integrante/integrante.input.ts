@@ -55,3 +55,14 @@ export class IntegrantePayload {
   @Field({ description: 'Texto para mostrar al usuario' })
   message: string;
 }
+
+@InputType({ description: 'Clave nueva que el administrador asigna a un integrante' })
+export class IntegrantePasswordInput {
+  @Field()
+  @maxTexto(200)
+  newPassword: string;
+
+  @Field({ description: 'Repetición de la clave nueva' })
+  @maxTexto(200)
+  newPassword2: string;
+}

@@ -1,7 +1,12 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
 import { Usuario } from '../usuario/usuario.entity';
-import { IntegranteInput, IntegrantePayload, IntegranteUpdateInput } from './integrante.input';
+import {
+  IntegranteInput,
+  IntegrantePasswordInput,
+  IntegrantePayload,
+  IntegranteUpdateInput,
+} from './integrante.input';
 
 @Resolver()
 export class IntegranteResolver {
@@ -37,6 +42,18 @@ export class IntegranteResolver {
     @Ctx() ctx: Context,
   ): Promise<IntegrantePayload> {
     return ctx.services.integrante.update(requireAuth(ctx), id, input);
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => IntegrantePayload, {
+    description: 'Asigna una clave nueva a un integrante; sus tokens anteriores dejan de valer',
+  })
+  setIntegrantePassword(
+    @Arg('id', () => ID) id: string,
+    @Arg('input') input: IntegrantePasswordInput,
+    @Ctx() ctx: Context,
+  ): Promise<IntegrantePayload> {
+    return ctx.services.integrante.setPassword(requireAuth(ctx), id, input);
   }
 
   @Authorized('ROL_SERVICIO')

@@ -1,9 +1,9 @@
 import { Request, Router } from 'express';
 import { assertOwnServicio, authed, body } from '../../rest/http';
-import { checkInput, flag, scalar } from '../../rest/input';
+import { checkInput, flag, scalar, sinErroresDe } from '../../rest/input';
 import { integranteRecord } from '../../rest/records';
 import { Services } from '../../services';
-import { IntegranteInput, IntegranteUpdateInput } from './integrante.input';
+import { IntegranteInput, IntegrantePasswordInput, IntegranteUpdateInput } from './integrante.input';
 
 /** The member fields, flat or nested under `opciones` as the original's records carry them. */
 function memberFields(req: Request) {
@@ -29,7 +29,10 @@ function memberFields(req: Request) {
   };
 }
 
-/** POST and PUT /auth/integrante, DELETE /auth/integrante/:_id/user/:uid. */
+/**
+ * POST and PUT /auth/integrante, PUT /auth/integrante/:_id/password (the administrator sets a
+ * member's new password), DELETE /auth/integrante/:_id/user/:uid.
+ */
 export function addIntegranteRoutes(router: Router, services: Services): void {
   router.post(
     '/auth/integrante',
@@ -60,6 +63,26 @@ export function addIntegranteRoutes(router: Router, services: Services): void {
       await checkInput(IntegranteUpdateInput, { ...datos, rol: undefined });
       const { integrante } = await services.integrante.update(ctx.auth, id, datos);
       return integranteRecord(integrante);
+    }),
+  );
+
+  router.put(
+    '/auth/integrante/:_id/password',
+    authed(services, async (req, ctx) => {
+      const b = body(req);
+      assertOwnServicio(ctx.auth, scalar(b.uid, 'uid'));
+      const newPassword = scalar(b.newPassword, 'newPassword') ?? '';
+      const data = {
+        newPassword,
+        // As /auth/password: a client that sends no repeat gets it copied.
+        newPassword2: scalar(b.newPassword2, 'newPassword2') ?? newPassword,
+      };
+      const copied = b.newPassword2 === undefined ? 'newPassword2' : null;
+      const { integrante, message } = await sinErroresDe(copied, async () => {
+        await checkInput(IntegrantePasswordInput, data);
+        return services.integrante.setPassword(ctx.auth, String(req.params._id), data);
+      });
+      return { ok: true, msg: message, integrante: integranteRecord(integrante) };
     }),
   );
 

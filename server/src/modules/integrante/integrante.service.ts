@@ -7,6 +7,7 @@ import {
   IntegranteDatos,
   NuevoIntegranteDatos,
   rolIntegrante,
+  validateClaveIntegrante,
   validateEditarIntegrante,
   validateNuevoIntegrante,
 } from '../../domain/integrante';
@@ -167,6 +168,37 @@ export class IntegranteService {
     // Committed: the member's requests carry the new role from now on.
     this.sessions.forget(integrante.id);
     return { integrante, message: MSG.integranteEditado };
+  }
+
+  /**
+   * The administrator sets a new password for a member who forgot theirs: argon2id like every
+   * password, and the member's older tokens stop working (token version + 1). The audit entry
+   * says that it was set, never what it is.
+   */
+  async setPassword(
+    auth: AuthUser,
+    id: string,
+    data: { newPassword?: string | null; newPassword2?: string | null },
+  ): Promise<IntegranteResult> {
+    this.requireAdmin(auth);
+    if (!isUuid(id)) throw new NotFoundError();
+    assertValid(validateClaveIntegrante(data));
+    // Hashed before the transaction: argon2 takes a while and needs no lock.
+    const passwordHash = await hashPassword(String(data.newPassword));
+    const integrante = await this.dataSource.transaction(async (manager) => {
+      const actual = await this.findStaff(manager, auth, id, true);
+      await manager
+        .createQueryBuilder()
+        .update(Usuario)
+        .set({ passwordHash, tokenVersion: () => 'token_version + 1' })
+        .where('id = :id AND servicio_id = :servicio', { id: actual.id, servicio: auth.servicio })
+        .execute();
+      await audit(manager, auth, 'clave', 'usuario', actual.id, { clave: 'asignada' });
+      return manager.getRepository(Usuario).findOneByOrFail({ id: actual.id });
+    });
+    // Committed: the member's tokens are refused from their next request.
+    this.sessions.forget(integrante.id);
+    return { integrante, message: MSG.claveIntegranteAsignada };
   }
 
   /** Soft delete: the member disappears and their tokens stop working at once; history stays. */

@@ -351,3 +351,175 @@ describe('delete', () => {
     expect(res.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 });
+
+describe('a new password set by the administrator', () => {
+  const SET = `mutation ($id: ID!, $input: IntegrantePasswordInput!) {
+    setIntegrantePassword(id: $id, input: $input) { message integrante { id username } }
+  }`;
+  const input = (newPassword: string, newPassword2 = newPassword) => ({ newPassword, newPassword2 });
+  const stateOf = async (id: string) =>
+    (
+      await server.dataSource.query(`SELECT password_hash, token_version FROM usuario WHERE id = $1`, [id])
+    )[0] as { password_hash: string; token_version: number };
+  const loginCode = async (username: string, password: string) =>
+    (await server.gql(LOGIN, { input: { username, password } })).errors?.[0].extensions?.code;
+
+  it('GraphQL: the member signs in with the new password only, their old token is refused, audited without it', async () => {
+    const m = await crear(admin, { rol: 'ROL_TECNICO' });
+    const oldToken = await login(m.username, m.password);
+    const before = await stateOf(m.id);
+    const res = await server.gql<{ setIntegrantePassword: Payload }>(
+      SET,
+      { id: m.id, input: input('olvidada-nueva-1') },
+      admin.token,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.setIntegrantePassword).toEqual({
+      message: MSG.claveIntegranteAsignada,
+      integrante: { id: m.id, username: m.username },
+    });
+    const after = await stateOf(m.id);
+    expect(after.password_hash).toMatch(/^\$argon2id\$/);
+    expect(after.password_hash).not.toBe(before.password_hash);
+    expect(after.token_version).toBe(before.token_version + 1);
+    // The member's earlier token stops working at once; the administrator's keeps working.
+    expect((await server.gql(ME, {}, oldToken)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await server.gql(ME, {}, admin.token)).errors).toBeUndefined();
+    expect(await loginCode(m.username, m.password)).toBe('UNAUTHENTICATED');
+    const fresh = await login(m.username, 'olvidada-nueva-1');
+    expect((await server.gql<{ me: { id: string } }>(ME, {}, fresh)).data?.me.id).toBe(m.id);
+    const audits = await auditsOf(m.id);
+    expect(audits.at(-1)).toEqual({
+      accion: 'clave',
+      entidad: 'usuario',
+      usuario_id: admin.uid,
+      servicio_id: admin.servicio,
+      cambios: { clave: 'asignada' },
+    });
+    expect(JSON.stringify(audits)).not.toMatch(/argon2|olvidada-nueva-1|clave123|password/i);
+  });
+
+  it('REST PUT /api/auth/integrante/:_id/password: the same, in the original shape', async () => {
+    const m = await crear(admin);
+    const oldToken = await login(m.username, m.password);
+    const res = await server.rest<{ ok: boolean; msg: string; integrante: { _id: string } }>(
+      'PUT',
+      `/auth/integrante/${m.id}/password`,
+      { uid: admin.servicio, newPassword: 'por-rest-123', newPassword2: 'por-rest-123' },
+      admin.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      ok: true,
+      msg: MSG.claveIntegranteAsignada,
+      integrante: { _id: m.id, uid: m.id, username: m.username, servicio: admin.servicio },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|por-rest-123/);
+    const me = await server.rest('GET', `/donante/search?dni=1`, undefined, oldToken);
+    expect(me.status).toBe(401);
+    expect(await loginCode(m.username, m.password)).toBe('UNAUTHENTICATED');
+    expect(await loginCode(m.username, 'por-rest-123')).toBeUndefined();
+    expect((await auditsOf(m.id)).at(-1)).toMatchObject({ accion: 'clave', cambios: { clave: 'asignada' } });
+  });
+
+  it('checks the password rules with the texts of every password change, and changes nothing', async () => {
+    const m = await crear(admin);
+    const before = await stateOf(m.id);
+    const cases: [Record<string, string>, { field: string; msg: string }[]][] = [
+      [
+        input('12345', ''),
+        [
+          { field: 'newPassword', msg: 'La clave debe tener al menos 6 caracteres' },
+          { field: 'newPassword2', msg: 'La clave debe tener al menos 6 caracteres' },
+        ],
+      ],
+      [input('nueva123', 'nueva124'), [{ field: 'newPassword2', msg: 'Las passwords no coinciden' }]],
+    ];
+    for (const [given, errors] of cases) {
+      const res = await server.gql(SET, { id: m.id, input: given }, admin.token);
+      expect(res.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+      expect(res.errors?.[0].extensions?.errors).toEqual(errors);
+      const rest = await server.rest(
+        'PUT',
+        `/auth/integrante/${m.id}/password`,
+        { ...given, uid: admin.servicio },
+        admin.token,
+      );
+      expect(rest).toEqual({
+        status: 400,
+        body: { errors: errors.map(({ field, msg }) => ({ msg, param: field })) },
+      });
+    }
+    // A client that sends no repeat has it copied, as POST /api/auth/password does.
+    const short = await server.rest(
+      'PUT',
+      `/auth/integrante/${m.id}/password`,
+      { newPassword: '123' },
+      admin.token,
+    );
+    expect(short.body).toEqual({
+      errors: [{ msg: 'La clave debe tener al menos 6 caracteres', param: 'newPassword' }],
+    });
+    expect(await stateOf(m.id)).toEqual(before);
+    expect(await auditsOf(m.id)).toHaveLength(1);
+    expect(await loginCode(m.username, m.password)).toBeUndefined();
+  });
+
+  it('only ROL_SERVICIO: staff get FORBIDDEN / 403 and nothing changes', async () => {
+    const staff = await crear(admin, { rol: 'ROL_MEDICO' });
+    const victim = await crear(admin);
+    const token = await login(staff.username, staff.password);
+    const before = await stateOf(victim.id);
+    for (const id of [victim.id, staff.id]) {
+      const res = await server.gql(SET, { id, input: input('robada-123') }, token);
+      expect(res.data).toBeNull();
+      expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      const rest = await server.rest('PUT', `/auth/integrante/${id}/password`, input('robada-123'), token);
+      expect(rest.status).toBe(403);
+    }
+    const anon = await server.rest('PUT', `/auth/integrante/${victim.id}/password`, input('robada-123'));
+    expect(anon.status).toBe(401);
+    expect(await stateOf(victim.id)).toEqual(before);
+    expect(await auditsOf(victim.id)).toHaveLength(1);
+    expect(await loginCode(victim.username, victim.password)).toBeUndefined();
+  });
+
+  it("another servicio's member, the administrator itself, a deleted member or a bad id: refused, nothing changes", async () => {
+    const otro = await registerServicio(server);
+    const ajeno = await crear(otro);
+    const borrado = await crear(admin);
+    await server.gql(DELETE, { id: borrado.id }, admin.token);
+    const [ajenoBefore, adminBefore] = [await stateOf(ajeno.id), await stateOf(admin.uid)];
+    const cases: [string, string, number][] = [
+      [ajeno.id, 'NOT_FOUND', 404],
+      [borrado.id, 'NOT_FOUND', 404],
+      ['no-es-uuid', 'NOT_FOUND', 404],
+      [admin.uid, 'FORBIDDEN', 403],
+    ];
+    for (const [id, code, status] of cases) {
+      const res = await server.gql(SET, { id, input: input('ajena-1234') }, admin.token);
+      expect({ id, code: res.errors?.[0].extensions?.code }).toEqual({ id, code });
+      const rest = await server.rest(
+        'PUT',
+        `/auth/integrante/${id}/password`,
+        input('ajena-1234'),
+        admin.token,
+      );
+      expect({ id, status: rest.status }).toEqual({ id, status });
+    }
+    // The body naming another servicio is refused as well.
+    const m = await crear(admin);
+    const other = await server.rest(
+      'PUT',
+      `/auth/integrante/${m.id}/password`,
+      { ...input('ajena-1234'), uid: otro.servicio },
+      admin.token,
+    );
+    expect(other.status).toBe(403);
+    expect(await stateOf(ajeno.id)).toEqual(ajenoBefore);
+    expect(await stateOf(admin.uid)).toEqual(adminBefore);
+    expect(await auditsOf(ajeno.id)).toHaveLength(1);
+    expect(await loginCode(ajeno.username, ajeno.password)).toBeUndefined();
+    expect((await server.gql(ME, {}, admin.token)).errors).toBeUndefined();
+  });
+});
