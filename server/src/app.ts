@@ -25,7 +25,7 @@ import { graphqlHandler, isGraphqlPath, trackRequest } from './graphql/http-hand
 import { errorAnswer, sendErrorAnswer } from './http-errors';
 import { createRestRouter } from './rest/router';
 import { rejectBadInput } from './input-guard';
-import { Services } from './services';
+import { resolvers, restRoutes, Services } from './services';
 import { clientFiles, compressAnswers, planillaFiles, robotsTxt } from './static-files';
 
 /** Request bodies up to 200 kB (GraphQL and /api). */
@@ -90,7 +90,7 @@ export async function createApp(
   });
 
   const apollo = new ApolloServer<Context>({
-    schema: getSchema(),
+    schema: getSchema(resolvers),
     formatError,
     validationRules: [queryLimits(), knownOperationTypes, etiquetasPorSolicitud],
     parseOptions: queryParseOptions,
@@ -117,7 +117,7 @@ export async function createApp(
   const json = express.json({ limit: BODY_LIMIT_BYTES });
   // API keys read the indicators over GraphQL only: every /api request of one answers 403, before its
   // body is even parsed.
-  app.use('/api', rechazarClavesApi, json, rejectBadInput('rest'), createRestRouter(services));
+  app.use('/api', rechazarClavesApi, json, rejectBadInput('rest'), createRestRouter(services, restRoutes));
 
   // /planillas/{file} is a static file (404 when missing); /planillas itself is the app's screen.
   const planillas = planillaFiles(config.planillasDir);

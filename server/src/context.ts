@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { AuthUser } from './auth/context';
+import type { AuthUser, ClaveApiCaller } from './auth/context';
 import { tokenFromHeader } from './auth/jwt';
 import { esClaveApi } from './domain/clave-api';
 import { UnauthenticatedError } from './errors';
-import { createLoaders, Loaders } from './loaders';
-import type { ClaveApiCaller } from './modules/clave-api/clave-api.service';
-import type { Services } from './services';
+// Types only: the composition root assembles the services and loaders from the modules and hands
+// them in (createContext's `services`); nothing of it runs from here.
+import type { Loaders, Services } from './services';
 
 /** What every resolver and REST route gets for one request. */
 export type Context = {
@@ -39,7 +39,7 @@ export async function createContext(req: RequestInfo, services: Services): Promi
     auth,
     claveApi,
     services,
-    loaders: createLoaders(services.dataSource, services.query, services.elegibilidad, auth),
+    loaders: services.createLoaders(auth),
   };
 }
 

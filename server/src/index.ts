@@ -7,7 +7,7 @@ import { leaveSignalsToServer, startEmbeddedPostgres } from './database/embedded
 import { isDatabaseUnavailable } from './database/unavailable';
 import { createApp } from './app';
 import { logger } from './logger';
-import { createServices } from './services';
+import { createServices, entities } from './services';
 
 /** How long a stopping server waits for the requests under way. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     logger.info({ dataDir: config.dataDir }, 'Postgres embebido iniciado');
   }
 
-  const dataSource = await connectDatabase(url, { poolSize: config.dbPoolSize });
+  const dataSource = await connectDatabase(url, { entities, poolSize: config.dbPoolSize });
   const services = createServices(dataSource, resolveJwtSecret(config.jwtSecret, config.dataDir));
   const { handler, apollo } = await createApp(services, config);
   let stopping: Promise<void> | undefined;

@@ -1,20 +1,98 @@
+/**
+ * The composition root of the feature modules: what the server is made of. Framework code
+ * (context, auth, database, graphql, rest) imports no module; it is handed the modules' pieces
+ * from here: the entities, the resolvers, the REST routes, the request loaders and the services.
+ * A new feature adds its own to these lists.
+ */
 import { DataSource } from 'typeorm';
 import { Clock, FailureThrottle } from './auth/rate-limit';
 import { TokenService } from './auth/jwt';
 import { SessionCache } from './auth/session-cache';
+import type { Entities } from './database/data-source';
 import { readPool, RunQuery } from './database/prepared';
-import { CuentaService } from './modules/cuenta/cuenta.service';
-import { DonanteService } from './modules/donante/donante.service';
-import { DuplicadosService } from './modules/donante/donante.duplicados';
-import { DonacionService } from './modules/donacion/donacion.service';
-import { IntegranteService } from './modules/integrante/integrante.service';
-import { OpcionesService } from './modules/opciones/opciones.service';
-import { ClaveService } from './modules/cuenta/clave.service';
+import type { Resolvers } from './graphql/schema';
+import { requestLoaders, type LoaderSource, type LoadersOf } from './loaders';
+import type { AddRoutes } from './rest/router';
+import { AuditoriaResolver } from './modules/auditoria/auditoria.resolver';
+import { Auditoria } from './modules/auditoria/auditoria.entity';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
-import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
-import { IndicadoresService } from './modules/indicadores/indicadores.service';
-import { RedService } from './modules/red/red.service';
+import { ClaveApiResolver } from './modules/clave-api/clave-api.resolver';
 import { ClaveApiService } from './modules/clave-api/clave-api.service';
+import { ClaveResolver } from './modules/cuenta/clave.resolver';
+import { ClaveService } from './modules/cuenta/clave.service';
+import { CuentaResolver } from './modules/cuenta/cuenta.resolver';
+import { addCuentaRoutes } from './modules/cuenta/cuenta.rest';
+import { CuentaService } from './modules/cuenta/cuenta.service';
+import { Donacion, EtiquetaContador } from './modules/donacion/donacion.entity';
+import { DonacionResolver } from './modules/donacion/donacion.resolver';
+import { addDonacionRoutes } from './modules/donacion/donacion.rest';
+import { DonacionService } from './modules/donacion/donacion.service';
+import { DuplicadosService } from './modules/donante/donante.duplicados';
+import { DuplicadosResolver } from './modules/donante/donante.duplicados.resolver';
+import { Donante } from './modules/donante/donante.entity';
+import { donanteLoaders } from './modules/donante/donante.loaders';
+import { DonanteResolver } from './modules/donante/donante.resolver';
+import { addDonanteRoutes } from './modules/donante/donante.rest';
+import { DonanteService } from './modules/donante/donante.service';
+import { elegibilidadLoaders } from './modules/elegibilidad/elegibilidad.loaders';
+import { ElegibilidadResolver } from './modules/elegibilidad/elegibilidad.resolver';
+import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
+import { IndicadoresResolver } from './modules/indicadores/indicadores.resolver';
+import { IndicadoresService } from './modules/indicadores/indicadores.service';
+import { IntegranteResolver } from './modules/integrante/integrante.resolver';
+import { addIntegranteRoutes } from './modules/integrante/integrante.rest';
+import { IntegranteService } from './modules/integrante/integrante.service';
+import { OpcionesResolver } from './modules/opciones/opciones.resolver';
+import { addOpcionesRoutes } from './modules/opciones/opciones.rest';
+import { OpcionesService } from './modules/opciones/opciones.service';
+import { PlanillaResolver } from './modules/planilla/planilla.resolver';
+import { RedResolver } from './modules/red/red.resolver';
+import { RedService } from './modules/red/red.service';
+import { Servicio } from './modules/servicio/servicio.entity';
+import { servicioLoaders } from './modules/servicio/servicio.loaders';
+import { Usuario } from './modules/usuario/usuario.entity';
+import { usuarioLoaders } from './modules/usuario/usuario.loaders';
+
+/** Every TypeORM entity (database/data-source.ts). */
+export const entities: Entities = [Servicio, Usuario, Auditoria, Donante, Donacion, EtiquetaContador];
+
+/** Every resolver class (graphql/schema.ts). */
+export const resolvers: Resolvers = [
+  CuentaResolver,
+  DonanteResolver,
+  DuplicadosResolver,
+  DonacionResolver,
+  IntegranteResolver,
+  OpcionesResolver,
+  ClaveResolver,
+  PlanillaResolver,
+  AuditoriaResolver,
+  ElegibilidadResolver,
+  IndicadoresResolver,
+  RedResolver,
+  ClaveApiResolver,
+];
+
+/** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
+export const restRoutes: readonly AddRoutes<Services>[] = [
+  addCuentaRoutes,
+  addOpcionesRoutes,
+  addIntegranteRoutes,
+  addDonanteRoutes,
+  addDonacionRoutes,
+];
+
+/** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
+const loaderFactories = {
+  ...servicioLoaders,
+  ...usuarioLoaders,
+  ...donanteLoaders,
+  ...elegibilidadLoaders,
+};
+
+export type Loaders = LoadersOf<typeof loaderFactories>;
+
+const makeLoaders = requestLoaders<Services, typeof loaderFactories>(loaderFactories);
 
 /** The feature services, built once per process and shared by GraphQL and REST. */
 export type Services = {
@@ -38,6 +116,8 @@ export type Services = {
   red: RedService;
   /** API keys of the dashboards, and the requests made with them. */
   claveApi: ClaveApiService;
+  /** The loaders of one request; `actor` is its signed-in user. */
+  createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
 
 /** `now`: the clock of the sign-in delays and of the API keys' limit (tests move it instead of waiting). */
@@ -54,7 +134,7 @@ export function createServices(
   const donante = new DonanteService(dataSource, query);
   const donacion = new DonacionService(dataSource, query);
   const indicadores = new IndicadoresService(query);
-  return {
+  const services: Services = {
     dataSource,
     query,
     close: reads.end,
@@ -71,5 +151,7 @@ export function createServices(
     indicadores,
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
+    createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
+  return services;
 }

@@ -11,14 +11,14 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { createApp } from '../../server/src/app';
 import { createDataSource } from '../../server/src/database/data-source';
-import { createServices } from '../../server/src/services';
+import { createServices, entities } from '../../server/src/services';
 import { openDatabase, ROOT } from './db';
 import { parseArgs } from './util';
 import { PERF_PASSWORD } from './seed';
 
 export async function main(argv: string[]): Promise<number> {
   const db = await openDatabase(parseArgs(argv));
-  const dataSource = createDataSource(db.url);
+  const dataSource = createDataSource(db.url, { entities });
   await dataSource.initialize();
   const services = createServices(dataSource, 'x'.repeat(40));
   const { handler, apollo } = await createApp(services, {

@@ -15,7 +15,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { connectDatabase } from '../../server/src/database/data-source';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { PROVINCIAS } from '../../server/src/domain/donante';
-import { createServices } from '../../server/src/services';
+import { createServices, entities } from '../../server/src/services';
 import { openDatabase } from './db';
 import { numberArg, parseArgs } from './util';
 
@@ -628,7 +628,7 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
   const log = options.log ?? (() => {});
   const started = performance.now();
   const since = () => seconds(performance.now() - started);
-  const dataSource = await connectDatabase(url);
+  const dataSource = await connectDatabase(url, { entities });
   let servicio: string;
   let usuarioId: string;
   const username = `${PERF_USER_PREFIX}${options.donors}_${randomBytes(3).toString('hex')}`;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { Rol } from '../../server/src/domain/roles';
 import { getSchema } from '../../server/src/graphql/schema';
+import { resolvers } from '../../server/src/services';
 import { GqlResult, registerServicio, Session, TestServer } from '../../server/src/test-utils/harness';
 
 export const TODAY = todayIso();
@@ -249,7 +250,7 @@ export async function snapshot(server: TestServer, servicio: string): Promise<Re
 
 /** The names of every root field of the built schema: `Query.x` and `Mutation.y`. */
 export function schemaOperations(): string[] {
-  const schema = getSchema();
+  const schema = getSchema(resolvers);
   const out: string[] = [];
   for (const type of [schema.getQueryType(), schema.getMutationType()]) {
     if (!type) continue;

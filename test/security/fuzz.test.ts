@@ -20,6 +20,7 @@ import {
 import { MSG } from '../../server/src/domain/messages';
 import { getSchema } from '../../server/src/graphql/schema';
 import { openApiDocument } from '../../server/src/rest/openapi';
+import { resolvers } from '../../server/src/services';
 import { GqlResult, startTestServer, TestServer } from '../../server/src/test-utils/harness';
 import {
   Call,
@@ -469,7 +470,7 @@ function setDeep(obj: unknown, keys: string[], value: unknown): Record<string, u
 /** Every text, ID and enum leaf of a mutation's arguments, from the schema: `input.cph.contacto1.email`. */
 function textLeaves(op: string, call: Call): string[][] {
   const fieldName = op.split('.')[1];
-  const field = getSchema().getMutationType()!.getFields()[fieldName];
+  const field = getSchema(resolvers).getMutationType()!.getFields()[fieldName];
   const out: string[][] = [];
   const walk = (type: GraphQLInputType, keys: string[]) => {
     const named = getNamedType(type);

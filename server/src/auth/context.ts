@@ -6,3 +6,6 @@ export type AuthUser = {
   rol: Rol;
   servicio: string;
 };
+
+/** The caller a valid API key stands for: its servicio, which every read is scoped by. */
+export type ClaveApiCaller = { claveId: string; servicio: string };

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { connectDatabase } from '../database/data-source';
+import { entities } from '../services';
 import { readPool, ReadPool } from '../database/prepared';
 import { MSG } from '../domain/messages';
 import { createTestDatabase } from '../test-utils/harness';
@@ -16,7 +17,7 @@ const clock = () => now;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  dataSource = await connectDatabase(db.url);
+  dataSource = await connectDatabase(db.url, { entities });
   reads = readPool(dataSource);
 });
 afterAll(async () => {

@@ -1,22 +1,23 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { SnakeNamingStrategy } from './naming';
-import { entities } from './entities';
 import { migrations } from './migrations';
+
+/** The TypeORM entity classes: the composition root's list (services.ts). */
+export type Entities = NonNullable<DataSourceOptions['entities']>;
+
+export type DataSourceSettings = { entities: Entities; poolSize?: number; statementTimeoutMs?: number };
 
 /**
  * The app's data source. Every statement of its sessions is cut after 30 s (a request never
  * waits longer); `statementTimeoutMs: 0` is for the migrations, which may rewrite a large table.
  */
-export function createDataSource(
-  url: string,
-  options: { poolSize?: number; statementTimeoutMs?: number } = {},
-): DataSource {
+export function createDataSource(url: string, options: DataSourceSettings): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
-    entities,
+    entities: options.entities,
     migrations,
     migrationsRun: false,
     synchronize: false,
@@ -46,7 +47,8 @@ export async function applyMigrations(url: string): Promise<void> {
     connectionTimeoutMillis: 5000,
     application_name: 'hemoterapia-migraciones',
   });
-  const migrator = createDataSource(url, { poolSize: 1, statementTimeoutMs: 0 });
+  // The migrations are plain SQL (CONTRIBUTING.md): they need no entity.
+  const migrator = createDataSource(url, { entities: [], poolSize: 1, statementTimeoutMs: 0 });
   try {
     await lock.connect();
     await lock.query(`SELECT pg_advisory_lock(hashtext('hemoterapia.migraciones'))`);
@@ -60,7 +62,10 @@ export async function applyMigrations(url: string): Promise<void> {
 }
 
 /** Applies the migrations (applyMigrations), then opens the app's data source. */
-export async function connectDatabase(url: string, options: { poolSize?: number } = {}): Promise<DataSource> {
+export async function connectDatabase(
+  url: string,
+  options: Omit<DataSourceSettings, 'statementTimeoutMs'>,
+): Promise<DataSource> {
   await applyMigrations(url);
   const dataSource = createDataSource(url, options);
   await dataSource.initialize();

@@ -64,6 +64,12 @@ export const CLAVE_API_USOS_POR_MINUTO = 120;
 export const ENTIDADES_POR_CONSULTA_MAX = 100;
 
 /**
+ * The donor search counts its matches up to this number; past it the total is a lower bound (the
+ * screen says "más de", the REST shim's `totalExacto` is false).
+ */
+export const DONANTES_TOTAL_MAX = 200;
+
+/**
  * The highest label number: 8 digits. Two limits meet here: the donation's
  * `numero` column is a Postgres integer (at most 2_147_483_647, so any bound
  * must stay below it or a search or an insert fails in the database), and the

@@ -1,3 +1,5 @@
+// Its decorators read type metadata when the file loads, whoever imports it first.
+import 'reflect-metadata';
 import { Max, Min } from 'class-validator';
 import { ClassType, Field, InputType, Int, ObjectType } from 'type-graphql';
 

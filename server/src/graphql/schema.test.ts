@@ -12,6 +12,7 @@ import {
 } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import type { Context } from '../context';
+import { resolvers } from '../services';
 import { getProductSchema, withoutFieldWrappers } from './schema';
 
 @ObjectType()
@@ -35,7 +36,7 @@ const caller = (rol: string) =>
 
 describe('fields without per-field wrappers', () => {
   it('plain fields of the product schema use graphql-js default resolver', () => {
-    const donante = getProductSchema().getType('Donante');
+    const donante = getProductSchema(resolvers).getType('Donante');
     if (!isObjectType(donante)) throw new Error('Donante no es un tipo objeto');
     const fields = donante.getFields();
     expect(fields.dni.resolve).toBeUndefined();
@@ -59,7 +60,7 @@ describe('fields without per-field wrappers', () => {
 
 describe('input validation', () => {
   it('no rule of an input class is asynchronous (arguments are validated synchronously)', () => {
-    getProductSchema();
+    getProductSchema(resolvers);
     const storage = validationMetadata();
     const inputs = getMetadataStorage().inputTypes.map((t) => t.target);
     const rules = inputs.flatMap((target) => storage.getTargetValidationMetadatas(target, '', true, false));

@@ -1,13 +1,17 @@
 import 'reflect-metadata';
 import { GraphQLSchema } from 'graphql';
 import { getMetadataStorage as validationMetadata, validateSync, ValidationError } from 'class-validator';
-import { ArgumentValidationError, buildSchemaSync, getMetadataStorage } from 'type-graphql';
+import { ArgumentValidationError, buildSchemaSync, getMetadataStorage, NonEmptyArray } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import { subgraphSchema } from './federation';
-import { resolvers } from './resolvers';
 
-let productSchema: GraphQLSchema | undefined;
-let schema: GraphQLSchema | undefined;
+/** The resolver classes a schema is built from: the composition root's list (services.ts). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export type Resolvers = NonEmptyArray<Function>;
+
+/** The schemas built, by resolver list (the app has one list, so each is built once). */
+const productSchemas = new WeakMap<Resolvers, GraphQLSchema>();
+const schemas = new WeakMap<Resolvers, GraphQLSchema>();
 
 /** TypeGraphQL's own defaults for `validate: true`. */
 const VALIDATOR_OPTIONS = { skipMissingProperties: true, forbidUnknownValues: false };
@@ -64,14 +68,18 @@ export function withoutFieldWrappers(): void {
  * The product's own schema, built once from the TypeGraphQL classes: what schema.graphql
  * describes for the client (npm run gen).
  */
-export function getProductSchema(): GraphQLSchema {
-  if (!productSchema) withoutFieldWrappers();
-  productSchema ??= buildSchemaSync({
-    resolvers,
-    authChecker,
-    authMode: 'error',
-    validateFn: validateArgument,
-  });
+export function getProductSchema(resolvers: Resolvers): GraphQLSchema {
+  let productSchema = productSchemas.get(resolvers);
+  if (!productSchema) {
+    withoutFieldWrappers();
+    productSchema = buildSchemaSync({
+      resolvers,
+      authChecker,
+      authMode: 'error',
+      validateFn: validateArgument,
+    });
+    productSchemas.set(resolvers, productSchema);
+  }
   return productSchema;
 }
 
@@ -79,7 +87,11 @@ export function getProductSchema(): GraphQLSchema {
  * The schema /graphql serves: the product's, as an Apollo Federation 2 subgraph
  * (graphql/federation.ts) with `_service` and `_entities` for a network's gateway.
  */
-export function getSchema(): GraphQLSchema {
-  schema ??= subgraphSchema(getProductSchema());
+export function getSchema(resolvers: Resolvers): GraphQLSchema {
+  let schema = schemas.get(resolvers);
+  if (!schema) {
+    schema = subgraphSchema(getProductSchema(resolvers));
+    schemas.set(resolvers, schema);
+  }
   return schema;
 }

@@ -14,7 +14,7 @@ import {
 } from '../errors';
 import { jsonTextTooDeep } from '../input-guard';
 import { logger } from '../logger';
-import { Services } from '../services';
+import type { Services } from '../services';
 
 /** The original product's error body: a list of objects with a msg field. */
 export type RestErrorBody = { errors: { msg: string; param?: string }[] };

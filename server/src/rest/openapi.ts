@@ -8,6 +8,7 @@ import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } 
 import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
 import {
   CLAVE_MIN,
+  DONANTES_TOTAL_MAX,
   EDAD_DONANTE_MAX,
   EDAD_DONANTE_MIN,
   SEMANAS_ENTRE_DONACIONES,
@@ -16,7 +17,6 @@ import {
 import { MSG } from '../domain/messages';
 import { PAGE_MAX } from '../graphql/pagination';
 import { ROLES, ROLES_INTEGRANTE } from '../domain/roles';
-import { TOTAL_MAX } from '../modules/donante/donante.search';
 
 type Schema = Record<string, unknown>;
 
@@ -531,7 +531,7 @@ export const openApiDocument = {
                 total: int(),
                 totalExacto: {
                   type: 'boolean',
-                  description: `false cuando hay más de ${TOTAL_MAX} coincidencias: total es entonces un mínimo`,
+                  description: `false cuando hay más de ${DONANTES_TOTAL_MAX} coincidencias: total es entonces un mínimo`,
                 },
                 offset: int(),
                 limit: int(),

@@ -3,16 +3,72 @@
  * `_id`/`uid` ids, donation dates as YYYYMMDD, and sv, serologia and cph as
  * JSON strings. Shape only: no rule lives here.
  */
-import { grupoYFactor, serializeSerologia, serializeSignosVitales } from '../domain/donacion';
-import { DONANTE_TEXT_FIELDS } from '../domain/donante';
-import type { Donacion } from '../modules/donacion/donacion.entity';
+import { grupoYFactor, serializeSerologia, serializeSignosVitales, type Serologia } from '../domain/donacion';
+import { DONANTE_TEXT_FIELDS, type DonanteCphData } from '../domain/donante';
 import type { Elegibilidad } from '../domain/elegibilidad';
 import type { AuthUser } from '../auth/context';
 import type { Services } from '../services';
-import type { Donante } from '../modules/donante/donante.entity';
-import type { Servicio } from '../modules/servicio/servicio.entity';
-import type { Usuario } from '../modules/usuario/usuario.entity';
 import { fechaCompacta } from './input';
+
+// What each record is built from: the fields it shows of the modules' entities, named here so that
+// this framework file imports no module (the entities have these fields, the compiler checks it).
+
+type Usuario = {
+  id: string;
+  username: string;
+  rol: string;
+  servicioId: string;
+  nombre: string;
+  apellido: string | null;
+  matricula: string | null;
+  email: string | null;
+  telefono: string | null;
+  agentecph: boolean;
+};
+
+type Servicio = {
+  nombre: string;
+  direccion: string | null;
+  email: string | null;
+  telefono: string | null;
+};
+
+type Donante = Record<(typeof DONANTE_TEXT)[number], string | null> & {
+  id: string;
+  servicioId: string;
+  fechaNacimiento: string;
+  convocado: boolean;
+  donacionAferesis: boolean;
+  donacionAnterior: boolean;
+  cph: DonanteCphData;
+  ultimaDonacion: string | null;
+};
+
+type Donacion = {
+  id: string;
+  donanteId: string;
+  servicioId: string;
+  numero: number;
+  fecha: string;
+  hora: string;
+  plasmaCovid: boolean;
+  taSistolica: number | null;
+  taDiastolica: number | null;
+  fc: number | null;
+  peso: number | null;
+  temp: number | null;
+  hb: number | null;
+  hto: number | null;
+  tipoBolsa: string;
+  loteBolsa: string;
+  donacionAferesis: boolean;
+  abo: string;
+  rh: string;
+  serologia: Serologia | null;
+  exclusionDefinitiva: string | null;
+  exclusionTiempo: number | null;
+  exclusionCodigo: string | null;
+};
 
 const text = (value: string | null | undefined): string => value ?? '';
 

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { createApp } from '../app';
 import { connectDatabase } from '../database/data-source';
-import { createServices, Services } from '../services';
+import { createServices, entities, Services } from '../services';
 
 export const TEST_JWT_SECRET = 'secreto-de-prueba-de-al-menos-treinta-y-dos-caracteres';
 
@@ -76,7 +76,7 @@ export type TestServerOptions = {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const shared = options.sameDatabaseAs?.databaseUrl;
   const db = shared ? { url: shared, drop: async () => undefined } : await createTestDatabase();
-  const dataSource = await connectDatabase(db.url);
+  const dataSource = await connectDatabase(db.url, { entities });
   const services = createServices(dataSource, TEST_JWT_SECRET, { now: options.now });
   const root = path.resolve(__dirname, '..', '..', '..');
   const { handler, apollo } = await createApp(services, {

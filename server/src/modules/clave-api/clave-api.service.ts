@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../../auth/context';
+import type { AuthUser, ClaveApiCaller } from '../../auth/context';
 import type { Clock } from '../../auth/rate-limit';
 import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import type { RunQuery } from '../../database/prepared';
@@ -28,9 +28,6 @@ export type ClaveApiDatos = {
 
 /** A new key: the only time its secret is given. */
 export type ClaveApiNueva = Omit<ClaveApiDatos, 'ultimoUso' | 'revocadaEn'> & { secreto: string };
-
-/** The caller a valid key stands for: its servicio, which every read is scoped by. */
-export type ClaveApiCaller = { claveId: string; servicio: string };
 
 export type ClaveApiOptions = {
   now?: Clock;

@@ -4,7 +4,7 @@ import { ForbiddenError } from '../../errors';
 import { authed, body, route } from '../../rest/http';
 import { checkInput, scalar, sinErroresDe } from '../../rest/input';
 import { opcionesRecord, UsuarioRecord, usuarioRecord } from '../../rest/records';
-import { Services } from '../../services';
+import type { Services } from '../../services';
 import { LoginInput, RegisterInput } from './cuenta.input';
 import { PasswordChangeInput } from './clave.input';
 import { Rol } from '../usuario/rol.enum';

@@ -19,7 +19,7 @@ import {
   scalar,
 } from '../../rest/input';
 import { DonacionRecord, donacionRecord, donanteConElegibilidad } from '../../rest/records';
-import { Services } from '../../services';
+import type { Services } from '../../services';
 import { Donacion } from './donacion.entity';
 import { CreateDonacionInput, DonacionFilter, ResultadosDonacionInput } from './donacion.input';
 import { CreateDonacionData } from './donacion.service';

@@ -18,6 +18,7 @@ import { GraphQLObjectType } from 'graphql';
 import { codigoEtiqueta, ETIQUETAS_POR_SOLICITUD_MAX, NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { getSchema } from '../../graphql/schema';
+import { resolvers } from '../../services';
 import { Donacion } from './donacion.entity';
 import { DONACION_FIELD_COLUMNS, donacionColumns } from './donacion.search';
 import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
@@ -1235,7 +1236,7 @@ describe('results and deletion', () => {
 
 describe('read columns', () => {
   it('every field of the GraphQL type Donacion has its columns, and every column but deleted_at a field', () => {
-    const type = getSchema().getType('Donacion') as GraphQLObjectType;
+    const type = getSchema(resolvers).getType('Donacion') as GraphQLObjectType;
     expect(Object.keys(type.getFields()).sort()).toEqual(Object.keys(DONACION_FIELD_COLUMNS).sort());
     const columns = server.dataSource.getMetadata(Donacion).columns.map((c) => c.databaseName);
     expect(

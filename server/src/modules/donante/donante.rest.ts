@@ -5,7 +5,7 @@ import { MSG } from '../../domain/messages';
 import { assertOwnServicio, authed, body, jsonField } from '../../rest/http';
 import { checkInput, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
 import { donacionRecord, donanteConElegibilidad, donanteRecord, elegibilidades } from '../../rest/records';
-import { Services } from '../../services';
+import type { Services } from '../../services';
 import { DonanteFilter } from './donante.input';
 
 const TEXT_FIELDS = DONANTE_TEXT_FIELDS;

@@ -12,12 +12,13 @@
  *      ordered by the matching words.
  * A page costs the same with ten thousand donors or a million: every statement
  * is an index range read in order (or a skip scan), stopping at what it needs.
- * The total is counted up to TOTAL_MAX; beyond that the screen says "más de".
+ * The total is counted up to DONANTES_TOTAL_MAX; beyond that the screen says "más de".
  */
 import { escapeLiteral } from 'pg';
 import type { RunQuery } from '../../database/prepared';
 import { selectList } from '../../database/select-list';
 import { canonicalDni } from '../../domain/dni';
+import { DONANTES_TOTAL_MAX } from '../../domain/limites';
 
 /**
  * The columns behind each field of the GraphQL type Donante (and the REST
@@ -77,9 +78,6 @@ export const DONANTES_BY_ID_SQL = `SELECT ${DONANTE_COLUMNS} FROM donante d
 /** The servicio's ($2) donors' names by id, $1 an array: what a list of donations shows of each donor. */
 export const NOMBRES_BY_ID_SQL = `SELECT d.id, d.nombre, d.apellido FROM donante d
   WHERE d.id = ANY($1::uuid[]) AND d.servicio_id = $2`;
-
-/** Matches are counted up to this number; past it the total is a lower bound. */
-export const TOTAL_MAX = 200;
 
 export type DonanteFilterData = { dni?: string | null; nombre?: string | null; apellido?: string | null };
 
@@ -201,7 +199,7 @@ function plan(servicio: string, filter: DonanteFilterData): Plan | null {
 
 /**
  * One page of donors of `servicio` matching `filter`, in listing order, with
- * the total (exact up to TOTAL_MAX). Usually a single statement: the page of
+ * the total (exact up to DONANTES_TOTAL_MAX). Usually a single statement: the page of
  * the first stretch, when it is full.
  */
 export async function searchDonantes(
@@ -223,12 +221,12 @@ export async function searchDonantes(
   const once = { once: p.inline };
   /**
    * One page of a stretch and the stretch's size, in one statement and one ordered index read:
-   * the ids in listing order up to `cap` (at least TOTAL_MAX + 1, and the whole page), the page's
+   * the ids in listing order up to `cap` (at least DONANTES_TOTAL_MAX + 1, and the whole page), the page's
    * rows taken from them (the ids are read once: MATERIALIZED). With no row on the page, one row
    * of NULLs still carries the size.
    */
   const page = async (s: Stretch, skip: number, take: number) => {
-    const cap = Math.max(TOTAL_MAX + 1, skip + take);
+    const cap = Math.max(DONANTES_TOTAL_MAX + 1, skip + take);
     const v = numbers([cap, skip + 1, skip + take]);
     const got = await run(
       `WITH l AS MATERIALIZED (SELECT ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} LIMIT ${v.sql[0]}) AS ids)
@@ -258,7 +256,7 @@ export async function searchDonantes(
   };
 
   const rows: Record<string, unknown>[] = [];
-  /** The sizes of the stretches read (each exact up to TOTAL_MAX + 1 at least). */
+  /** The sizes of the stretches read (each exact up to DONANTES_TOTAL_MAX + 1 at least). */
   const sizes: number[] = [];
   let skip = offset;
   for (const s of p.stretches) {
@@ -276,8 +274,8 @@ export async function searchDonantes(
   }
   let counted = 0;
   for (const [i, s] of p.stretches.entries()) {
-    counted += sizes[i] ?? (await count(s, TOTAL_MAX + 1 - counted));
-    if (counted > TOTAL_MAX) break;
+    counted += sizes[i] ?? (await count(s, DONANTES_TOTAL_MAX + 1 - counted));
+    if (counted > DONANTES_TOTAL_MAX) break;
   }
-  return { rows, total: Math.min(counted, TOTAL_MAX), totalExacto: counted <= TOTAL_MAX };
+  return { rows, total: Math.min(counted, DONANTES_TOTAL_MAX), totalExacto: counted <= DONANTES_TOTAL_MAX };
 }

@@ -23,7 +23,7 @@ import { historialDe, puedeDecidir } from '../elegibilidad/elegibilidad.service'
 import { Donante } from './donante.entity';
 import { donanteColumns, DonanteFilterData, searchDonantes } from './donante.search';
 
-/** A page of the donor search: the total is exact up to TOTAL_MAX (donante.search.ts). */
+/** A page of the donor search: the total is exact up to DONANTES_TOTAL_MAX (domain/limites.ts). */
 export type DonantePageData = Page<Donante> & { totalExacto: boolean };
 
 export type { DonanteFilterData };

@@ -1,4 +1,5 @@
 import { addDays, todayIso } from '../../domain/dates';
+import { DONANTES_TOTAL_MAX } from '../../domain/limites';
 import {
   DONANTE_DEFAULTS,
   donanteDuplicadoMsg,
@@ -14,13 +15,8 @@ import { MSG } from '../../domain/messages';
 import { registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 import { GraphQLObjectType } from 'graphql';
 import { getSchema } from '../../graphql/schema';
-import {
-  DONANTE_COLUMNS,
-  DONANTE_FIELD_COLUMNS,
-  RunQuery,
-  searchDonantes,
-  TOTAL_MAX,
-} from './donante.search';
+import { resolvers } from '../../services';
+import { DONANTE_COLUMNS, DONANTE_FIELD_COLUMNS, RunQuery, searchDonantes } from './donante.search';
 import { Donante } from './donante.entity';
 
 const FIELDS = `id nombre apellido dni fechaNacimiento sexo domActual domActualAltura domActualPiso domActualDepto
@@ -644,7 +640,7 @@ describe('search', () => {
     expect(await keys()).toBe(0);
   });
 
-  it(`counts up to ${TOTAL_MAX} matches and says when there are more`, async () => {
+  it(`counts up to ${DONANTES_TOTAL_MAX} matches and says when there are more`, async () => {
     const t = await registerServicio(server);
     await server.dataSource.query(
       `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
@@ -655,7 +651,7 @@ describe('search', () => {
       [t.servicio],
     );
     const first = await search({ apellido: 'topez' }, { offset: 0, limit: 20 }, t);
-    expect(first).toMatchObject({ total: TOTAL_MAX, totalExacto: false });
+    expect(first).toMatchObject({ total: DONANTES_TOTAL_MAX, totalExacto: false });
     expect(first.items.every((d) => d.apellido === 'Tópez')).toBe(true);
     // The last page, which ends the list, knows the exact total.
     const last = await search({ apellido: 'topez' }, { offset: 240, limit: 20 }, t);
@@ -664,7 +660,7 @@ describe('search', () => {
     expect(last.items.every((d) => d.apellido === 'Ruiz Topez')).toBe(true);
     // Past the end: nothing, and the total is again a lower bound.
     const past = await search({ apellido: 'topez' }, { offset: 260, limit: 20 }, t);
-    expect(past).toMatchObject({ items: [], total: TOTAL_MAX, totalExacto: false });
+    expect(past).toMatchObject({ items: [], total: DONANTES_TOTAL_MAX, totalExacto: false });
     // The whole list, page by page, has every donor once.
     const seen = new Set<string>();
     for (let offset = 0; offset < 250; offset += 100) {
@@ -704,7 +700,7 @@ describe('search', () => {
 
 describe('read columns', () => {
   it('every field of the GraphQL type Donante has its columns, and every shown column a field', () => {
-    const type = getSchema().getType('Donante') as GraphQLObjectType;
+    const type = getSchema(resolvers).getType('Donante') as GraphQLObjectType;
     expect(Object.keys(type.getFields()).sort()).toEqual(Object.keys(DONANTE_FIELD_COLUMNS).sort());
     const columns = server.dataSource.getMetadata(Donante).columns.map((c) => c.databaseName);
     const omitted = ['created_at', 'updated_at', 'deleted_at', 'duplicado_de', 'fusionado_con'];

@@ -2,7 +2,7 @@ import { Request, Router } from 'express';
 import { assertOwnServicio, authed, body } from '../../rest/http';
 import { checkInput, flag, scalar, sinErroresDe } from '../../rest/input';
 import { integranteRecord } from '../../rest/records';
-import { Services } from '../../services';
+import type { Services } from '../../services';
 import { IntegranteInput, IntegrantePasswordInput, IntegranteUpdateInput } from './integrante.input';
 
 /** The member fields, flat or nested under `opciones` as the original's records carry them. */

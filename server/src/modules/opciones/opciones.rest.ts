@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { assertOwnServicio, authed, body } from '../../rest/http';
 import { checkInput, scalar } from '../../rest/input';
 import { opcionesRecord } from '../../rest/records';
-import { Services } from '../../services';
+import type { Services } from '../../services';
 import { OpcionesInput } from './opciones.input';
 
 /** POST /auth/opciones: the servicio's options; the body's uid must be the caller's servicio. */

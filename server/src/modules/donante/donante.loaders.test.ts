@@ -1,5 +1,5 @@
-import { claveUsuario, createLoaders } from './loaders';
-import { registerServicio, Session, startTestServer, TestServer } from './test-utils/harness';
+import { claveUsuario } from '../../loaders';
+import { registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 
 let server: TestServer;
 let a: Session;
@@ -20,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const loaders = (s: Session) =>
-  createLoaders(server.dataSource, server.services.query, server.services.elegibilidad, {
-    uid: s.uid,
-    servicio: s.servicio,
-  });
+const loaders = (s: Session) => server.services.createLoaders({ uid: s.uid, servicio: s.servicio });
 
 describe("a donation's donor, read by servicio", () => {
   it("reads the donor of the key's servicio, and nothing of a donor of another servicio", async () => {
