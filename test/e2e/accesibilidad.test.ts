@@ -94,6 +94,7 @@ const CON_ERRORES: ConErrores[] = [
       await page.getByRole('form', { name: 'Editar integrante' }).locator('button[type=submit]').click();
     },
   },
+  { name: 'opciones-integrante-clave', provocar: enviar('Cambiar clave') },
   {
     name: 'opciones-auditoria',
     provocar: async (page) => {

@@ -208,6 +208,13 @@ const TODAS: Pantalla[] = [
     },
   },
   {
+    name: 'opciones-integrante-clave',
+    path: (d) => `/opciones/integrantes/clave/${d.integranteId}`,
+    prepare: async (page) => {
+      await page.getByRole('form', { name: 'Cambiar clave del integrante' }).waitFor();
+    },
+  },
+  {
     name: 'opciones-auditoria',
     path: () => '/opciones/auditoria',
     prepare: async (page) => {
