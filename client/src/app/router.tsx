@@ -1,19 +1,33 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { LoadingOverlay } from '@/components/loading-overlay';
 import { LoginPage } from '@/features/auth/login-page';
 import { AuthLayout } from '@/features/auth/auth-layout';
+import type { Rol } from '@domain/roles';
 import { useAuth } from '@/lib/auth-context';
-import { inicioDe, RUTAS_RED } from '@/lib/inicio';
+import { inicioDe, RUTAS_RED, SERVICIO_PATH } from '@/lib/inicio';
 import { featureRoutes } from './feature-routes';
 import { lazyPage } from '@/components/lazy-page';
 
 const LOGIN_PATH = '/auth/login';
 
+const loadAppLayout = () => import('./layout/app-layout');
+
+/**
+ * A signed-in user's first screen needs the app shell and, at the servicio's home, the donor
+ * search: both lazy chunks are requested as the app starts, together, instead of the second only
+ * once the first has loaded and rendered (main.tsx calls it when a session is stored).
+ */
+export function preloadSignedInScreen(pathname: string, rol: Rol | null | undefined): void {
+  void loadAppLayout();
+  const home = inicioDe(rol);
+  if (home === SERVICIO_PATH && (pathname === SERVICIO_PATH || pathname === '/')) {
+    void import('@/features/donantes/donantes-page');
+  }
+}
+
 /** The authenticated area: anyone else goes to /auth/login. */
 function RequireAuth() {
   const { status } = useAuth();
-  if (status === 'checking') return <LoadingOverlay open />;
   if (status === 'not-authenticated') return <Navigate to={LOGIN_PATH} replace />;
   return <Outlet />;
 }
@@ -21,7 +35,6 @@ function RequireAuth() {
 /** Login and register: an authenticated user goes to their home (/donantes, or /red for a network). */
 function PublicOnly() {
   const { status, usuario } = useAuth();
-  if (status === 'checking') return <LoadingOverlay open />;
   if (status === 'authenticated') return <Navigate to={inicioDe(usuario?.rol)} replace />;
   return <Outlet />;
 }
@@ -36,13 +49,16 @@ function RolGuard() {
   return <Outlet />;
 }
 
-/** Unknown paths go home (once there, nothing more to do until its screen exists). */
+/**
+ * Unknown paths go home (once there, nothing more to do until its screen exists). '/' is the home
+ * itself: its query goes along (a saved donor returns to '/?dni=...', the search that finds it).
+ */
 function FallbackRedirect() {
   const { usuario } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const home = inicioDe(usuario?.rol);
   if (pathname === home) return null;
-  return <Navigate to={home} replace />;
+  return <Navigate to={{ pathname: home, search: pathname === '/' ? search : '' }} replace />;
 }
 
 export const appRoutes: RouteObject[] = [
@@ -70,7 +86,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         // The shell (top bar, sidebar) is not needed by the sign-in screens: its own chunk.
-        element: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
+        element: lazyPage(loadAppLayout, 'AppLayout'),
         children: [
           {
             element: <RolGuard />,

@@ -38,7 +38,8 @@ import {
   type SystemContext,
 } from '@chakra-ui/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Toaster, showToast } from '@/components/toast';
+import { showToast } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import { lookConfig, system } from './theme';
 
 /**

@@ -1,9 +1,13 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
 import { toChakraStatus } from './severity';
 import type { Severity } from './severity';
 
 export const TOAST_DURATION_MS = 5000;
 
+/**
+ * The app's toasts. Only the store: the component that draws them (toaster.tsx) is loaded by the
+ * app the first time a toast is created, so screens that never toast (sign-in) do not carry it.
+ */
 export const toaster = createToaster({
   placement: 'bottom-end',
   // Bottom corner: never over the top bar ('Salir') or the page's heading actions.
@@ -20,24 +24,4 @@ export function showToast(message: string, severity: Severity = 'success'): stri
     duration: TOAST_DURATION_MS,
     closable: true,
   });
-}
-
-/** Renders the toasts; mounted once by the app providers. */
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Cerrar" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
 }

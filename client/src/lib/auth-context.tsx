@@ -5,7 +5,7 @@ import type { SessionUsuarioFragment } from '@/generated/graphql';
 import { clearSession, onSessionCleared, readSession, saveSession } from '@/lib/session';
 import type { SessionUser } from '@/lib/session';
 
-export type AuthStatus = 'checking' | 'authenticated' | 'not-authenticated';
+export type AuthStatus = 'authenticated' | 'not-authenticated';
 
 export type AuthContextValue = {
   status: AuthStatus;
@@ -20,8 +20,11 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
-  const [status, setStatus] = useState<AuthStatus>('checking');
-  const [usuario, setUsuario] = useState<SessionUser | null>(null);
+  // The stored token is decoded and checked against the stored user while the app first renders
+  // (localStorage is synchronous): the first screen is the right one, with no waiting state.
+  const [initial] = useState(readSession);
+  const [status, setStatus] = useState<AuthStatus>(initial ? 'authenticated' : 'not-authenticated');
+  const [usuario, setUsuario] = useState<SessionUser | null>(initial?.usuario ?? null);
 
   const signedOut = useCallback(() => {
     setUsuario(null);
@@ -29,17 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void client.clearStore();
   }, [client]);
 
-  useEffect(() => {
-    // On start the stored token is decoded and checked against the stored user.
-    const session = readSession();
-    if (session) {
-      setUsuario(session.usuario);
-      setStatus('authenticated');
-    } else {
-      setStatus('not-authenticated');
-    }
-    return onSessionCleared(signedOut);
-  }, [signedOut]);
+  useEffect(() => onSessionCleared(signedOut), [signedOut]);
 
   const login = useCallback((token: string, user: SessionUsuarioFragment) => {
     setUsuario(saveSession(token, user));

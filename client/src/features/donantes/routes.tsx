@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '@/components/lazy-page';
-import { DonantesPage } from './donantes-page';
 
 /**
- * Donors: search, new and edit. The search is the home screen and comes with the first page; the
- * donor form (radio groups, checkboxes, the CPH section) is a lazy chunk.
+ * Donors: search, new and edit, each a lazy chunk. The search is the home screen, but the sign-in
+ * screen does not need its code (its table, dialogs, toasts): it loads with the app shell.
  */
 export const donantesRoutes: RouteObject[] = [
-  { path: '/donantes', element: <DonantesPage /> },
+  { path: '/donantes', element: lazyPage(() => import('./donantes-page'), 'DonantesPage') },
   { path: '/donantes/nuevo', element: lazyPage(() => import('./donante-form-page'), 'DonanteNuevoPage') },
   {
     path: '/donantes/duplicados',
