@@ -14,11 +14,14 @@ const scripts = {
   overhead: './overhead.ts',
   bundle: './bundle-size.ts',
   browser: './browser-bench.ts',
+  lighthouse: './lighthouse.ts',
   profile: './profile.ts',
 };
 const name = process.argv[2];
 if (!scripts[name]) {
-  console.error('Uso: node test/perf/run.cjs seed|bench|explain|overhead|bundle|browser|profile [opciones]');
+  console.error(
+    'Uso: node test/perf/run.cjs seed|bench|explain|overhead|bundle|browser|lighthouse|profile [opciones]',
+  );
   process.exit(2);
 }
 require(scripts[name])

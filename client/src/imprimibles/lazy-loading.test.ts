@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import {
   INITIAL_JS_GOAL_KB,
+  TRANSFER_GOAL_KB,
   buildClient,
   freshClientDist,
   measureBundle,
@@ -92,7 +93,13 @@ describe('the first page bundle (issue 10: at most 250 kB gzip)', () => {
     expect(report.initialGzipKb).toBeLessThanOrEqual(INITIAL_JS_GOAL_KB);
   });
 
-  test(`with a session, the home screen (entry + app shell) is at most ${INITIAL_JS_GOAL_KB} kB gzip`, () => {
+  test(`the first page's scripts, as the server sends them (brotli), are at most ${TRANSFER_GOAL_KB} kB`, () => {
+    // What a browser receives besides them is index.html (under 1 kB) and the headers: the bench
+    // (node test/perf/run.cjs bundle) measures the whole transfer in Chromium.
+    expect(report.initialBrKb).toBeLessThanOrEqual(TRANSFER_GOAL_KB - 5);
+  });
+
+  test(`with a session, the home screen (entry + app shell + donor search) is at most ${INITIAL_JS_GOAL_KB} kB gzip`, () => {
     expect(report.signedIn.length).toBeGreaterThan(0);
     expect(report.signedInGzipKb).toBeLessThanOrEqual(INITIAL_JS_GOAL_KB);
   });
