@@ -3,11 +3,24 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MeDocument } from '@/generated/graphql';
+import type { SessionUsuarioFragment } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
 import { useUi } from '@/lib/ui-context';
 import { BrandMark } from '@/components/brand-mark';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+
+/**
+ * Who the top bar says is signed in: a staff member by name and surname; an account without a
+ * surname (the servicio's administrator, whose name is the servicio's, or a network) by username.
+ */
+export function nombreSesion(
+  usuario: Pick<SessionUsuarioFragment, 'nombre' | 'apellido' | 'username'> | null | undefined,
+): string {
+  if (!usuario) return '';
+  const apellido = usuario.apellido?.trim();
+  return apellido ? `${usuario.nombre.trim()} ${apellido}` : usuario.username;
+}
 
 /** The authenticated shell: top bar, sidebar (a drawer below 992 px) and the page. */
 export function AppLayout() {
@@ -32,6 +45,7 @@ export function AppLayout() {
     <Flex direction="column" minH="100vh">
       <TopBar
         servicioNombre={servicioNombre}
+        usuarioNombre={nombreSesion(me ?? usuario)}
         rol={rol}
         onMenu={toggleDrawer}
         onLogout={salir}

@@ -68,6 +68,39 @@ describe('shell', () => {
     expect(localStorage.getItem(USER_KEY)).toBeNull();
   });
 
+  it('says who is signed in: a member by name with their role, the administrator by username', async () => {
+    const ana = testUsuario({
+      rol: 'ROL_TECNICO',
+      id: 'u-3',
+      servicioId: 's-1',
+      username: 'aperez',
+      nombre: 'Ana',
+      apellido: 'Pérez',
+    });
+    signIn(ana);
+    const me = {
+      __typename: 'Usuario' as const,
+      ...ana,
+      servicio: { __typename: 'Servicio' as const, id: 's-1', nombre: 'Hemoterapia Hospital Italiano' },
+    };
+    const { unmount } = renderApp('/donantes', {
+      mocks: [{ request: { query: MeDocument }, result: { data: { me } } }],
+    });
+    const quien = await screen.findByTestId('usuario-sesion');
+    expect(within(quien).getByText('Ana Pérez')).toBeInTheDocument();
+    expect(within(quien).getByText('Técnico')).toBeInTheDocument();
+    expect(quien).toHaveAttribute('title', 'Ana Pérez (Técnico)');
+    expect(screen.getByRole('banner')).toContainElement(quien);
+    unmount();
+    localStorage.clear();
+
+    signIn(testUsuario());
+    renderApp('/donantes');
+    const admin = await screen.findByTestId('usuario-sesion');
+    expect(admin).toHaveTextContent('hemo');
+    expect(admin).toHaveTextContent('Administrador del servicio');
+  });
+
   it('version tooltip texts', () => {
     expect(VERSION_TEXT).toBe('Versión: 1.1.9');
     expect(BUILD_TEXT).toMatch(/^Compilado: 23\/08\/2025 \d{2}:\d{2}$/);

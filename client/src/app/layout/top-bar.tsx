@@ -1,19 +1,21 @@
 import { Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
-import { PANEL_POR_ROL } from '@domain/roles';
+import { PANEL_POR_ROL, ROL_LABEL } from '@domain/roles';
 import type { Rol } from '@domain/roles';
 import { BrandMark } from '@/components/brand-mark';
 import { VersionTooltip } from './version-tooltip';
 
 export type TopBarProps = {
   servicioNombre: string;
+  /** Who is signed in: a person's name, or the account's username. */
+  usuarioNombre: string;
   rol: Rol | undefined;
   onMenu: () => void;
   onLogout: () => void;
   menuOpen: boolean;
 };
 
-/** The service name, the panel label of the user's role, the version and 'Salir'. */
-export function TopBar({ servicioNombre, rol, onMenu, onLogout, menuOpen }: TopBarProps) {
+/** The service name, the panel label of the user's role, who is signed in, the version and 'Salir'. */
+export function TopBar({ servicioNombre, usuarioNombre, rol, onMenu, onLogout, menuOpen }: TopBarProps) {
   return (
     <Flex
       as="header"
@@ -58,6 +60,25 @@ export function TopBar({ servicioNombre, rol, onMenu, onLogout, menuOpen }: TopB
         </Box>
       </HStack>
       <HStack gap="3" flexShrink={0}>
+        {usuarioNombre && (
+          <Box
+            textAlign="end"
+            minW="0"
+            maxW={{ base: '24', sm: '40', md: '56' }}
+            data-testid="usuario-sesion"
+            title={rol ? `${usuarioNombre} (${ROL_LABEL[rol]})` : usuarioNombre}
+          >
+            <Text fontSize="sm" fontWeight="medium" lineClamp={1}>
+              {usuarioNombre}
+            </Text>
+            {rol && (
+              // On a phone the panel label beside the service name already says the role.
+              <Text fontSize="xs" color="whiteAlpha.800" lineClamp={1} hideBelow="sm">
+                {ROL_LABEL[rol]}
+              </Text>
+            )}
+          </Box>
+        )}
         <Box hideBelow="sm">
           <VersionTooltip />
         </Box>
