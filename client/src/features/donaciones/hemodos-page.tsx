@@ -2,7 +2,7 @@ import { Box, Button, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-
 import { useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
-import { grupoYFactor, medidaTexto, tipoDonante } from '@domain/donacion';
+import { grupoYFactor, tipoDonante } from '@domain/donacion';
 import type { SignoVitalKey } from '@domain/donacion';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
@@ -16,6 +16,7 @@ import { esNoEncontrado } from './donacion-nueva-page';
 import { useDonacion } from './donaciones-store';
 import { ResultadoMarcas } from './resultado-marcas';
 import { DonanteResumenCard } from './donante-resumen';
+import { formatSigno } from '@/imprimibles/format';
 import { toDonacionImprimible, toDonacionResumen } from '@/imprimibles/from-graphql';
 import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 
@@ -112,7 +113,8 @@ export function HemodosPage() {
               value={`${donacion.donacionAferesis ? 'Sí' : 'No'} / ${donacion.plasmaCovid ? 'Sí' : 'No'}`}
             />
             {(Object.keys(SV_LABELS) as SignoVitalKey[]).map((k) => (
-              <Dato key={k} label={SV_LABELS[k]} value={medidaTexto(donacion.sv[k])} />
+              // With a decimal comma, as the printed sheet has it (36,5).
+              <Dato key={k} label={SV_LABELS[k]} value={formatSigno(donacion.sv[k])} />
             ))}
             <Dato label="Grupo y factor" value={grupoYFactor(donacion.abo, donacion.rh)} />
           </Grid>
