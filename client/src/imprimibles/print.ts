@@ -16,7 +16,19 @@ import type {
 import { cphFileName, hemodonacionFileName, etiquetasFileName } from './format';
 import { reporteFileName } from './reporte-format';
 
+/**
+ * @react-pdf/layout asks of every image it loads `Buffer.isBuffer(source)`, the Node global,
+ * unguarded: in a browser that throws once the image is loaded, and react-pdf logs 'Buffer is not
+ * defined' for each barcode of a label sheet. No value in a browser is a Node Buffer, so where
+ * there is no Buffer, one that says exactly that is all it needs.
+ */
+function ensureBufferCheck(): void {
+  const scope = globalThis as unknown as { Buffer?: { isBuffer: (value: unknown) => boolean } };
+  scope.Buffer ??= { isBuffer: () => false };
+}
+
 async function toBlob(doc: ReactElement): Promise<Blob> {
+  ensureBufferCheck();
   const { pdf } = await import('@react-pdf/renderer');
   // pdf() expects a <Document> element; each module's component returns one.
   return pdf(doc as Parameters<typeof pdf>[0]).toBlob();
