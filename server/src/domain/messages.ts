@@ -82,6 +82,8 @@ export const MSG = {
   donacionActualizada: 'Donación actualizada con exito',
   donacionEliminada: 'Donación eliminada con exito',
   donanteEliminado: 'Donante eliminado con exito',
+  donanteAgregado: 'Donante agregado con exito',
+  donanteEditado: 'Donante editado con exito',
   baseNoDisponible: 'La base de datos no está disponible. Intente nuevamente en unos minutos.',
   consultaDemasiadoProfunda: 'La consulta es demasiado compleja',
   introspeccionNoPermitida: 'Debe iniciar sesión para consultar la descripción de la API',

@@ -187,7 +187,16 @@ describe('redirects', () => {
 
   it('sends unknown paths to /donantes', async () => {
     signIn();
-    const { router } = renderApp('/no/existe');
+    const { router } = renderApp('/no/existe?dni=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/donantes'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("'/' is the donor search: its query goes along (where a saved donor returns)", async () => {
+    signIn();
+    const { router } = renderApp('/?dni=30123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donantes'));
+    expect(router.state.location.search).toBe('?dni=30123456');
+    expect(await screen.findByRole('textbox', { name: 'DNI' })).toHaveValue('30123456');
   });
 });

@@ -10,6 +10,7 @@ import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
+import { showToast } from '@/components/toast';
 import {
   CreateDonanteDocument,
   DonanteDocument,
@@ -45,6 +46,20 @@ function FailureAlert({ failure, onClose }: { failure: Failure | null; onClose?:
   );
 }
 
+/** The refusal beside the form's button: one element per refusal (the form scrolls to each new one). */
+function useFailureAlert(failure: Failure | null, setFailure: (f: Failure | null) => void): ReactNode {
+  return useMemo(
+    () => failure && <FailureAlert failure={failure} onClose={() => setFailure(null)} />,
+    [failure, setFailure],
+  );
+}
+
+/** Back to '/', on the search that finds the saved donor, with the toast saying it was saved. */
+function volverConDonante(navigate: ReturnType<typeof useNavigate>, dni: string, message: string) {
+  showToast(message);
+  navigate(`/?${new URLSearchParams({ dni })}`);
+}
+
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="5" maxW="6xl">
@@ -60,14 +75,16 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 export function DonanteNuevoPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const failureAlert = useFailureAlert(failure, setFailure);
   const [crear] = useMutation(CreateDonanteDocument, { refetchQueries: [DonantesDocument] });
   const initialValues = useMemo(() => nuevoDonante(), []);
 
   const onSubmit = async (values: DonanteValues) => {
     setFailure(null);
     try {
-      await crear({ variables: { input: toDonanteInput(values) } });
-      navigate('/');
+      const input = toDonanteInput(values);
+      const { data } = await crear({ variables: { input } });
+      volverConDonante(navigate, data?.createDonante.dni ?? input.dni, MSG.donanteAgregado);
       return undefined;
     } catch (e) {
       setFailure({ title: MSG.errorCrearDonante, messages: errorMessages(e) });
@@ -77,13 +94,13 @@ export function DonanteNuevoPage() {
 
   return (
     <Frame title="Nuevo donante">
-      <FailureAlert failure={failure} onClose={() => setFailure(null)} />
       <DonanteForm
         title="Nuevo donante"
         initialValues={initialValues}
         onSubmit={onSubmit}
         submitLabel="Guardar"
         onCancel={() => navigate('/donantes')}
+        failure={failureAlert}
       />
     </Frame>
   );
@@ -94,6 +111,7 @@ export function DonanteEditarPage() {
   const { donanteId = '' } = useParams();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const failureAlert = useFailureAlert(failure, setFailure);
   const { data, loading, error } = useQuery(DonanteDocument, {
     variables: { id: donanteId },
     fetchPolicy: 'network-only',
@@ -105,8 +123,9 @@ export function DonanteEditarPage() {
   const onSubmit = async (values: DonanteValues) => {
     setFailure(null);
     try {
-      await editar({ variables: { id: donanteId, input: toDonanteInput(values) } });
-      navigate('/');
+      const input = toDonanteInput(values);
+      const { data: saved } = await editar({ variables: { id: donanteId, input } });
+      volverConDonante(navigate, saved?.updateDonante.dni ?? input.dni, MSG.donanteEditado);
       return undefined;
     } catch (e) {
       setFailure({ title: MSG.errorEditarDonante, messages: errorMessages(e) });
@@ -118,7 +137,6 @@ export function DonanteEditarPage() {
     <Frame title="Editar donante">
       <LoadingOverlay open={loading && !data} />
       {error && <FailureAlert failure={{ title: MSG.errorCargarDonante, messages: errorMessages(error) }} />}
-      <FailureAlert failure={failure} onClose={() => setFailure(null)} />
       {initialValues && (
         <Box>
           <DonanteForm
@@ -128,6 +146,7 @@ export function DonanteEditarPage() {
             onSubmit={onSubmit}
             submitLabel="Guardar cambios"
             onCancel={() => navigate('/donantes')}
+            failure={failureAlert}
           />
         </Box>
       )}

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { PROVINCIAS } from '@domain/donante';
+import { MSG } from '@domain/messages';
+import { toaster } from '@/components/toast';
 import { CreateDonanteDocument, DonantesDocument } from '@/generated/graphql';
 import { renderWithProviders } from '@/test-utils';
 import { DonanteNuevoPage } from './donante-form-page';
@@ -167,7 +169,18 @@ describe('DonanteNuevoPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
   }
 
-  it('shows "Error al crear donante" with the server messages one per line', async () => {
+  afterEach(() => {
+    act(() => {
+      toaster.remove();
+    });
+  });
+
+  it('shows "Error al crear donante" with the server messages one per line, beside the button, scrolled to', async () => {
+    // jsdom lays nothing out and has no scrollIntoView: record whom the page scrolls to.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     renderWithProviders(
       <Routes>
         <Route path="/donantes/nuevo" element={<DonanteNuevoPage />} />
@@ -205,13 +218,22 @@ describe('DonanteNuevoPage', () => {
     ).toEqual(['Ya existe un donante con DNI 30123456: Pérez, Juan', 'No es un email válido']);
     // The server's message also shows next to its field.
     expect(errorOf(field('DNI'))).toContain('Ya existe un donante con DNI 30123456');
+    // Not at the top of the long form: after its last section, right before the buttons.
+    const guardar = screen.getByRole('button', { name: 'Guardar' });
+    const cph = screen.getByRole('button', { name: 'Datos del registro CPH' });
+    expect(cph.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(alert.compareDocumentPosition(guardar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Nuevo donante' })).toContainElement(alert);
+    // And brought into view.
+    await waitFor(() => expect(scrolled.some((el) => el.contains(alert))).toBe(true));
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 
-  it('returns to / after a successful save', async () => {
+  it('returns to / on the search that finds the saved donor, with a toast', async () => {
     renderWithProviders(
       <Routes>
         <Route path="/donantes/nuevo" element={<DonanteNuevoPage />} />
-        <Route path="/" element={<p>Inicio</p>} />
+        <Route path="/" element={<Ubicacion />} />
       </Routes>,
       {
         route: '/donantes/nuevo',
@@ -228,9 +250,15 @@ describe('DonanteNuevoPage', () => {
       },
     );
     await fillAndSave();
-    expect(await screen.findByText('Inicio')).toBeInTheDocument();
+    expect(await screen.findByTestId('ubicacion')).toHaveTextContent('/?dni=30123456');
+    expect(await screen.findByText(MSG.donanteAgregado)).toBeInTheDocument();
   });
 });
+
+function Ubicacion() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="ubicacion">{pathname + search}</p>;
+}
 
 function savedDonante() {
   const contacto = {

@@ -1,5 +1,5 @@
 import { Box, Button, Collapsible, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import type { SubmissionErrors } from 'final-form';
@@ -236,6 +236,11 @@ export type DonanteFormProps = {
   today?: IsoDate;
   /** The form's accessible name. */
   title: string;
+  /**
+   * Why the last save was refused (the server's messages): shown beside the submit button, where
+   * the user is looking after clicking it on this long form, and scrolled into view.
+   */
+  failure?: ReactNode;
 };
 
 /** The donor form: every field of the donor, the CPH data in an expandable section. */
@@ -246,8 +251,14 @@ export function DonanteForm({
   onCancel,
   today,
   title,
+  failure,
 }: DonanteFormProps) {
   const day = today ?? todayIso();
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // jsdom has no scrollIntoView.
+    if (failure) failureRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [failure]);
   const [cphOpen, setCphOpen] = useState(() => hasCphData(initialValues.cph));
   const rule = (field: string) => (value: unknown) => DONANTE_VALIDATORS[field](value, day);
   const cphRule = (name: string) => cphValidator(name);
@@ -405,6 +416,7 @@ export function DonanteForm({
                 </Stack>
               </CphSection>
 
+              {failure && <Box ref={failureRef}>{failure}</Box>}
               <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
             </Stack>
           </form>
