@@ -94,14 +94,34 @@ export type ClientFiles = {
   page: RequestHandler;
 };
 
+/** How often, at most, the folder is checked for a new build (index.html rewritten). */
+const REBUILD_CHECK_MS = 1000;
+
 /**
  * The built client: each file sent as is or as its pre-compressed variant, chosen by the
  * request's Accept-Encoding (always with Vary: Accept-Encoding when variants exist), with the
- * file's own caching. Only the files found under dir when the server starts are served: a path
- * that names none (however it is encoded) passes on to the app's page.
+ * file's own caching. Only the files found under dir are served (listed when the server starts,
+ * and again when a new build has replaced index.html): a path that names none (however it is
+ * encoded) passes on to the app's page.
  */
 export function clientFiles(dir: string): ClientFiles {
-  const files = listFiles(dir);
+  const indexFile = path.join(dir, 'index.html');
+  const builtAt = () => fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  let files = listFiles(dir);
+  let listedBuild = builtAt();
+  let checkedAt = Date.now();
+  // A request for a file not listed, or for the page, notices a new build within a second.
+  const current = (): Map<string, ClientFile> => {
+    const now = Date.now();
+    if (now - checkedAt < REBUILD_CHECK_MS) return files;
+    checkedAt = now;
+    const build = builtAt();
+    if (build !== listedBuild) {
+      files = listFiles(dir);
+      listedBuild = build;
+    }
+    return files;
+  };
 
   const send = (req: Request, res: Response, next: (err?: unknown) => void, file: ClientFile) => {
     const encoding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
@@ -116,16 +136,17 @@ export function clientFiles(dir: string): ClientFiles {
     });
   };
 
-  const index = files.get('/index.html');
   return {
     files: (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const decoded = decodePath(req.path);
-      const file = decoded === null ? undefined : files.get(decoded);
+      if (decoded === null) return next();
+      const file = files.get(decoded) ?? current().get(decoded);
       if (!file) return next();
       send(req, res, next, file);
     },
     page: (req, res, next) => {
+      const index = current().get('/index.html');
       if (!index) return next();
       send(req, res, next, index);
     },

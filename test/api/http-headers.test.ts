@@ -52,8 +52,9 @@ function request(
   urlPath: string,
   headers: Record<string, string> = {},
   body?: string,
+  target: TestServer = server,
 ): Promise<Answer> {
-  const { hostname, port } = new URL(server.url);
+  const { hostname, port } = new URL(target.url);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, method, path: urlPath, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -193,6 +194,41 @@ describe('the built client', () => {
     expect(past.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(past.body.toString('utf8')).errors).toHaveLength(1);
   });
+});
+
+test('a new build written while the server runs is served within a second', async () => {
+  const dir = path.join(scratch, 'rebuilt');
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+    fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(text));
+  };
+  const page = (script: string) =>
+    `<!doctype html><script type="module" src="/${script}"></script>${' '.repeat(2000)}`;
+  write('assets/a-1111.js', `console.log('a');${' '.repeat(2000)}`);
+  write('index.html', page('assets/a-1111.js'));
+  const other = await startTestServer({ clientDir: dir, sameDatabaseAs: server });
+  try {
+    const first = await request('GET', '/assets/a-1111.js', { 'accept-encoding': 'br' }, undefined, other);
+    expect([first.status, first.headers['cache-control']]).toEqual([200, CACHE_IMMUTABLE]);
+    // The next build: new names, index.html rewritten (later than the first by its mtime).
+    write('assets/b-2222.js', `console.log('b');${' '.repeat(2000)}`);
+    write('index.html', page('assets/b-2222.js'));
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(dir, 'index.html'), later, later);
+    await new Promise((r) => setTimeout(r, 1100));
+    const script = await request('GET', '/assets/b-2222.js', { 'accept-encoding': 'br' }, undefined, other);
+    expect([script.status, script.headers['cache-control'], script.headers['content-encoding']]).toEqual([
+      200,
+      CACHE_IMMUTABLE,
+      'br',
+    ]);
+    expect(decode(script).toString('utf8')).toMatch(/^console\.log\('b'\)/);
+    const html = await request('GET', '/donantes', { 'accept-encoding': 'br' }, undefined, other);
+    expect(decode(html).toString('utf8')).toContain('assets/b-2222.js');
+  } finally {
+    await other.close();
+  }
 });
 
 test('a blank planilla is cacheable for a day and revalidated by ETag; a missing one is a 404', async () => {
