@@ -41,6 +41,27 @@ function listFiles(dir: string): Map<string, ClientFile> {
   return files;
 }
 
+/**
+ * Security headers that only a document reads (helmet sets them on every answer): a script or a
+ * stylesheet does not carry them, which saves about 600 bytes on each of the app's many script
+ * requests. Scripts keep nosniff, Cross-Origin-Resource-Policy and HSTS, which do apply to them;
+ * HTML and SVG (a document when opened on its own) keep all of them. No worker is loaded from
+ * these files (the PDF code's worker is a blob of the page, under the page's policy).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
+
+/** Files that are never a document: scripts and stylesheets. */
+const SUBRESOURCE = /\.(?:js|mjs|css)$/;
+
 /** The Cache-Control of a built client file. */
 export function clientCacheControl(rel: string): string {
   if (rel.startsWith('assets/')) return CACHE_IMMUTABLE;
@@ -130,6 +151,7 @@ export function clientFiles(dir: string): ClientFiles {
     res.type(path.extname(file.rel));
     if (encoding) res.setHeader('Content-Encoding', encoding.name);
     res.setHeader('Cache-Control', clientCacheControl(file.rel));
+    if (SUBRESOURCE.test(file.rel)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
     res.sendFile(file.rel + (encoding?.suffix ?? ''), { root: dir, cacheControl: false }, (err?: unknown) => {
       // A range past the end, a vanished file: the app's JSON error answer (which drops these headers).
       if (err) next(err);

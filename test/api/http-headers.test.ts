@@ -139,6 +139,24 @@ describe('the built client', () => {
     expect([head.status, head.headers['content-encoding'], head.body.length]).toEqual([200, 'br', 0]);
   });
 
+  test('a script keeps the security headers that apply to it; the page and SVG keep them all', async () => {
+    const script = await request('GET', `/${entry()}`, { 'accept-encoding': 'br' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['strict-transport-security']).toBeTruthy();
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    for (const document of ['/auth/login', '/favicon.svg']) {
+      const answer = await request('GET', document, { 'accept-encoding': 'br' });
+      expect({ document, csp: answer.headers['content-security-policy'] }).toEqual({
+        document,
+        csp: expect.stringContaining("default-src 'self'"),
+      });
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   test('the app page (/, a screen, /index.html) is revalidated on every visit, compressed', async () => {
     const html = fs.readFileSync(path.join(clientDir, 'index.html'));
     for (const page of ['/', '/donantes', '/auth/login', '/index.html']) {
