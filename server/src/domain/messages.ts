@@ -187,6 +187,8 @@ export const MSG = {
   rutaNoPermitida: 'La ruta pedida no está permitida',
   metodoNoPermitido: 'El método HTTP no está permitido en esta ruta',
   datosDemasiadoAnidados: 'Los datos enviados tienen demasiados niveles de anidamiento',
+  // Invisible and control characters (domain/texto.ts)
+  caracteresNoPermitidos: 'El texto contiene caracteres no permitidos (invisibles o de control)',
   operacionNoAdmitida: (tipo: string) => `El servidor no admite operaciones de tipo ${tipo}`,
   // One identity per donor (domain/dni.ts, donante.duplicados.ts)
   dniInvalido: `El DNI debe tener entre ${DNI_MIN} y ${DNI_MAX} letras o dígitos (sin puntos ni espacios)`,
