@@ -12,13 +12,13 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   TypeInfo,
-  type ValueNode,
   visit,
   visitWithTypeInfo,
 } from 'graphql';
 import type { Context } from '../context';
 import { MSG } from '../domain/messages';
 import { ValidationError } from '../errors';
+import { holdsVariable, normalizeTextArguments, textArgumentError } from './text-arguments';
 
 /**
  * Arguments checked against their types with the request's variables, before anything runs.
@@ -31,27 +31,49 @@ import { ValidationError } from '../errors';
  * of the wrong type already does. Operations without variables skip it: validation has checked
  * their literal arguments; and of the others, only the arguments that hold a variable are
  * coerced (argumentChecks, found once per operation).
+ *
+ * Then every text argument, literal or variable, is checked for refused code points
+ * (graphql/text-arguments.ts, domain/texto.ts), answered the same way; and at start the
+ * schema's fields with text arguments get them with pasted whitespace normalised.
  */
 export function argumentValues(): ApolloServerPlugin<Context> {
   return {
+    async serverWillStart({ schema }) {
+      normalizeTextArguments(schema);
+    },
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, operation, request }) {
-          if (!operation?.variableDefinitions?.length) return;
-          const { coerced } = getVariableValues(
-            schema,
-            operation.variableDefinitions,
-            request.variables ?? {},
-            { maxErrors: 1 },
-          );
-          // Bad variables: graphql-js refuses them itself (Apollo: 400 BAD_USER_INPUT).
-          if (!coerced) return;
-          const error = firstArgumentError(schema, document, operation, coerced);
-          if (error) throw error;
+          if (!operation) return;
+          let variables: Record<string, unknown> = {};
+          if (operation.variableDefinitions?.length) {
+            const { coerced } = getVariableValues(
+              schema,
+              operation.variableDefinitions,
+              request.variables ?? {},
+              { maxErrors: 1 },
+            );
+            // Bad variables: graphql-js refuses them itself (Apollo: 400 BAD_USER_INPUT).
+            if (!coerced) return;
+            const error = firstArgumentError(schema, document, operation, coerced);
+            if (error) throw error;
+            variables = coerced;
+          }
+          const refusal = textArgumentError(schema, operation, usedFragments(document, operation), variables);
+          if (refusal) throw requestError(refusal);
         },
       };
     },
   };
+}
+
+/** A refusal found before the operation runs, as Apollo answers a bad variable: HTTP 400. */
+function requestError(refusal: ValidationError, node?: FieldNode | DirectiveNode): GraphQLError {
+  return new GraphQLError(refusal.message, {
+    nodes: node,
+    originalError: refusal,
+    extensions: { code: refusal.code, http: { status: refusal.status } },
+  });
 }
 
 type Maybe<T> = T | null | undefined;
@@ -85,14 +107,6 @@ type ArgumentCheck = {
 
 /** The checks of each operation of the documents Apollo keeps (one per distinct query text). */
 const checksOf = new WeakMap<OperationDefinitionNode, ArgumentCheck[]>();
-
-/** Whether a value holds a variable (directly, or inside a list or an input object). */
-function holdsVariable(value: ValueNode): boolean {
-  if (value.kind === Kind.VARIABLE) return true;
-  if (value.kind === Kind.LIST) return value.values.some(holdsVariable);
-  if (value.kind === Kind.OBJECT) return value.fields.some((f) => holdsVariable(f.value));
-  return false;
-}
 
 /**
  * The fields and directives of the operation (through the fragments it uses) whose arguments
@@ -137,12 +151,7 @@ function firstArgumentError(
       // graphql-js points at the value that fails: the argument is the one holding it.
       const at = error instanceof GraphQLError ? error.nodes?.[0] : undefined;
       const argument = node.arguments?.find((a) => a.value === at)?.name.value ?? node.name.value;
-      const refusal = ValidationError.single(argument, MSG.valorNoPermitido);
-      return new GraphQLError(refusal.message, {
-        nodes: node,
-        originalError: refusal,
-        extensions: { code: refusal.code, http: { status: refusal.status } },
-      });
+      return requestError(ValidationError.single(argument, MSG.valorNoPermitido), node);
     }
   }
   return undefined;
