@@ -2,6 +2,7 @@ import { Input } from '@chakra-ui/react';
 import type { InputProps } from '@chakra-ui/react';
 import { Field } from 'react-final-form';
 import type { FieldValidator } from 'final-form';
+import { validateTexto } from '@domain/texto';
 import { visibleError } from './field-error';
 import { LabelledField } from './labelled-field';
 
@@ -18,7 +19,10 @@ export type TextFieldProps = {
   inputProps?: Omit<InputProps, 'name' | 'type' | 'value' | 'onChange' | 'onBlur' | 'onFocus'>;
 };
 
-/** A labelled text input for react-final-form; its error shows once touched. */
+/**
+ * A labelled text input for react-final-form; its error shows once touched. Every one refuses
+ * invisible and control characters as the server does (domain/texto.ts), before its own check.
+ */
 export function TextField({
   name,
   label,
@@ -31,8 +35,10 @@ export function TextField({
   validate,
   inputProps,
 }: TextFieldProps) {
+  const check: FieldValidator<string> = (value, values, meta) =>
+    validateTexto(value, name) ?? validate?.(value, values, meta);
   return (
-    <Field<string> name={name} validate={validate}>
+    <Field<string> name={name} validate={check}>
       {({ input, meta }) => {
         const error = visibleError(meta);
         return (
