@@ -1,4 +1,5 @@
-import { cell, line, reporteCsvLines, toCsv } from './reporte-csv';
+import { line, toCsv } from '@/lib/csv';
+import { cell, reporteCsvLines } from './reporte-csv';
 import { COLUMNAS_RED, TOTAL_RED } from '@/imprimibles/reporte-format';
 import type { IndicadoresRedImprimible } from '@/imprimibles/types';
 

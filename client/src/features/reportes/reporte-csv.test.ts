@@ -1,5 +1,6 @@
 import { indicadores } from '../../../../test/pdf/reporte-fixtures';
-import { BOM, buildReporteCsv } from './reporte-csv';
+import { BOM } from '@/lib/csv';
+import { buildReporteCsv } from './reporte-csv';
 
 const generado = new Date('2026-04-02T15:00:00Z');
 
@@ -17,12 +18,13 @@ describe('buildReporteCsv', () => {
   });
 
   it('opens with # lines that explain the period, the grouping and the format', () => {
-    const head = lines(csv).filter((l) => l.startsWith('#'));
+    // Each is one cell: quoted when it holds a ';' (the servicio's name may).
+    const head = lines(csv).filter((l) => /^"?#/.test(l));
     expect(head).toEqual([
-      '# Reporte de indicadores - Hemoterapia Central; Rosario',
+      '"# Reporte de indicadores - Hemoterapia Central; Rosario"',
       '# Período: 01/01/2026 al 31/03/2026 (inclusive). Agrupación de la serie: Mes',
       '# Generado: 02/04/2026',
-      '# Formato: UTF-8, columnas separadas por punto y coma (;), decimales con coma; porcentajes de 0 a 100',
+      '"# Formato: UTF-8, columnas separadas por punto y coma (;), decimales con coma; porcentajes de 0 a 100"',
     ]);
     expect(lines(csv)[4]).toBe('');
   });

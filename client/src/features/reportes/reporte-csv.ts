@@ -1,4 +1,5 @@
 import { formatDate, todayIso } from '@domain/dates';
+import { line, textCell, toCsv } from '@/lib/csv';
 import type { IndicadoresImprimible } from '@/imprimibles/types';
 import {
   agrupacionLabel,
@@ -10,26 +11,19 @@ import {
   periodoPrimerDia,
 } from '@/imprimibles/reporte-format';
 
-/** The byte order mark: spreadsheets open the file as UTF-8 (accents, ñ) only with it. */
-export const BOM = '\uFEFF';
-const SEP = ';';
-
-/** A cell: quoted when it holds the separator, a quote or a line break. */
+/**
+ * A cell: a number the product computed as Argentina writes it (decimal comma, no thousands
+ * separator); any text through textCell (lib/csv.ts), inert in a spreadsheet.
+ */
 export function cell(value: string | number, decimales = 0): string {
-  const text = typeof value === 'number' ? formatNumero(value, { decimales, agrupar: false }) : value;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof value === 'number' ? formatNumero(value, { decimales, agrupar: false }) : textCell(value);
 }
 
-/** One row of cells already written with `cell`. */
-export const line = (...cells: string[]) => cells.join(SEP);
-
-/** The file's text: the BOM, then the lines, each ended by CRLF. */
-export const toCsv = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
-
 /**
- * The report as CSV, for a spreadsheet: UTF-8 with BOM, ';' between cells, numbers as Argentina
- * writes them (decimal comma, no thousands separator), CRLF line ends. The first lines, starting
- * with '#', say what the file holds and how it is written; then the same figures as the screen,
+ * The report as CSV, for a spreadsheet (lib/csv.ts): UTF-8 with BOM, ';' between cells, numbers as
+ * Argentina writes them (decimal comma, no thousands separator), CRLF line ends. The first lines,
+ * starting with '#', say what the file holds and how it is written (each one cell, quoted when it
+ * holds a ';', as the servicio's name may); then the same figures as the screen,
  * in four blocks separated by an empty line: headline figures, donations by blood group,
  * serology by marker and the series (each point's first day inside the period, as the PDF's).
  */
@@ -44,10 +38,14 @@ export function buildReporteCsv(
 /** The lines of buildReporteCsv, for a file that adds blocks of its own (the network's). */
 export function reporteCsvLines(i: IndicadoresImprimible, servicio: string, generado: Date): string[] {
   return [
-    `# Reporte de indicadores - ${servicio}`,
-    `# Período: ${formatDate(i.desde)} al ${formatDate(i.hasta)} (inclusive). Agrupación de la serie: ${agrupacionLabel(i.agrupacion)}`,
-    `# Generado: ${formatDate(todayIso(generado))}`,
-    '# Formato: UTF-8, columnas separadas por punto y coma (;), decimales con coma; porcentajes de 0 a 100',
+    cell(`# Reporte de indicadores - ${servicio}`),
+    cell(
+      `# Período: ${formatDate(i.desde)} al ${formatDate(i.hasta)} (inclusive). Agrupación de la serie: ${agrupacionLabel(i.agrupacion)}`,
+    ),
+    cell(`# Generado: ${formatDate(todayIso(generado))}`),
+    cell(
+      '# Formato: UTF-8, columnas separadas por punto y coma (;), decimales con coma; porcentajes de 0 a 100',
+    ),
     '',
     line('Indicador', 'Valor'),
     ...cifrasPrincipales(i).map((c) => line(cell(c.label), cell(c.numero, c.porcentaje ? 1 : 0))),
