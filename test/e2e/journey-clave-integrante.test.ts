@@ -81,9 +81,7 @@ describe('recorrido: el administrador asigna una clave nueva a un integrante', (
       .getByRole('link', { name: 'Integrantes' })
       .click();
     await page.waitForURL('**/opciones/integrantes');
-    await page
-      .getByRole('link', { name: `Cambiar la clave de ${miembro.apellido}, ${miembro.nombre}` })
-      .click();
+    await page.getByRole('link', { name: `Cambiar clave de ${miembro.apellido}, ${miembro.nombre}` }).click();
     await page.waitForURL(`**/opciones/integrantes/clave/${miembro.id}`);
     const form = page.getByRole('form', { name: 'Cambiar clave del integrante' });
     await page

@@ -68,7 +68,7 @@ describe("Integrantes: 'Cambiar clave'", () => {
       mocks: [{ request: { query: IntegrantesDocument }, result: { data: { integrantes: [ana] } } }],
     });
     const table = await screen.findByRole('table', { name: 'Integrantes del servicio' });
-    const link = within(table).getByRole('link', { name: 'Cambiar la clave de Pérez, Ana' });
+    const link = within(table).getByRole('link', { name: 'Cambiar clave de Pérez, Ana' });
     expect(link).toHaveTextContent('Cambiar clave');
     expect(link).toHaveAttribute('href', `/opciones/integrantes/clave/${ID}`);
   });

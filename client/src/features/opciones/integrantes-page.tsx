@@ -112,7 +112,7 @@ function IntegrantesAdmin() {
                   <Button asChild size="xs" variant="outline">
                     <RouterLink
                       to={`/opciones/integrantes/clave/${i.id}`}
-                      aria-label={`Cambiar la clave de ${nombreCompleto(i)}`}
+                      aria-label={`Cambiar clave de ${nombreCompleto(i)}`}
                     >
                       Cambiar clave
                     </RouterLink>
