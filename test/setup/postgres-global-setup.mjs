@@ -1,6 +1,7 @@
 // One Postgres server for the whole test run: DATABASE_URL if set, else a
 // Testcontainers Postgres if a Docker engine answers, else an embedded one.
-// Each test file then creates its own fresh database on it.
+// Each test file then creates its own fresh database on it, a copy of the migrated template
+// (server/src/test-utils/template-database.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

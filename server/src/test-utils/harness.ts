@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../app';
 import { connectDatabase } from '../database/data-source';
 import { createServices, entities, Services } from '../services';
+import { migratedTemplate } from './template-database';
 
 export const TEST_JWT_SECRET = 'secreto-de-prueba-de-al-menos-treinta-y-dos-caracteres';
 
@@ -37,14 +38,21 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-/** Creates an empty database on the run's Postgres and applies every migration. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates a database on the run's Postgres: a copy of the migrated template (applying the
+ * migrations to it finds nothing to run), or with `empty` one without any table, for a test
+ * that applies only some of the migrations itself.
+ */
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_ADMIN_DATABASE_URL;
   if (!admin) throw new Error('TEST_ADMIN_DATABASE_URL no está definido (¿falta el globalSetup?)');
   const name = `t_${randomBytes(6).toString('hex')}`;
+  const template = options.empty ? null : await migratedTemplate(admin);
   const client = new Client({ connectionString: admin });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
+  await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;

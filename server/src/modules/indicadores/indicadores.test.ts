@@ -515,7 +515,8 @@ describe('the daily roll-up follows every write', () => {
     const indice = async (ds: DataSource) =>
       (await ds.query(`SELECT 1 FROM pg_indexes WHERE indexname = 'donante_persona_idx'`)).length;
     const abrir = async (lista: typeof migrations) => {
-      const db = await createTestDatabase();
+      // Empty: only the migrations in `lista` are applied.
+      const db = await createTestDatabase({ empty: true });
       const ds = new DataSource({ type: 'postgres', url: db.url, entities: [], migrations: lista });
       await ds.initialize();
       await ds.runMigrations({ transaction: 'each' });
