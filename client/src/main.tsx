@@ -1,16 +1,14 @@
+// First: it starts loading a signed-in user's first screen before the other modules run.
+import './app/preload';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { PageErrorBoundary } from './components/lazy-page';
-import { appRoutes, preloadSignedInScreen } from './app/router';
+import { appRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
-import { readSession } from './lib/session';
 
 const client = createApolloClient();
-
-const session = readSession();
-if (session) preloadSignedInScreen(window.location.pathname, session.usuario.rol);
 
 /** The app's routes. A BrowserRouter rather than a data router: no loaders, and much less code. */
 function AppRoutes() {

@@ -2,28 +2,12 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '@/features/auth/login-page';
 import { AuthLayout } from '@/features/auth/auth-layout';
-import type { Rol } from '@domain/roles';
 import { useAuth } from '@/lib/auth-context';
-import { inicioDe, RUTAS_RED, SERVICIO_PATH } from '@/lib/inicio';
+import { inicioDe, RUTAS_RED } from '@/lib/inicio';
 import { featureRoutes } from './feature-routes';
 import { lazyPage } from '@/components/lazy-page';
 
 const LOGIN_PATH = '/auth/login';
-
-const loadAppLayout = () => import('./layout/app-layout');
-
-/**
- * A signed-in user's first screen needs the app shell and, at the servicio's home, the donor
- * search: both lazy chunks are requested as the app starts, together, instead of the second only
- * once the first has loaded and rendered (main.tsx calls it when a session is stored).
- */
-export function preloadSignedInScreen(pathname: string, rol: Rol | null | undefined): void {
-  void loadAppLayout();
-  const home = inicioDe(rol);
-  if (home === SERVICIO_PATH && (pathname === SERVICIO_PATH || pathname === '/')) {
-    void import('@/features/donantes/donantes-page');
-  }
-}
 
 /** The authenticated area: anyone else goes to /auth/login. */
 function RequireAuth() {
@@ -86,7 +70,8 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         // The shell (top bar, sidebar) is not needed by the sign-in screens: its own chunk.
-        element: lazyPage(loadAppLayout, 'AppLayout'),
+        // Requested early by ./preload.ts when a session is stored.
+        element: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
         children: [
           {
             element: <RolGuard />,
