@@ -1,6 +1,7 @@
 /**
  * OpenAPI 3 description of the REST compatibility shim at /api (SPEC section 7).
- * A test checks that it lists exactly the routes the router registers.
+ * A test checks that it lists exactly the routes the router registers, and the test harness checks
+ * every /api answer the suites receive against it (test-utils/openapi-check.ts).
  */
 import { TOKEN_TTL_SECONDS } from '../auth/jwt';
 import { APP_VERSION } from '../domain/app-info';
@@ -47,6 +48,56 @@ const E401 = error(
 );
 const E403 = error('El cuerpo o la ruta nombran otro servicio, o el rol no alcanza');
 const E404 = error('No existe, está eliminado, es de otro servicio o el id no es un uuid');
+const E403_RED = error(MSG.redSoloIndicadores);
+const E503 = error('La base de datos no está disponible en este momento');
+
+type Answer = { description: string; content: ReturnType<typeof json> };
+
+/**
+ * What any request under /api may answer besides its route's own answers: the layers before the
+ * router (app.ts: API keys, body parsing, the input guard) and an unexpected error. A path or
+ * method no route takes answers these and 404.
+ */
+const ANSWERS_OF_EVERY_ROUTE: Record<string, Answer> = {
+  '400': error(
+    'El cuerpo no es JSON válido, o el cuerpo o la consulta traen texto que no se puede guardar o datos anidados de más',
+  ),
+  '403': error('Una clave de API: sirve solo para leer los indicadores por GraphQL'),
+  '413': error('El cuerpo es demasiado grande'),
+  '415': error('Codificación o juego de caracteres del cuerpo no admitidos'),
+  '500': error('Error inesperado, con un código para el registro; nunca detalles internos'),
+};
+export const ANSWERS_OF_ANY_REQUEST: Record<string, Answer> = {
+  ...ANSWERS_OF_EVERY_ROUTE,
+  '404': error('Ninguna ruta toma esa ruta y método'),
+};
+
+/**
+ * Adds to every operation the answers any route may give (and 503 to those that read the
+ * database), in status order; where the operation documents that status, both descriptions.
+ */
+function withCommonAnswers<
+  const P extends Record<string, Record<string, { responses: Record<string, Answer> }>>,
+>(paths: P): P {
+  const out: Record<string, Record<string, { responses: Record<string, Answer> }>> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    const common =
+      path === '/openapi.json' ? ANSWERS_OF_EVERY_ROUTE : { ...ANSWERS_OF_EVERY_ROUTE, '503': E503 };
+    out[path] = {};
+    for (const [method, op] of Object.entries(item)) {
+      const responses: Record<string, Answer> = { ...op.responses };
+      for (const [status, answer] of Object.entries(common)) {
+        const own = responses[status];
+        responses[status] = own
+          ? { ...own, description: `${own.description}. ${answer.description}` }
+          : answer;
+      }
+      const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+      out[path][method] = { ...op, responses: sorted };
+    }
+  }
+  return out as P;
+}
 
 const idParam = (name: string, description: string) => ({
   name,
@@ -222,7 +273,7 @@ const donacion = obj(
     grupoYFactor: str('ABO y signo del Rh juntos, por ejemplo "A+"'),
     serologia: str(SEROLOGIA_DESC, { nullable: true }),
     exclusionDefinitiva: str(EXCLUSION_DESC),
-    exclusionTiempo: int(`Días: ${EXCLUSION_TIEMPOS.join(', ')}; null sin exclusión`),
+    exclusionTiempo: { ...int(`Días: ${EXCLUSION_TIEMPOS.join(', ')}; null sin exclusión`), nullable: true },
     exclusionCodigo: str(),
     dni: str('Datos del donante que usa el libro de donaciones'),
     domActual: str(),
@@ -305,7 +356,7 @@ export const openApiDocument = {
       Donacion: donacion,
     },
   },
-  paths: {
+  paths: withCommonAnswers({
     '/openapi.json': {
       get: {
         summary: 'Este documento',
@@ -541,6 +592,7 @@ export const openApiDocument = {
           ),
           '400': E400,
           '401': E401,
+          '403': E403_RED,
         },
       },
     },
@@ -549,7 +601,7 @@ export const openApiDocument = {
         ...secured,
         summary: 'Un donante, con sus donaciones',
         parameters: [idParam('id', 'Id del donante')],
-        responses: { '200': ok('El donante', ref('Donante')), '401': E401, '404': E404 },
+        responses: { '200': ok('El donante', ref('Donante')), '401': E401, '403': E403_RED, '404': E404 },
       },
       put: {
         ...secured,
@@ -568,7 +620,7 @@ export const openApiDocument = {
         ...secured,
         summary: 'Elimina un donante (se conserva con sus donaciones en la auditoría)',
         parameters: [idParam('id', 'Id del donante')],
-        responses: { '200': ok('Eliminado', okMsg()), '401': E401, '404': E404 },
+        responses: { '200': ok('Eliminado', okMsg()), '401': E401, '403': E403_RED, '404': E404 },
       },
     },
     '/donacion/': {
@@ -609,7 +661,14 @@ export const openApiDocument = {
         ...secured,
         summary: 'Emite el próximo número de etiqueta del servicio (nunca se repite)',
         requestBody: body(obj({ servicioId: str('Id del servicio; otro servicio da 403') })),
-        responses: { '200': ok('El número', obj({ numero: int() }, ['numero'])), '401': E401, '403': E403 },
+        responses: {
+          '200': ok('El número', obj({ numero: int() }, ['numero'])),
+          '400': error(
+            'El cuerpo no es un objeto, o servicioId o servicio no es un valor simple (texto, número)',
+          ),
+          '401': E401,
+          '403': E403,
+        },
       },
     },
     '/donacion/search': {
@@ -641,6 +700,7 @@ export const openApiDocument = {
           ),
           '400': E400,
           '401': E401,
+          '403': E403_RED,
         },
       },
     },
@@ -652,6 +712,7 @@ export const openApiDocument = {
         responses: {
           '200': ok('[donación]', { type: 'array', items: ref('Donacion'), minItems: 1, maxItems: 1 }),
           '401': E401,
+          '403': E403_RED,
           '404': E404,
         },
       },
@@ -694,9 +755,10 @@ export const openApiDocument = {
         responses: {
           '200': ok('Eliminada', okMsg({ donacion: ref('Donacion') })),
           '401': E401,
+          '403': E403_RED,
           '404': E404,
         },
       },
     },
-  },
+  }),
 } as const;

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../app';
 import { connectDatabase } from '../database/data-source';
 import { createServices, entities, Services } from '../services';
+import { apiAnswerChecker } from './openapi-check';
 import { migratedTemplate } from './template-database';
 
 export const TEST_JWT_SECRET = 'secreto-de-prueba-de-al-menos-treinta-y-dos-caracteres';
@@ -92,7 +93,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     planillasDir: options.planillasDir ?? path.join(root, 'server', 'planillas'),
     production: options.production ?? false,
   });
-  const server = http.createServer(handler);
+  // Every /api answer, from rest() or a test's own fetch, is checked against the OpenAPI document.
+  const answers = apiAnswerChecker();
+  const undocumented = () => {
+    const found = answers.take();
+    if (found.length > 0) {
+      throw new Error(`Respuestas de /api que el documento OpenAPI no describe:\n${found.join('\n')}`);
+    }
+  };
+  const server = http.createServer((req, res) => {
+    answers.watch(req, res);
+    handler(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -121,6 +133,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
+      undocumented();
       let parsed: unknown = text;
       try {
         parsed = JSON.parse(text);
@@ -136,6 +149,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await services.close();
       await dataSource.destroy();
       await db.drop();
+      undocumented();
     },
   };
 }
