@@ -10,7 +10,13 @@
  * Every row is read in ONE `REPEATABLE READ READ ONLY` transaction, so the dump is a
  * consistent snapshot even while the server keeps writing. Rows are streamed with a
  * cursor, so memory does not grow with the size of the database.
+ *
+ * Generic over tables: what a restore means to the features is added by its caller, which can
+ * compare a copy with the live database first (compareWithBackup) and add steps to the restore's
+ * transaction (RestoreHooks); the audit trail's record of a restore
+ * (modules/auditoria/restauracion.ts, behind `npm run restore`) uses both.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -19,6 +25,7 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
 import { applyMigrations } from './data-source';
+import { isDatabaseUnavailable } from './unavailable';
 import { migrations as codeMigrations } from './migrations';
 
 const BACKUP_FORMAT = 'hemoterapia-backup';
@@ -62,6 +69,25 @@ export const TABLES_NOT_CARRIED = [
 ];
 
 export class BackupError extends Error {}
+
+/** Runs one statement on the command's connection and gives its rows. */
+export type BackupQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** What a restore's hooks get: its transaction's statements and the copy's header. */
+export type RestoreStep = { query: BackupQuery; header: BackupHeader };
+
+/**
+ * Steps the caller adds to a restore, in its one transaction (so they commit or roll back with it):
+ * `before` while the live rows are still there, `after` once the copy's rows are back and every
+ * trigger is on again (what it writes is chained and counted as any write is).
+ */
+export type RestoreHooks<T> = {
+  before?: (step: RestoreStep) => Promise<void>;
+  after?: (step: RestoreStep) => Promise<T>;
+};
+
+/** What compareWithBackup's callback gets: `copy(table)` names a temporary table with the copy's rows. */
+export type CompareStep = RestoreStep & { copy: (table: string) => string };
 
 export type MigrationRow = { id: number; timestamp: string; name: string };
 export type BackupHeader = {
@@ -139,16 +165,21 @@ async function storedColumns(client: Client, table: string): Promise<string[]> {
   return cols.rows.map((r) => r.col);
 }
 
-/** The primary key columns (or every column when there is none): a stable row order. */
-async function orderColumns(client: Client, table: string): Promise<string[]> {
+/** The primary key's columns; none when the table has no primary key. */
+async function primaryKeyColumns(client: Client, table: string): Promise<string[]> {
   const pk = await client.query<{ col: string }>(
     `SELECT a.attname AS col FROM pg_index i
        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
       WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
     [quote(table)],
   );
-  if (pk.rows.length > 0) return pk.rows.map((r) => r.col);
-  return storedColumns(client, table);
+  return pk.rows.map((r) => r.col);
+}
+
+/** The primary key columns (or every column when there is none): a stable row order. */
+async function orderColumns(client: Client, table: string): Promise<string[]> {
+  const pk = await primaryKeyColumns(client, table);
+  return pk.length > 0 ? pk : storedColumns(client, table);
 }
 
 async function readMigrations(client: Client): Promise<MigrationRow[]> {
@@ -172,8 +203,7 @@ export function defaultBackupFile(dir: string, now = new Date()): string {
 /** Writes a consistent dump of the database at `url` into `file`. */
 export async function backupDatabase(url: string, file: string): Promise<BackupSummary> {
   ensureBackupDir(path.dirname(path.resolve(file)));
-  const client = new Client({ connectionString: url, application_name: 'hemoterapia-backup' });
-  await client.connect();
+  const client = await connect(url, 'hemoterapia-backup');
   const partial = `${file}.partial`;
   const out = new PassThrough();
   const gzip = zlib.createGzip();
@@ -311,12 +341,16 @@ async function keepLabelCounters(client: Client, issued: Map<string, number>): P
   }));
 }
 
-/**
- * Replaces every row of the database at `url` by the dump in `file`, in one
- * transaction: on any error nothing changes.
- */
-export async function restoreDatabase(url: string, file: string): Promise<BackupSummary> {
-  const lines = readLines(file);
+/** The SHA-256 (hex) of the file's bytes: what names a copy in the audit trail. */
+export async function backupFileSha256(file: string): Promise<string> {
+  if (!fs.existsSync(file)) throw new BackupError(`No existe el archivo ${file}`);
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The first line, checked: this format and version, made with this code's migrations. */
+async function readHeader(lines: AsyncGenerator<unknown>): Promise<BackupHeader> {
   const first = await lines.next();
   const header = first.done ? undefined : first.value;
   if (!isObject(header) || header.format !== BACKUP_FORMAT || !Array.isArray(header.migrations)) {
@@ -335,82 +369,203 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
         'Restaure la copia con la versión del programa que la creó.',
     );
   }
+  if (!Array.isArray(header.tables)) throw new BackupError(`${CORRUPT}: falta la lista de tablas`);
+  return header as BackupHeader;
+}
 
-  // Creates the schema when the target is empty; it must then match the dump's migrations.
-  await applyMigrations(url);
-  const client = new Client({ connectionString: url, application_name: 'hemoterapia-restore' });
-  await client.connect();
+/** The target must have exactly this code's migrations. */
+async function checkTargetMigrations(client: Client): Promise<void> {
+  const applied = (await readMigrations(client)).map((m) => m.name);
+  if (applied.join(',') !== codeMigrationNames().join(',')) {
+    throw new BackupError(
+      `La base de destino tiene otras migraciones (${applied.join(', ')}): no se restaura`,
+    );
+  }
+}
+
+/**
+ * Reads the rows after the header, checking the file's structure (known tables, each section's
+ * count, the final line and its totals), and hands them to `load` in batches.
+ */
+async function readSections(
+  lines: AsyncGenerator<unknown>,
+  header: BackupHeader,
+  known: ReadonlySet<string>,
+  load: (table: string, rows: unknown[]) => Promise<void>,
+): Promise<Record<string, number>> {
+  for (const t of header.tables as unknown[]) {
+    if (typeof t !== 'string' || !known.has(t))
+      throw new BackupError(`${CORRUPT}: tabla desconocida ${String(t)}`);
+  }
   const counts: Record<string, number> = {};
+  let table: string | undefined;
+  let remaining = 0;
+  let batch: unknown[] = [];
+  let ended = false;
+  const flush = async () => {
+    if (!table || batch.length === 0) return;
+    await load(table, batch);
+    counts[table] = (counts[table] ?? 0) + batch.length;
+    batch = [];
+  };
+  for await (const item of lines) {
+    if (ended) throw new BackupError(`${CORRUPT}: datos después del final`);
+    if (remaining > 0) {
+      if (!isObject(item)) throw new BackupError(`${CORRUPT}: fila inválida en ${table}`);
+      batch.push(item);
+      remaining -= 1;
+      if (batch.length >= BATCH) await flush();
+      continue;
+    }
+    await flush();
+    if (!isObject(item)) throw new BackupError(CORRUPT);
+    if (item.end === true) {
+      const declared = item.tables;
+      if (!isObject(declared)) throw new BackupError(CORRUPT);
+      for (const t of header.tables) {
+        if (Number(declared[t] ?? 0) !== (counts[t] ?? 0)) {
+          throw new BackupError(`${CORRUPT}: faltan filas de ${t}`);
+        }
+      }
+      ended = true;
+      continue;
+    }
+    if (typeof item.table !== 'string' || !known.has(item.table) || !Number.isInteger(item.count)) {
+      throw new BackupError(`${CORRUPT}: sección inválida`);
+    }
+    table = item.table;
+    remaining = item.count as number;
+  }
+  if (!ended || remaining > 0) throw new BackupError(`${CORRUPT}: falta el final del archivo`);
+  return counts;
+}
+
+/** Inserts a batch of dumped rows (their stored columns) into `target`, a table of `table`'s shape. */
+async function insertRows(client: Client, target: string, table: string, columns: string, rows: unknown[]) {
+  await client.query(
+    `INSERT INTO ${target} (${columns})
+     SELECT ${columns} FROM json_populate_recordset(null::${quote(table)}, $1::json)`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * A connection of the command. A connection that dies while idle (the database stopped, the
+ * session terminated) emits 'error': kept here rather than thrown out of the event, so that the
+ * statement that meets it fails with it instead.
+ */
+async function connect(url: string, name: string): Promise<Client> {
+  const client = new Client({ connectionString: url, application_name: name });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+const queryOf =
+  (client: Client): BackupQuery =>
+  async (sql, params) =>
+    (await client.query<Record<string, unknown>>(sql, params)).rows;
+
+/**
+ * Compares the copy in `file` with the database at `url` without changing it: the copy's rows
+ * of `tables` are loaded into temporary tables of the same shape (with the generated columns
+ * computed and the primary key), `compare` reads both, and the transaction is rolled back. The
+ * file and the target are checked as a restore checks them (a target of an older version gets
+ * its pending migrations first, as a restore's does). The result is null when the target has no
+ * schema yet (a new database: a restore loses nothing there).
+ */
+export async function compareWithBackup<R>(
+  url: string,
+  file: string,
+  tables: readonly string[],
+  compare: (step: CompareStep) => Promise<R>,
+): Promise<{ header: BackupHeader; result: R | null }> {
+  const lines = readLines(file);
+  let client: Client | undefined;
   try {
+    const header = await readHeader(lines);
+    client = await connect(url, 'hemoterapia-restore-comparar');
     const applied = (await readMigrations(client)).map((m) => m.name);
-    if (applied.join(',') !== expected.join(',')) {
-      throw new BackupError(
-        `La base de destino tiene otras migraciones (${applied.join(', ')}): no se restaura`,
-      );
+    if (applied.length === 0) return { header, result: null };
+    const expected = codeMigrationNames();
+    if (applied.length < expected.length && applied.every((name, i) => name === expected[i])) {
+      // An older version's database: brought up to date first, as the restore (and the server's
+      // start) would, so that its rows compare with the copy's in one shape.
+      await applyMigrations(url);
     }
+    await checkTargetMigrations(client);
     await client.query('BEGIN');
-    const tables = await tablesInForeignKeyOrder(client);
-    const known = new Set(tables);
-    for (const t of header.tables as unknown[]) {
-      if (typeof t !== 'string' || !known.has(t))
-        throw new BackupError(`${CORRUPT}: tabla desconocida ${String(t)}`);
+    const known = new Set(await tablesInForeignKeyOrder(client));
+    const wanted = new Set(tables.filter((t) => known.has(t)));
+    const copy = (t: string) => `pg_temp.${quote(`copia_${t}`)}`;
+    const columns = new Map<string, string>();
+    for (const t of wanted) {
+      await client.query(`CREATE TEMP TABLE ${quote(`copia_${t}`)} (LIKE ${quote(t)} INCLUDING GENERATED)`);
+      columns.set(t, (await storedColumns(client, t)).map(quote).join(', '));
     }
-    const issued = await issuedLabelNumbers(client);
+    const c = client;
+    await readSections(lines, header, known, async (table, rows) => {
+      const cols = columns.get(table);
+      if (cols) await insertRows(c, copy(table), table, cols, rows);
+    });
+    for (const t of wanted) {
+      const key = (await primaryKeyColumns(client, t)).map(quote).join(', ');
+      if (key) await client.query(`ALTER TABLE ${copy(t)} ADD PRIMARY KEY (${key})`);
+      // Temporary tables are never analysed by autovacuum: the comparison's joins need the counts.
+      await client.query(`ANALYZE ${copy(t)}`);
+    }
+    return { header, result: await compare({ query: queryOf(client), header, copy }) };
+  } finally {
+    await client?.query('ROLLBACK').catch(() => undefined);
+    await lines.return(undefined).catch(() => undefined);
+    await client?.end().catch(() => undefined);
+  }
+}
+
+export type RestoreSummary<T> = BackupSummary & {
+  /** What the `after` hook returned. */
+  after: T | undefined;
+};
+
+/**
+ * Replaces every row of the database at `url` by the dump in `file`, in one
+ * transaction: on any error nothing changes. `hooks` add steps to that transaction.
+ */
+export async function restoreDatabase<T = undefined>(
+  url: string,
+  file: string,
+  hooks: RestoreHooks<T> = {},
+): Promise<RestoreSummary<T>> {
+  const lines = readLines(file);
+  let client: Client | undefined;
+  try {
+    const header = await readHeader(lines);
+    // Creates the schema when the target is empty; it must then match the dump's migrations.
+    await applyMigrations(url);
+    client = await connect(url, 'hemoterapia-restore');
+    await checkTargetMigrations(client);
+    const c = client;
+    const step: RestoreStep = { query: queryOf(c), header };
+    await c.query('BEGIN');
+    const tables = await tablesInForeignKeyOrder(c);
+    // Nobody writes from here on: what is read before the rows are replaced (the label counters,
+    // the `before` hook's view of the live rows) is exactly what the TRUNCATE removes.
+    await c.query(`LOCK TABLE ${tables.map(quote).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+    const issued = await issuedLabelNumbers(c);
+    await hooks.before?.(step);
     // Off before the TRUNCATE, which the audit trail's guards refuse. The indicators' roll-up is
     // counted once at the end, not again for each batch of rows.
-    for (const t of RESTORE_OFF_TRIGGER_TABLES)
-      await client.query(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
-    await client.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
+    for (const t of RESTORE_OFF_TRIGGER_TABLES) await c.query(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
+    await c.query(`TRUNCATE ${tables.map(quote).join(', ')} CASCADE`);
 
-    let table: string | undefined;
-    let remaining = 0;
-    let batch: unknown[] = [];
-    let ended = false;
     const columns = new Map<string, string>();
-    for (const t of tables) columns.set(t, (await storedColumns(client, t)).map(quote).join(', '));
-    const flush = async () => {
-      if (!table || batch.length === 0) return;
-      const cols = columns.get(table)!;
-      await client.query(
-        `INSERT INTO ${quote(table)} (${cols})
-         SELECT ${cols} FROM json_populate_recordset(null::${quote(table)}, $1::json)`,
-        [JSON.stringify(batch)],
-      );
-      counts[table] = (counts[table] ?? 0) + batch.length;
-      batch = [];
-    };
-    for await (const item of lines) {
-      if (ended) throw new BackupError(`${CORRUPT}: datos después del final`);
-      if (remaining > 0) {
-        if (!isObject(item)) throw new BackupError(`${CORRUPT}: fila inválida en ${table}`);
-        batch.push(item);
-        remaining -= 1;
-        if (batch.length >= BATCH) await flush();
-        continue;
-      }
-      await flush();
-      if (!isObject(item)) throw new BackupError(CORRUPT);
-      if (item.end === true) {
-        const declared = item.tables;
-        if (!isObject(declared)) throw new BackupError(CORRUPT);
-        for (const t of header.tables as string[]) {
-          if (Number(declared[t] ?? 0) !== (counts[t] ?? 0)) {
-            throw new BackupError(`${CORRUPT}: faltan filas de ${t}`);
-          }
-        }
-        ended = true;
-        continue;
-      }
-      if (typeof item.table !== 'string' || !known.has(item.table) || !Number.isInteger(item.count)) {
-        throw new BackupError(`${CORRUPT}: sección inválida`);
-      }
-      table = item.table;
-      remaining = item.count as number;
-    }
-    if (!ended || remaining > 0) throw new BackupError(`${CORRUPT}: falta el final del archivo`);
+    for (const t of tables) columns.set(t, (await storedColumns(c, t)).map(quote).join(', '));
+    const counts = await readSections(lines, header, new Set(tables), (table, rows) =>
+      insertRows(c, quote(table), table, columns.get(table)!, rows),
+    );
 
     // Serial columns continue after the restored rows.
-    const serials = await client.query<{ table: string; col: string; seq: string }>(
+    const serials = await c.query<{ table: string; col: string; seq: string }>(
       `SELECT c.relname AS table, a.attname AS col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS seq
          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
@@ -419,23 +574,32 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
       [MIGRATIONS_TABLE],
     );
     for (const s of serials.rows) {
-      await client.query(
+      await c.query(
         `SELECT setval($1::regclass, COALESCE((SELECT max(${quote(s.col)}) FROM ${quote(s.table)}), 0) + 1, false)`,
         [s.seq],
       );
     }
-    const contadoresConservados = await keepLabelCounters(client, issued);
+    const contadoresConservados = await keepLabelCounters(c, issued);
     // Counted while the triggers are still off: setting every donation's previous one fires none.
-    await client.query(`SELECT indicador_reconstruir(NULL)`);
-    for (const t of RESTORE_OFF_TRIGGER_TABLES)
-      await client.query(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
-    await client.query('COMMIT');
-    return { file, tables: counts, contadoresConservados };
+    await c.query(`SELECT indicador_reconstruir(NULL)`);
+    for (const t of RESTORE_OFF_TRIGGER_TABLES) await c.query(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
+    const after = await hooks.after?.(step);
+    try {
+      await c.query('COMMIT');
+    } catch (error) {
+      // Without an answer to COMMIT, the server may or may not have committed: say so.
+      if (!isDatabaseUnavailable(error)) throw error;
+      throw new BackupError(
+        `Se perdió la conexión mientras se confirmaba la restauración (${(error as Error).message}): ` +
+          'no se sabe si quedó aplicada; revise la base (npm run verificar-auditoria) antes de repetirla',
+      );
+    }
+    return { file, tables: counts, contadoresConservados, after };
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client?.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     await lines.return(undefined).catch(() => undefined);
-    await client.end();
+    await client?.end().catch(() => undefined);
   }
 }
