@@ -301,7 +301,21 @@ test('npm run backup and npm run restore work from the command line', async () =
   });
   expect(restore.status).toBe(0);
   expect(restore.stdout).toContain('restaurada');
-  expect(await dumpAll(target)).toEqual(await dumpAll(dbUrl()));
+  // Everything is the copy's, and the trail has one more entry per servicio: the restore's own.
+  const [restored, source] = [await dumpAll(target), await dumpAll(dbUrl())];
+  const trail = ['auditoria', 'auditoria_cadena', 'nextval:auditoria_id_seq'];
+  const rest = (d: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(d).filter(([k]) => !trail.includes(k)));
+  expect(rest(restored)).toEqual(rest(source));
+  const entry = (j: string) => JSON.parse(j) as Record<string, unknown>;
+  const isRestore = (j: string) => entry(j).accion === 'restaurar' && entry(j).entidad === 'copia';
+  const entries = restored.auditoria as string[];
+  expect(entries.filter((j) => !isRestore(j))).toEqual(source.auditoria);
+  expect(entries.filter(isRestore).map((j) => entry(j).servicio_id)).toEqual(
+    expect.arrayContaining((source.servicio as string[]).map((j) => entry(j).id)),
+  );
+  expect(entries.filter(isRestore)).toHaveLength((source.servicio as string[]).length);
+  expect(await verificarTodo(target, () => undefined)).toBe(0);
 
   const missing = spawnSync('npm', ['run', '--silent', 'restore', '--', path.join(dir, 'no-existe.gz')], {
     cwd: root,
@@ -354,8 +368,8 @@ test('a restore never lowers a label counter: numbers issued after the copy are 
   ]);
   expect(await next()).toBe(issuedAfter[1] + 1);
 
-  // The command line says so.
-  const cli = spawnSync('npm', ['run', '--silent', 'restore', '--', file], {
+  // The command line says so (--yes: the restore drops what was written after the copy).
+  const cli = spawnSync('npm', ['run', '--silent', 'restore', '--', file, '--yes'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: dbUrl(), LOG_LEVEL: 'silent' },
     encoding: 'utf8',

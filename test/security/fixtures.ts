@@ -288,6 +288,7 @@ export function operationCalls(target: World): Record<string, Call> {
       variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
     },
     'Query.verificarAuditoria': { query: `{ verificarAuditoria { ok entradas primeraRota motivo } }` },
+    'Query.cabezaAuditoria': { query: `{ cabezaAuditoria { entrada hash } }` },
     'Query.donacion': {
       query: `query ($id: ID!) { donacion(id: $id) { id numero donanteId } }`,
       variables: { id: target.donacionId },

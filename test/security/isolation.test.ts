@@ -31,6 +31,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query._service': 'scoped',
   'Query.agentesCph': 'scoped',
   'Query.auditoria': 'scoped',
+  'Query.cabezaAuditoria': 'scoped',
   'Query.clavesApi': 'scoped',
   'Query.contadorEtiquetas': 'scoped',
   'Query.donacion': 'NOT_FOUND',

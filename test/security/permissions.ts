@@ -12,6 +12,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query._service': 'any',
   'Query.agentesCph': 'any',
   'Query.auditoria': ['ROL_SERVICIO'],
+  'Query.cabezaAuditoria': 'any',
   'Query.clavesApi': ['ROL_SERVICIO'],
   'Query.contadorEtiquetas': 'any',
   'Query.donacion': 'any',

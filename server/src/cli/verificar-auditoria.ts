@@ -4,17 +4,26 @@
  * hash when intact. Exit code 0 when every chain is intact, 1 when one is broken (the line names
  * the servicio and the first broken entry, or why), 2 when it could not check.
  *
- * Arguments `<servicioId>=<hash>`: hashes kept outside the database from an earlier run (anchors);
- * each servicio's chain must still hold its anchor, or it was rewritten.
+ * Arguments `<servicioId>=<hash>`: hashes kept outside the database from an earlier run (anchors),
+ * whole or their first 16 or more characters (the register book prints 16); each servicio's chain
+ * must still hold its anchor, or it was rewritten. Each restore of a backup the chain records is
+ * printed too, with what it dropped.
  *
  * The database is DATABASE_URL when set, otherwise the embedded one of `npm start` (cli/database.ts).
  * It only reads. In the production image (no sources): `node server/dist/cli/verificar-auditoria.js`.
  */
 import { Client } from 'pg';
 import { ConfigError } from '../config';
+import { formatDateTime } from '../domain/dates';
 import { MSG } from '../domain/messages';
 import { isUuid } from '../domain/validation';
-import { HASH_RE, serviciosAVerificar, verificarCadena, type QueryRows } from '../modules/auditoria/cadena';
+import {
+  ANCLA_RE,
+  descarteDe,
+  serviciosAVerificar,
+  verificarCadena,
+  type QueryRows,
+} from '../modules/auditoria/cadena';
 import { openDatabase } from './database';
 
 /** `<servicioId>=<hash>` arguments -> anchors by servicio; a malformed one stops the command. */
@@ -22,7 +31,7 @@ export function leerAnclas(args: readonly string[]): Map<string, string> {
   const anclas = new Map<string, string>();
   for (const arg of args) {
     const [servicio, hash, ...resto] = arg.split('=');
-    if (resto.length > 0 || !isUuid(servicio ?? '') || !HASH_RE.test(hash ?? '')) {
+    if (resto.length > 0 || !isUuid(servicio ?? '') || !ANCLA_RE.test(hash ?? '')) {
       throw new ConfigError(`${MSG.auditoriaAnclaInvalida}: ${arg} (se espera <id del servicio>=<hash>)`);
     }
     anclas.set(servicio.toLowerCase(), hash.toLowerCase());
@@ -58,6 +67,18 @@ export async function verificarTodo(
           v.primeraRota
             ? MSG.auditoriaRota(nombre, v.primeraRota, motivo)
             : MSG.auditoriaRotaSinEntrada(nombre, motivo),
+        );
+      }
+      // Intact or not, what a restore dropped is said: a chain that verifies hides no lost entry.
+      for (const r of v.restauraciones) {
+        print(
+          MSG.auditoriaRestaurada(
+            nombre,
+            r.entrada,
+            formatDateTime(r.at),
+            formatDateTime(r.copiaCreada) || r.copiaCreada,
+            descarteDe(r),
+          ),
         );
       }
     }

@@ -132,13 +132,29 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     codigoInvitacion: 'Código de invitación',
   },
   etiqueta: { ultimo: 'Último número', numero: 'Número' },
+  // A restore of a backup (npm run restore): the copy, and what it lacked and was dropped.
+  copia: {
+    archivo: 'Archivo de la copia',
+    copiaCreada: 'Copia creada',
+    copiaSha256: 'SHA-256 de la copia',
+    entradaAnterior: 'Última entrada antes de restaurar',
+    cabezaAnterior: 'Hash de la cadena antes de restaurar',
+    entradasDescartadas: 'Entradas de auditoría descartadas',
+    primeraDescartada: 'Primera entrada descartada',
+    ultimaDescartada: 'Última entrada descartada',
+    donacionesDescartadas: 'Donaciones nuevas o modificadas descartadas',
+    resultadosDescartados: 'Resultados descartados',
+    reactivosDescartados: 'Donaciones con serología reactiva o exclusión definitiva descartadas',
+    donantesDescartados: 'Donantes nuevos o modificados descartados',
+    visitasNoAptoDescartadas: "Visitas 'No apto' descartadas",
+  },
   clave_api: { prefijo: 'Prefijo', revocadaEn: 'Revocada' },
 };
 
 /** Fields that hold a user's id: the audit shows that user's name. */
 export const CAMPOS_USUARIO = new Set(['registradoPor']);
-/** Fields that hold a list of names: one value, never a [before, after] change. */
-const CAMPOS_LISTA = new Set(['servicios']);
+/** Fields that hold a list (of names, of label numbers): one value, never a [before, after] change. */
+const CAMPOS_LISTA = new Set(['servicios', 'reactivosDescartados']);
 /** Internal keys the audit does not show (the record's own id is in its entry). */
 const CAMPOS_OCULTOS = new Set(['id', 'servicioId', 'donanteId']);
 
@@ -271,11 +287,14 @@ export function usuariosDeCambios(cambios: unknown): string[] {
 
 /**
  * Who made an entry that names no user: another servicio of the network, in words ('Hospital
- * del Sur (otro servicio de la red)'), from the servicio the entry names; null when none.
+ * del Sur (otro servicio de la red)'), from the servicio the entry names, or the restore of a
+ * backup from the command line; null when none.
  */
 export function autorSinUsuario(cambios: unknown): string | null {
   if (!esObjeto(cambios)) return null;
   if (typeof cambios.consultadoPor === 'string') return `${cambios.consultadoPor} (otro servicio de la red)`;
   if (typeof cambios.quitadoPor === 'string') return `${cambios.quitadoPor} (la red)`;
+  if (typeof cambios.copiaSha256 === 'string')
+    return 'Restauración de una copia de seguridad (npm run restore)';
   return null;
 }

@@ -218,7 +218,7 @@ export const MSG = {
   auditoriaSinCabeza: 'Falta el registro del final de la cadena',
   auditoriaSinRegistro: 'El servicio tiene usuarios, donantes o donaciones pero ninguna entrada de auditoría',
   auditoriaSinAncla: 'El hash guardado fuera de la base no está en la cadena: fue reescrita',
-  auditoriaAnclaInvalida: 'El hash de referencia debe tener 64 caracteres hexadecimales',
+  auditoriaAnclaInvalida: 'El hash de referencia debe tener entre 16 y 64 caracteres hexadecimales',
   auditoriaIntacta: (servicio: string, entradas: number, ultimoHash: string | null) =>
     `Servicio ${servicio}: ${entradas} entrada${entradas === 1 ? '' : 's'}, cadena intacta` +
     (ultimoHash ? `, último hash ${ultimoHash}` : ''),
@@ -226,6 +226,84 @@ export const MSG = {
     `Servicio ${servicio}: la cadena de auditoría se rompe en la entrada ${entrada}: ${motivo}`,
   auditoriaRotaSinEntrada: (servicio: string, motivo: string) =>
     `Servicio ${servicio}: la cadena de auditoría no es la esperada: ${motivo}`,
+  auditoriaRestaurada: (
+    servicio: string,
+    entrada: string,
+    at: string,
+    copia: string,
+    d: DescarteRestauracion,
+  ) =>
+    `Servicio ${servicio}: la entrada ${entrada} registra una restauración el ${at} desde la copia del ${copia}; ` +
+    `se descartó: ${describirDescarte(d)}`,
+  // npm run restore (cli/backup.ts, modules/auditoria/restauracion.ts)
+  restauracionCopia: (archivo: string, creada: string, sha256: string) =>
+    `Copia ${archivo}: creada el ${creada}, SHA-256 ${sha256}`,
+  restauracionBaseVacia: 'La base de destino no tiene datos: la restauración no descarta nada.',
+  restauracionDescartes: 'Lo que la copia no tiene y la restauración descarta, por servicio:',
+  restauracionServicio: (servicio: string, d: DescarteRestauracion) =>
+    `  Servicio ${servicio}: ${describirDescarte(d)}`,
+  restauracionServicioAusente: (servicio: string, d: DescarteRestauracion) =>
+    `  Servicio ${servicio}: no está en la copia; se elimina entero con su auditoría (${describirDescarte(d)})`,
+  restauracionPregunta: '¿Restaurar la copia y descartar lo anterior? Escriba "si" para continuar: ',
+  restauracionCancelada: 'Restauración cancelada: no se cambió nada',
+  restauracionSinConfirmar:
+    'La restauración reemplaza todos los datos de la base y no hay una terminal para confirmarla: ' +
+    'repita el comando con --yes (npm run restore -- ARCHIVO --yes). No se cambió nada',
+  restauracionRegistrada: (servicio: string, entrada: string) =>
+    `Servicio ${servicio}: la entrada ${entrada} de la auditoría registra la restauración`,
+  comandoUso: 'Uso: npm run backup [ARCHIVO] | npm run restore ARCHIVO [--yes]',
+  comandoSinBase: (causa: string, operacion: 'backup' | 'restore') =>
+    `no se pudo conectar con la base de datos (${causa}): ${comandoSinEfecto(operacion)}`,
+  comandoBaseCaida: (causa: string, operacion: 'backup' | 'restore') =>
+    `la base de datos dejó de responder (${causa}): ${comandoSinEfecto(operacion)}`,
+  comandoFallo: (causa: string, operacion: 'backup' | 'restore') =>
+    `no se pudo completar la operación (${causa}): ${comandoSinEfecto(operacion)}`,
 } as const;
+
+/** What a restore dropped of one servicio: what the copy lacked (modules/auditoria/restauracion.ts). */
+export type DescarteRestauracion = {
+  entradas: number;
+  primeraEntrada: string | null;
+  ultimaEntrada: string | null;
+  donaciones: number;
+  resultados: number;
+  /** Label numbers of the donations whose reactive serology or definitive exclusion was dropped. */
+  reactivos: readonly number[];
+  donantes: number;
+  visitasNoApto: number;
+};
+
+/** What a command that failed left behind: a restore is one transaction, a backup a `.partial` file removed. */
+const comandoSinEfecto = (operacion: 'backup' | 'restore') =>
+  operacion === 'restore'
+    ? 'la restauración no se hizo y la base quedó como estaba'
+    : 'la copia no se guardó';
+
+const cuenta = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
+
+/** '3 entradas de auditoría (de la 101 a la 103), 1 donación nueva o modificada, ...', or 'nada'. */
+function describirDescarte(d: DescarteRestauracion): string {
+  const partes: string[] = [];
+  if (d.entradas > 0) {
+    const rango =
+      d.primeraEntrada === d.ultimaEntrada
+        ? ` (la ${d.primeraEntrada})`
+        : ` (de la ${d.primeraEntrada} a la ${d.ultimaEntrada})`;
+    partes.push(cuenta(d.entradas, 'entrada de auditoría', 'entradas de auditoría') + rango);
+  }
+  if (d.donaciones > 0)
+    partes.push(cuenta(d.donaciones, 'donación nueva o modificada', 'donaciones nuevas o modificadas'));
+  if (d.resultados > 0) partes.push(cuenta(d.resultados, 'resultado', 'resultados'));
+  if (d.reactivos.length > 0) {
+    partes.push(
+      `RESULTADOS REACTIVOS O EXCLUSIÓN DEFINITIVA en ${d.reactivos.length === 1 ? 'la donación' : 'las donaciones'} ` +
+        d.reactivos.join(', '),
+    );
+  }
+  if (d.donantes > 0)
+    partes.push(cuenta(d.donantes, 'donante nuevo o modificado', 'donantes nuevos o modificados'));
+  if (d.visitasNoApto > 0) partes.push(cuenta(d.visitasNoApto, "visita 'No apto'", "visitas 'No apto'"));
+  return partes.length > 0 ? partes.join(', ') : 'nada';
+}
 
 export type FieldError = { field: string; msg: string };

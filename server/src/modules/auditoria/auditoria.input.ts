@@ -29,6 +29,77 @@ export class PersonaAuditoria {
 export const AuditoriaPage = Paginated(Auditoria, 'AuditoriaPage');
 export type AuditoriaPage = InstanceType<typeof AuditoriaPage>;
 
+@ObjectType({
+  description:
+    'Una restauración de una copia de seguridad (npm run restore), según la entrada que la registra en la cadena: ' +
+    'la copia y lo que el servicio tenía después de ella y se descartó',
+})
+export class RestauracionAuditoria {
+  @Field(() => ID, { description: 'La entrada de auditoría que registra la restauración' })
+  entrada: string;
+
+  @Field({ description: 'Cuándo se restauró' })
+  at: Date;
+
+  @Field({ description: 'Nombre del archivo de la copia' })
+  archivo: string;
+
+  @Field({ description: 'Cuándo se hizo la copia (ISO 8601)' })
+  copiaCreada: string;
+
+  @Field({ description: 'SHA-256 del archivo de la copia' })
+  copiaSha256: string;
+
+  @Field(() => ID, { nullable: true, description: 'La última entrada de la cadena antes de restaurar' })
+  entradaAnterior: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'El hash de la cabeza de la cadena antes de restaurar: un ancla tomada entonces lo nombra',
+  })
+  cabezaAnterior: string | null;
+
+  @Field(() => Int, { description: 'Entradas de auditoría posteriores a la copia, descartadas' })
+  entradasDescartadas: number;
+
+  @Field(() => ID, { nullable: true, description: 'La primera entrada descartada' })
+  primeraDescartada: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'La última entrada descartada' })
+  ultimaDescartada: string | null;
+
+  @Field(() => Int, { description: 'Donaciones creadas o modificadas después de la copia, descartadas' })
+  donacionesDescartadas: number;
+
+  @Field(() => Int, { description: 'Resultados cargados o cambiados después de la copia, descartados' })
+  resultadosDescartados: number;
+
+  @Field(() => [Int], {
+    description: 'Números de las donaciones cuya serología reactiva o exclusión definitiva se descartó',
+  })
+  reactivosDescartados: number[];
+
+  @Field(() => Int, { description: 'Donantes creados o modificados después de la copia, descartados' })
+  donantesDescartados: number;
+
+  @Field(() => Int, {
+    description: "Visitas 'No apto' creadas o modificadas después de la copia, descartadas",
+  })
+  visitasNoAptoDescartadas: number;
+}
+
+@ObjectType({
+  description:
+    'La cabeza de la cadena de auditoría del servicio: su última entrada y el hash de esa entrada (el libro la imprime)',
+})
+export class CabezaAuditoria {
+  @Field(() => ID, { nullable: true, description: 'La última entrada (null sin entradas)' })
+  entrada: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Su hash (null sin entradas)' })
+  hash: string | null;
+}
+
 @ObjectType({ description: 'Resultado de recalcular la cadena de hashes de la auditoría del servicio' })
 export class VerificacionAuditoria {
   @Field({ description: 'Verdadero si ninguna entrada fue modificada, quitada ni reordenada' })
@@ -53,4 +124,11 @@ export class VerificacionAuditoria {
       'comprobar más tarde con `ancla` que la cadena no fue reescrita (null sin entradas)',
   })
   ultimoHash: string | null;
+
+  @Field(() => [RestauracionAuditoria], {
+    description:
+      'Las restauraciones de copias que la cadena registra, la más vieja primero: una cadena intacta después ' +
+      'de restaurar una copia vieja no tiene las entradas posteriores a la copia, y esto dice cuáles y qué más se descartó',
+  })
+  restauraciones: RestauracionAuditoria[];
 }

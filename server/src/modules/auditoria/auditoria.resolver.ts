@@ -6,7 +6,13 @@ import { PageInput } from '../../graphql/pagination';
 import { Donacion } from '../donacion/donacion.entity';
 import { Donante } from '../donante/donante.entity';
 import { Auditoria } from './auditoria.entity';
-import { AuditoriaFilter, AuditoriaPage, PersonaAuditoria, VerificacionAuditoria } from './auditoria.input';
+import {
+  AuditoriaFilter,
+  AuditoriaPage,
+  CabezaAuditoria,
+  PersonaAuditoria,
+  VerificacionAuditoria,
+} from './auditoria.input';
 
 @Resolver(() => Auditoria)
 export class AuditoriaResolver {
@@ -32,11 +38,22 @@ export class AuditoriaResolver {
     @Arg('ancla', () => String, {
       nullable: true,
       description:
-        'Un ultimoHash guardado fuera de la base: la cadena debe contenerlo todavía, o fue reescrita',
+        'Un ultimoHash guardado fuera de la base, o sus primeros 16 caracteres o más (como los imprime el libro): ' +
+        'la cadena debe contenerlo todavía, o fue reescrita',
     })
     ancla?: string | null,
   ): Promise<VerificacionAuditoria> {
     return ctx.services.auditoria.verificar(requireAuth(ctx), ancla ?? null);
+  }
+
+  @Authorized()
+  @Query(() => CabezaAuditoria, {
+    description:
+      'La cabeza actual de la cadena de auditoría del servicio: el libro de registro la imprime en cada hoja, ' +
+      'y el papel ancla así la cadena (verificarAuditoria(ancla))',
+  })
+  cabezaAuditoria(@Ctx() ctx: Context): Promise<CabezaAuditoria> {
+    return ctx.services.auditoria.cabeza(requireAuth(ctx));
   }
 
   @Authorized('ROL_SERVICIO')

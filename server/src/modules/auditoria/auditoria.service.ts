@@ -9,7 +9,7 @@ import { DonacionService } from '../donacion/donacion.service';
 import { Donante } from '../donante/donante.entity';
 import { DonanteService } from '../donante/donante.service';
 import { Auditoria } from './auditoria.entity';
-import { HASH_RE, type VerificacionCadena, verificarCadena } from './cadena';
+import { ANCLA_RE, type VerificacionCadena, verificarCadena } from './cadena';
 
 export type AuditoriaFilterData = {
   entidad?: string | null;
@@ -111,9 +111,18 @@ export class AuditoriaService {
    */
   async verificar(auth: AuthUser, ancla: string | null = null): Promise<VerificacionCadena> {
     const texto = ancla?.trim() || null;
-    if (texto !== null && !HASH_RE.test(texto))
+    if (texto !== null && !ANCLA_RE.test(texto))
       throw ValidationError.single('ancla', MSG.auditoriaAnclaInvalida);
     return verificarCadena((sql, params) => this.dataSource.query(sql, params), auth.servicio, texto);
+  }
+
+  /** The caller's servicio's chain head (auditoria_cadena): its last entry and that entry's hash. */
+  async cabeza(auth: AuthUser): Promise<{ entrada: string | null; hash: string | null }> {
+    const [row]: { entrada: string | null; hash: string | null }[] = await this.dataSource.query(
+      `SELECT ultimo_id::text AS entrada, hash FROM auditoria_cadena WHERE servicio_id = $1`,
+      [auth.servicio],
+    );
+    return { entrada: row?.entrada ?? null, hash: row?.hash ?? null };
   }
 
   /** Brings back a deleted donor, under the donor's own rules (DonanteService.restaurar). */

@@ -283,9 +283,44 @@ describe('auditoría: cadena de hashes', () => {
     const bad = await server.gql(VERIFICAR, { ancla: 'abc' }, s.token);
     expect(bad.errors?.[0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
-      errors: [{ field: 'ancla', msg: 'El hash de referencia debe tener 64 caracteres hexadecimales' }],
+      errors: [
+        { field: 'ancla', msg: 'El hash de referencia debe tener entre 16 y 64 caracteres hexadecimales' },
+      ],
     });
   });
+
+  it('the head the register book prints (cabezaAuditoria, its first 16 characters) anchors the chain', async () => {
+    const { s, ids } = await servicioConHistoria();
+    const res = await server.gql<{ cabezaAuditoria: { entrada: string; hash: string } }>(
+      `{ cabezaAuditoria { entrada hash } }`,
+      {},
+      s.token,
+    );
+    expect(res.errors).toBeUndefined();
+    const [ultima]: { id: string; hash: string }[] = await server.dataSource.query(
+      `SELECT id::text AS id, hash FROM auditoria WHERE servicio_id = $1 ORDER BY id DESC LIMIT 1`,
+      [s.servicio],
+    );
+    expect(res.data!.cabezaAuditoria).toEqual({ entrada: ultima.id, hash: ultima.hash });
+    const impreso = ultima.hash.slice(0, 16);
+    // Later entries keep it in the chain, in either case.
+    await nuevoDonante(s);
+    expect(await verificar(s, impreso.toUpperCase())).toMatchObject({ ok: true });
+    const linea = await comando(server.databaseUrl, [`${s.servicio}=${impreso}`]);
+    expect(linea.stdout).toContain(`(${s.servicio}): ${ids.length + 1} entradas, cadena intacta`);
+    // A rewrite from an earlier entry on, every later hash and the head recomputed: the printed
+    // prefix is no longer there.
+    await sinGuardas(`UPDATE auditoria SET cambios = '{"dni": ["1", "2"]}' WHERE id = ${ids[1]}`);
+    await sinGuardas(RECALCULAR.replace(/%DESDE%/g, ids[1]).replace(/%SERVICIO%/g, s.servicio));
+    expect(await verificar(s)).toMatchObject({ ok: true });
+    expect(await verificar(s, impreso)).toMatchObject({
+      ok: false,
+      motivo: 'El hash guardado fuera de la base no está en la cadena: fue reescrita',
+    });
+    // Fewer than 16 characters are no anchor.
+    const corto = await server.gql(VERIFICAR, { ancla: impreso.slice(0, 15) }, s.token);
+    expect(corto.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  }, 60_000);
 
   it('a servicio whose whole trail and head were removed, with donors left, is reported', async () => {
     const { s } = await servicioConHistoria();

@@ -13,9 +13,11 @@
  * rights. What the chain alone cannot show is a rewrite from an entry onwards with every later
  * hash and the head recomputed: ultimoHash, the head's hash, is what a servicio keeps outside the
  * database (the anchor); given back as `ancla`, it must still be the hash of one of the entries.
+ * A restore of an older copy (restauracion.ts) drops the later entries by design: the chain then
+ * verifies, and the restore's own entry, listed in `restauraciones`, says what was dropped.
  * Used by `verificarAuditoria` (the caller's servicio) and `npm run verificar-auditoria` (every one).
  */
-import { MSG } from '../../domain/messages';
+import { MSG, type DescarteRestauracion } from '../../domain/messages';
 
 /** Runs one statement and gives its rows (a DataSource's query or a pg Client's, adapted). */
 export type QueryRows = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -30,10 +32,19 @@ export type VerificacionCadena = {
   motivo: string | null;
   /** The chain head's hash (the last entry's), to keep outside the database; null with no entries. */
   ultimoHash: string | null;
+  /**
+   * The restores of a backup the chain records (restauracion.ts), oldest first: what each dropped
+   * shows here, so a chain that verifies after a restore does not hide the entries it lost.
+   */
+  restauraciones: RestauracionCadena[];
 };
 
-/** 64 hex characters: an entry's hash as ultimoHash gives it (either case). */
-export const HASH_RE = /^[0-9a-fA-F]{64}$/;
+/**
+ * An anchor: an entry's hash as ultimoHash gives it, or its first 16 or more hex characters (as
+ * the register book prints it), either case. 16 characters are 64 bits: no rewrite can be made to
+ * match them by trying.
+ */
+export const ANCLA_RE = /^[0-9a-fA-F]{16,64}$/;
 
 /**
  * One pass over the servicio's entries in id order (id order is chain order: the trigger takes
@@ -59,7 +70,7 @@ export const VERIFICAR_SQL = `
          (SELECT hash FROM ultima) AS ultima_hash,
          c.ultimo_id::text AS cabeza_id,
          c.hash AS cabeza_hash,
-         ($2::text IS NULL OR EXISTS (SELECT 1 FROM e WHERE e.hash = $2::text)) AS con_ancla
+         ($2::text IS NULL OR EXISTS (SELECT 1 FROM e WHERE left(e.hash, length($2::text)) = $2::text)) AS con_ancla
     FROM (SELECT 1) uno LEFT JOIN auditoria_cadena c ON c.servicio_id = $1`;
 
 /**
@@ -82,9 +93,67 @@ type Fila = {
   con_ancla: boolean;
 };
 
+/** The entries that record a restore: accion 'restaurar', entidad 'copia', entidad_id the file's SHA-256. */
+export const ENTIDAD_COPIA = 'copia';
+
+/** An audit entry's `cambios` when it records a restore. */
+export type CambiosRestauracion = {
+  archivo: string;
+  copiaCreada: string;
+  copiaSha256: string;
+  entradaAnterior: string | null;
+  cabezaAnterior: string | null;
+  entradasDescartadas: number;
+  primeraDescartada: string | null;
+  ultimaDescartada: string | null;
+  donacionesDescartadas: number;
+  resultadosDescartados: number;
+  reactivosDescartados: number[];
+  donantesDescartados: number;
+  visitasNoAptoDescartadas: number;
+};
+
+/** A restore as its entry in the chain records it. */
+export type RestauracionCadena = CambiosRestauracion & { entrada: string; at: Date };
+
+/** A servicio's restore entries, oldest first (by the index on servicio, entidad and id). */
+export const RESTAURACIONES_SQL = `
+  SELECT id::text AS id, at, cambios FROM auditoria
+   WHERE servicio_id = $1 AND entidad = '${ENTIDAD_COPIA}' AND accion = 'restaurar'
+   ORDER BY auditoria.id`;
+
+/** A restore entry's row read back; what an older or hand-made entry lacks reads as nothing. */
+export function leerRestauracion(row: Record<string, unknown>): RestauracionCadena {
+  const c = (typeof row.cambios === 'object' && row.cambios !== null ? row.cambios : {}) as Record<
+    string,
+    unknown
+  >;
+  const texto = (k: string) => (typeof c[k] === 'string' ? (c[k] as string) : null);
+  const numero = (k: string) => (typeof c[k] === 'number' ? (c[k] as number) : 0);
+  return {
+    entrada: String(row.id),
+    at: row.at instanceof Date ? row.at : new Date(String(row.at)),
+    archivo: texto('archivo') ?? '',
+    copiaCreada: texto('copiaCreada') ?? '',
+    copiaSha256: texto('copiaSha256') ?? '',
+    entradaAnterior: texto('entradaAnterior'),
+    cabezaAnterior: texto('cabezaAnterior'),
+    entradasDescartadas: numero('entradasDescartadas'),
+    primeraDescartada: texto('primeraDescartada'),
+    ultimaDescartada: texto('ultimaDescartada'),
+    donacionesDescartadas: numero('donacionesDescartadas'),
+    resultadosDescartados: numero('resultadosDescartados'),
+    reactivosDescartados: Array.isArray(c.reactivosDescartados)
+      ? c.reactivosDescartados.filter((n): n is number => typeof n === 'number')
+      : [],
+    donantesDescartados: numero('donantesDescartados'),
+    visitasNoAptoDescartadas: numero('visitasNoAptoDescartadas'),
+  };
+}
+
 /**
- * Recomputes one servicio's chain. `ancla`: a hash the servicio kept from an earlier ultimoHash
- * (checked by the caller to be 64 hex characters); the chain must still hold it.
+ * Recomputes one servicio's chain. `ancla`: a hash the servicio kept from an earlier ultimoHash, or
+ * its first characters (checked by the caller against ANCLA_RE); the chain must still hold it.
  */
 export async function verificarCadena(
   query: QueryRows,
@@ -94,12 +163,14 @@ export async function verificarCadena(
   const [f] = (await query(VERIFICAR_SQL, [servicioId, ancla?.toLowerCase() ?? null])) as Fila[];
   const entradas = Number(f.entradas);
   const ultimoHash = f.cabeza_hash ?? f.ultima_hash;
+  const restauraciones = (await query(RESTAURACIONES_SQL, [servicioId])).map(leerRestauracion);
   const rota = (id: string | null, motivo: string): VerificacionCadena => ({
     ok: false,
     entradas,
     primeraRota: id,
     motivo,
     ultimoHash,
+    restauraciones,
   });
   if (f.rota_id !== null) {
     return rota(f.rota_id, f.rota_intacta ? MSG.auditoriaFaltaAnterior : MSG.auditoriaEntradaModificada);
@@ -116,7 +187,7 @@ export async function verificarCadena(
   }
   // Intact in itself, but not the chain the anchor was taken from: rewritten and recomputed.
   if (!f.con_ancla) return rota(null, MSG.auditoriaSinAncla);
-  return { ok: true, entradas, primeraRota: null, motivo: null, ultimoHash };
+  return { ok: true, entradas, primeraRota: null, motivo: null, ultimoHash, restauraciones };
 }
 
 /**
@@ -126,4 +197,18 @@ export async function verificarCadena(
 export async function serviciosAVerificar(query: QueryRows): Promise<string[]> {
   const rows = await query(`SELECT id::text AS id FROM servicio ORDER BY id`, []);
   return rows.map((r) => String(r.id));
+}
+
+/** What was dropped, as a restore entry records it. */
+export function descarteDe(c: CambiosRestauracion): DescarteRestauracion {
+  return {
+    entradas: c.entradasDescartadas,
+    primeraEntrada: c.primeraDescartada,
+    ultimaEntrada: c.ultimaDescartada,
+    donaciones: c.donacionesDescartadas,
+    resultados: c.resultadosDescartados,
+    reactivos: c.reactivosDescartados,
+    donantes: c.donantesDescartados,
+    visitasNoApto: c.visitasNoAptoDescartadas,
+  };
 }
