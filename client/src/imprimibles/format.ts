@@ -1,7 +1,13 @@
 /** Pure formatting for the printables (no @react-pdf import: screens may use it too). */
 import { formatDate, parseIsoDate, todayIso, yearsBetween } from '@domain/dates';
 import type { SignosVitales } from '@domain/donacion';
-import type { DonacionImprimible, DonanteImprimible, SerologiaImprimible, SerologiaKey } from './types';
+import type {
+  CadenaAuditoriaImprimible,
+  DonacionImprimible,
+  DonanteImprimible,
+  SerologiaImprimible,
+  SerologiaKey,
+} from './types';
 import { SEROLOGIA_KEYS as DOMAIN_SEROLOGIA_KEYS, tipoDonante as tipoDonanteDominio } from '@domain/donacion';
 
 /** Millimetres to PDF points (1 mm = 72 / 25.4 pt). */
@@ -23,6 +29,18 @@ export function formatLibroTime(time: string | null | undefined): string {
 /** The register book's file name: 'donaciones-DD-MM-YYYY.pdf' with today's date. */
 export function libroFileName(now: Date = new Date()): string {
   return `donaciones-${formatDate(todayIso(now)).split('/').join('-')}.pdf`;
+}
+
+/** How many hex characters of the chain head's hash a page prints: 64 bits, no rewrite matches them by trying. */
+export const CADENA_IMPRESA = 16;
+
+/**
+ * 'Cadena de auditoría: 3f9a1c27b0d4e5f6 (entrada 1234)': the head of the servicio's audit chain
+ * when the book was printed, its hash shortened; verificarAuditoria takes it back as an anchor.
+ */
+export function formatCadenaAuditoria(cadena: CadenaAuditoriaImprimible): string {
+  if (!cadena.hash || !cadena.entrada) return 'Cadena de auditoría: sin entradas';
+  return `Cadena de auditoría: ${cadena.hash.slice(0, CADENA_IMPRESA)} (entrada ${cadena.entrada})`;
 }
 
 /** Only letters, digits and '-' in a file name's variable part ('Ñ-17' -> 'N-17'). */

@@ -11,6 +11,7 @@ import {
   formatSigno,
   formatTension,
   formatLugarNacimiento,
+  formatCadenaAuditoria,
   mm,
   libroFileName,
   tipoDonante,
@@ -366,6 +367,20 @@ function SheetHeader({
         <Text style={bold}>{servicio.nombre}</Text>
         {`\nHoja ${hoja} de ${hojas}`}
       </Text>
+      {/* Under them, the audit chain's head when printed: the paper anchors the chain. */}
+      {servicio.cadenaAuditoria && (
+        <Text
+          style={{
+            position: 'absolute',
+            right: mm(MARGIN_RIGHT),
+            top: top + 2 * 8 * LINE_HEIGHT,
+            fontSize: SIZE.small,
+            textAlign: 'right',
+          }}
+        >
+          {formatCadenaAuditoria(servicio.cadenaAuditoria)}
+        </Text>
+      )}
     </>
   );
 }

@@ -86,10 +86,18 @@ export type DonacionImprimible = {
   donante: DonanteImprimible;
 };
 
+/** The servicio's audit chain head (cabezaAuditoria): its last entry and that entry's hash. */
+export type CadenaAuditoriaImprimible = { entrada: string | null; hash: string | null };
+
 export type ServicioImprimible = {
   nombre: string;
   direccion: string | null;
   telefono: string | null;
+  /**
+   * The audit chain's head read when printing: the register book prints it on each page, so the
+   * paper anchors the chain (verificarAuditoria(ancla)). Absent on the other documents.
+   */
+  cadenaAuditoria?: CadenaAuditoriaImprimible;
 };
 
 /** A previous donation as listed on the donation sheet. */

@@ -32,6 +32,7 @@ const ENTIDADES: [string, string][] = [
   ['clave_api', 'Clave de API'],
   ['visita_no_apto', "Visita 'No apto'"],
   ['red', 'Red'],
+  ['copia', 'Copia de seguridad restaurada'],
 ];
 const ENTIDAD_LABEL = Object.fromEntries(ENTIDADES.filter(([v]) => v));
 

@@ -1,9 +1,11 @@
 import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
 import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { AppAlert } from '@/components/app-alert';
+import { CabezaAuditoriaDocument } from '@/generated/graphql';
 import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { printLibro } from '@/imprimibles/print';
 import { usePrint } from '@/imprimibles/use-print';
@@ -19,19 +21,25 @@ export type DonacionesPanelProps = {
 
 /**
  * SPEC 2: titled 'Donaciones', shown only when the held list is not empty;
- * 'Imprimir Libro' makes the register book from the held list with no call.
+ * 'Imprimir Libro' makes the register book from the held list, with the servicio's audit chain
+ * head read at that moment (one small call), which each page prints.
  */
 export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
   const servicio = useServicioImprimible();
+  const client = useApolloClient();
   const { busy, error, run } = usePrint();
   if (donaciones.length === 0) return null;
 
   const imprimirLibro = () =>
-    void run(
-      printLibro,
-      donaciones.map((d) => toDonacionImprimible(d, d.donante)),
-      servicio,
-    );
+    void run(async () => {
+      const { data } = await client.query({ query: CabezaAuditoriaDocument, fetchPolicy: 'network-only' });
+      if (!data) throw new Error('no se pudo leer la cadena de auditoría');
+      const { entrada, hash } = data.cabezaAuditoria;
+      await printLibro(
+        donaciones.map((d) => toDonacionImprimible(d, d.donante)),
+        { ...servicio, cadenaAuditoria: { entrada: entrada ?? null, hash: hash ?? null } },
+      );
+    });
 
   return (
     <Stack

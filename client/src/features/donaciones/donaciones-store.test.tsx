@@ -8,6 +8,7 @@ import { formatDate, todayIso } from '@domain/dates';
 import { codigoEtiqueta } from '@domain/etiquetas';
 import { MSG } from '@domain/messages';
 import {
+  CabezaAuditoriaDocument,
   DeleteDonacionDocument,
   DonacionDocument,
   DonacionesDeDonanteDocument,
@@ -224,9 +225,14 @@ describe('donations search and held list', () => {
     expect(rows()).toHaveLength(2);
   });
 
-  it("'Imprimir Libro' prints the register book from the held list with no server call", async () => {
+  it("'Imprimir Libro' prints the register book from the held list, with the chain head read then", async () => {
+    const hash = 'ab'.repeat(32);
     renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
       searchMock({ codigo: null, fecha: FECHA }, [juan, ana]),
+      {
+        request: { query: CabezaAuditoriaDocument },
+        result: { data: { cabezaAuditoria: { __typename: 'CabezaAuditoria', entrada: '1234', hash } } },
+      },
     ]);
     const boton = await screen.findByRole('button', { name: 'Imprimir Libro' });
     await userEvent.click(boton);
@@ -237,6 +243,7 @@ describe('donations search and held list', () => {
       ['1002', '28999888'],
     ]);
     expect(servicio.nombre).toBe('Servicio de Hemoterapia Central');
+    expect(servicio.cadenaAuditoria).toEqual({ entrada: '1234', hash });
   });
 
   it("asks before deleting; only 'Si' deletes and the donation leaves the held list", async () => {
