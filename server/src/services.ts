@@ -45,6 +45,8 @@ import { IntegranteService } from './modules/integrante/integrante.service';
 import { OpcionesResolver } from './modules/opciones/opciones.resolver';
 import { addOpcionesRoutes } from './modules/opciones/opciones.rest';
 import { OpcionesService } from './modules/opciones/opciones.service';
+import { personaLoaders } from './modules/persona/persona.loaders';
+import { PersonaService } from './modules/persona/persona.service';
 import { PlanillaResolver } from './modules/planilla/planilla.resolver';
 import { RedResolver } from './modules/red/red.resolver';
 import { RedService } from './modules/red/red.service';
@@ -88,6 +90,7 @@ const loaderFactories = {
   ...usuarioLoaders,
   ...donanteLoaders,
   ...elegibilidadLoaders,
+  ...personaLoaders,
 };
 
 export type Loaders = LoadersOf<typeof loaderFactories>;
@@ -112,6 +115,7 @@ export type Services = {
   clave: ClaveService;
   auditoria: AuditoriaService;
   elegibilidad: ElegibilidadService;
+  persona: PersonaService;
   indicadores: IndicadoresService;
   red: RedService;
   /** API keys of the dashboards, and the requests made with them. */
@@ -148,6 +152,7 @@ export function createServices(
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource, donante, donacion),
     elegibilidad: new ElegibilidadService(dataSource, query),
+    persona: new PersonaService(dataSource),
     indicadores,
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),

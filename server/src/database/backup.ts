@@ -55,9 +55,10 @@ const ROLL_UP_TRIGGER_TABLES = ['donacion', 'visita_no_apto'];
  * hashes they had, and auditoria_cadena with each chain's head, so the chain verifies as it did.
  * Its trigger (which would take new ids and hashes) is off while they load, and so are the
  * append-only guards of both tables (migration 1763910000000), which refuse the TRUNCATE that
- * empties them and a head loaded with its entry.
+ * empties them and a head loaded with its entry. The network lookups' access log (consulta_red,
+ * migration 1764000000000) is sealed the same way and comes back as it was.
  */
-const CHAIN_TRIGGER_TABLES = ['auditoria', 'auditoria_cadena'];
+const CHAIN_TRIGGER_TABLES = ['auditoria', 'auditoria_cadena', 'consulta_red'];
 const RESTORE_OFF_TRIGGER_TABLES = [...ROLL_UP_TRIGGER_TABLES, ...CHAIN_TRIGGER_TABLES];
 
 export const TABLES_NOT_CARRIED = [

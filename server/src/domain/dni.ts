@@ -25,10 +25,33 @@ const IGNORADOS = /[\s\p{Z}.\p{Pd}\u2212\p{Cf}\p{Cc}]/gu;
  */
 const DNI_RE = new RegExp(`^[A-Z0-9]{${DNI_MIN},${DNI_MAX}}$`);
 
-/** The DNI as stored, compared and searched: NFKC, without separators or invisible characters, upper case. */
+/**
+ * A document type written before the number ('DNI 7123456', 'D.N.I. 7.123.456', 'LC 1234567',
+ * 'LE 1234567'): dropped when digits alone follow it, so the type is not part of the identity.
+ */
+const TIPO_DOCUMENTO = /^(?:DNI|LC|LE)(?=\d+$)/;
+
+/**
+ * The DNI as stored, compared and searched (second version): NFKC, without separators or
+ * invisible characters, upper case; a leading document type ('DNI', 'D.N.I.', 'LC', 'LE') dropped;
+ * and a number of digits alone without its leading zeros ('07123456' is 7123456: a number has
+ * one value however many zeros pad it).
+ */
 export function canonicalDni(value: unknown): string {
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  return text.normalize('NFKC').replace(IGNORADOS, '').toUpperCase();
+  const limpio = text.normalize('NFKC').replace(IGNORADOS, '').toUpperCase().replace(TIPO_DOCUMENTO, '');
+  return /^\d+$/.test(limpio) ? limpio.replace(/^0+(?=\d)/, '') : limpio;
+}
+
+/**
+ * The key under which records may be one person although their DNIs differ: the digits of the
+ * canonical DNI, without leading zeros ('7123456F', 'M7123456' and '7123456' share '7123456').
+ * Records that share it count as one person for eligibility until ROL_SERVICIO records that they
+ * are different people (modules/persona). A DNI without digits is its own key.
+ */
+export function claveIdentidad(dni: string): string {
+  const digitos = dni.replace(/\D/g, '').replace(/^0+/, '');
+  return digitos === '' ? dni : digitos;
 }
 
 /** Whether the value, in canonical form, is a DNI the app accepts. */

@@ -210,10 +210,16 @@ function edadPermitida(fechaNacimiento: IsoDate, today: IsoDate): boolean {
   return age >= EDAD_DONANTE_MIN && age <= EDAD_DONANTE_MAX;
 }
 
-export function validateFechaNacimiento(value: unknown, today: IsoDate): string | undefined {
+/** Required, a real day, and an age of 16 to 65 today unless it is the stored one, unchanged. */
+export function validateFechaNacimiento(
+  value: unknown,
+  today: IsoDate,
+  anterior: IsoDate | null = null,
+): string | undefined {
   if (isBlank(value)) return MSG.fechaNacimientoRequerida;
   const iso = parseFecha(value);
   if (!iso) return MSG.fechaInvalida;
+  if (anterior !== null && iso === anterior) return undefined;
   return edadPermitida(iso, today) ? undefined : MSG.edadDonante;
 }
 
@@ -329,7 +335,16 @@ export function validateCph(cph: unknown): FieldError[] {
 }
 
 /** Every donor rule; an empty list means the donor may be saved. */
-export function validateDonante(data: DonanteData, today: IsoDate): FieldError[] {
+/**
+ * Every rule of a donor's data. `fechaNacimientoAnterior`: the stored birth date of a donor being
+ * edited; the age bounds apply when the birth date is entered or changed (an older donor's phone
+ * can still be edited), and the donation's day is checked by the eligibility rules.
+ */
+export function validateDonante(
+  data: DonanteData,
+  today: IsoDate,
+  { fechaNacimientoAnterior = null }: { fechaNacimientoAnterior?: IsoDate | null } = {},
+): FieldError[] {
   const list = new ErrorList();
   const record = data as Record<string, unknown>;
   for (const [field, rule] of Object.entries(DONANTE_VALIDATORS)) {
@@ -338,7 +353,8 @@ export function validateDonante(data: DonanteData, today: IsoDate): FieldError[]
       list.add(field, MSG.valorNoPermitido);
       continue;
     }
-    const err = rule(value, today);
+    const err =
+      field === 'fechaNacimiento' ? validateFechaNacimiento(value, today, fechaNacimientoAnterior) : rule(value, today);
     if (err) list.add(field, err);
   }
   for (const field of ['convocado', 'donacionAferesis', 'donacionAnterior'] as const) {

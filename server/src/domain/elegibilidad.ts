@@ -5,9 +5,11 @@
  * donor's row lock, and for the lists ('Agregar donación', 'Puede donar a partir del…'); the
  * screens show its reasons as they come.
  */
-import { addDays, addYears, daysBetween, formatDate, IsoDate } from './dates';
+import { addDays, addYears, daysBetween, formatDate, IsoDate, yearsBetween } from './dates';
 import { SEROLOGIA_KEYS, SEROLOGIA_LABELS, type Serologia, type SerologiaKey } from './donacion';
 import {
+  EDAD_DONANTE_MAX,
+  EDAD_DONANTE_MIN,
   LIMITE_ANUAL_DEFAULT,
   LIMITE_ANUAL_MAX,
   LIMITE_ANUAL_MIN,
@@ -69,6 +71,8 @@ export type VisitaHistorial = {
   fecha: IsoDate;
   motivo: string;
   diferimientoDias: number;
+  /** Deferred for good (a doctor's decision at the interview): no end date. */
+  definitivo?: boolean;
   /** As DonacionHistorial.servicio. */
   servicio?: string | null;
 };
@@ -91,6 +95,11 @@ export type Diferimiento = {
   /** Recorded by another member of the network (by name): only that servicio may lift it. */
   servicio: string | null;
   /**
+   * It comes from a reactive serology marker (whatever exclusion came with it): ending or
+   * softening it is a doctor's decision (domain/roles.ts decideReactivo).
+   */
+  reactivo: boolean;
+  /**
    * What the deferral is made of (its kind and dates, the exclusion and its days, the reactive
    * markers): a lift covers this key only, so a result changed afterwards (a marker added, another
    * exclusion) is a new deferral that the lift does not cover.
@@ -98,7 +107,7 @@ export type Diferimiento = {
   clave: string;
 };
 
-export type MotivoTipo = 'intervalo' | 'limiteAnual' | 'diferimiento';
+export type MotivoTipo = 'edad' | 'intervalo' | 'limiteAnual' | 'diferimiento';
 
 /** One reason why the donor cannot donate on the day asked about. */
 export type Motivo = { tipo: MotivoTipo; texto: string; hasta: IsoDate | null };
@@ -113,7 +122,8 @@ export type Elegibilidad = {
 };
 
 export type HistorialDonante = {
-  donante: { sexo: string };
+  /** The record asked about: its sex (the yearly limit) and birth date (the age on the day). */
+  donante: { sexo: string; fechaNacimiento?: IsoDate | null };
   /** The person's live donations: the interval, the yearly limit and their deferrals. */
   donaciones: DonacionHistorial[];
   /**
@@ -150,8 +160,14 @@ const claveDe = (tipo: DiferimientoTipo, desde: IsoDate, hasta: IsoDate | null, 
  */
 export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | null {
   const servicio = d.servicio ?? null;
-  const base = { origenId: d.id, origen: 'donacion' as const, desde: d.fecha, servicio };
   const marcadores = reactivos(d.serologia);
+  const base = {
+    origenId: d.id,
+    origen: 'donacion' as const,
+    desde: d.fecha,
+    servicio,
+    reactivo: marcadores.length > 0,
+  };
   const tipo: DiferimientoTipo | null =
     d.exclusionDefinitiva === 'Definitiva'
       ? 'Definitiva'
@@ -184,18 +200,27 @@ export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | nul
 
 const fecha = (d: IsoDate | null): string => (d ? formatDate(d) : '');
 
-/** The deferral a 'No apto' visit imposes, or null (no days given). */
+/** The deferral a 'No apto' visit imposes, or null (neither days nor for good). */
 export function diferimientoDeVisita(v: VisitaHistorial): Diferimiento | null {
+  const servicio = v.servicio ?? null;
+  const base = { origenId: v.id, origen: 'visita' as const, desde: v.fecha, servicio, reactivo: false };
+  if (v.definitivo) {
+    return {
+      ...base,
+      tipo: 'Definitiva',
+      hasta: null,
+      clave: claveDe('Definitiva', v.fecha, null, 'visita:definitiva'),
+      texto: servicio
+        ? textoDeOtroServicio(servicio, v.fecha, null)
+        : MSG.diferimientoNoAptoDefinitivo(formatDate(v.fecha), v.motivo),
+    };
+  }
   if (v.diferimientoDias <= 0) return null;
   const hasta = addDays(v.fecha, v.diferimientoDias);
-  const servicio = v.servicio ?? null;
   return {
-    origenId: v.id,
-    origen: 'visita',
+    ...base,
     tipo: 'Temporal',
-    desde: v.fecha,
     hasta,
-    servicio,
     clave: claveDe('Temporal', v.fecha, hasta, `visita:${v.diferimientoDias}`),
     texto: servicio
       ? textoDeOtroServicio(servicio, v.fecha, hasta)
@@ -227,7 +252,8 @@ export type CambioDeResultado = {
 
 /**
  * A change of one donation's results, `antes` -> `despues`. Lifting or shortening a deferral is a
- * medical decision (`decide`: ROL_MEDICO, ROL_SERVICIO), recorded with its reason. Anyone else's
+ * medical decision (`decide`: ROL_MEDICO, ROL_SERVICIO), recorded with its reason; one that comes
+ * from a reactive marker only a doctor's (`decideReactivo`: ROL_MEDICO). Anyone else's
  * result must defer at least as much as the one before and as much as a newly reactive marker does
  * on its own (awaiting a doctor): they may record 'Definitiva' or leave the decision to a doctor,
  * never take it, in one request or in several. `levantado`: the deferral before was already
@@ -236,7 +262,11 @@ export type CambioDeResultado = {
 export function cambioDeResultado(
   antes: DonacionHistorial,
   despues: DonacionHistorial,
-  { decide, levantado = false }: { decide: boolean; levantado?: boolean },
+  {
+    decide,
+    decideReactivo = decide,
+    levantado = false,
+  }: { decide: boolean; decideReactivo?: boolean; levantado?: boolean },
 ): CambioDeResultado {
   const previo = diferimientoDeDonacion(antes);
   const nuevo = diferimientoDeDonacion(despues);
@@ -251,6 +281,10 @@ export function cambioDeResultado(
     if (masLeve) return { rechazo: MSG.soloMedicoLevanta, levanta: null };
     if (esMasLeve(nuevo, piso)) return { rechazo: MSG.reactivoEsperaMedico, levanta: null };
     return { rechazo: null, levanta: null };
+  }
+  // A reactive marker's deferral: only a doctor ends or softens it.
+  if (!decideReactivo && ((masLeve && !levantado && previo?.reactivo) || esMasLeve(nuevo, piso))) {
+    return { rechazo: MSG.soloMedicoReactivo, levanta: null };
   }
   return { rechazo: null, levanta: masLeve && !levantado ? previo : null };
 }
@@ -318,6 +352,22 @@ function otrosServicios(donaciones: DonacionHistorial[], fecha: IsoDate): string
 type Regla = { tipo: MotivoTipo; falla: (fecha: IsoDate) => string | null; candidatas: IsoDate[] };
 
 /**
+ * The donor's age on the donation's day must be EDAD_DONANTE_MIN..EDAD_DONANTE_MAX (the spec's
+ * bounds): no donation dated before the 16th birthday (nor before birth), none from the 66th on.
+ * `null`: the rule passes (or no birth date is known).
+ */
+export function faltaEdad(fechaNacimiento: IsoDate | null | undefined, fecha: IsoDate): string | null {
+  if (!fechaNacimiento) return null;
+  if (fecha < fechaNacimiento) return MSG.donacionAntesDeNacer(formatDate(fecha), formatDate(fechaNacimiento));
+  const edad = yearsBetween(fechaNacimiento, fecha);
+  if (edad < EDAD_DONANTE_MIN) {
+    return MSG.edadMinimaDonacion(edad, formatDate(fecha), formatDate(addYears(fechaNacimiento, EDAD_DONANTE_MIN)));
+  }
+  if (edad > EDAD_DONANTE_MAX) return MSG.edadMaximaDonacion(edad, formatDate(fecha));
+  return null;
+}
+
+/**
  * Whether a donation dated `fecha` may be recorded for the donor with this history (the donation
  * itself not in it), from which day, and every reason. `aferesis`: the donation to record is by
  * apheresis, which the yearly whole-blood limit does not count.
@@ -331,7 +381,13 @@ export function evaluarElegibilidad(
   const dias = diasEntre(reglas);
   const limite = limiteAnual(h.donante.sexo, reglas);
   const sangreEntera = h.donaciones.filter((d) => !d.donacionAferesis).map((d) => d.fecha);
+  const nacimiento = h.donante.fechaNacimiento ?? null;
   const reglasFecha: Regla[] = [
+    {
+      tipo: 'edad',
+      falla: (f) => faltaEdad(nacimiento, f),
+      candidatas: nacimiento ? [addYears(nacimiento, EDAD_DONANTE_MIN)] : [],
+    },
     {
       tipo: 'intervalo',
       falla: (f) => {
@@ -381,7 +437,10 @@ export function evaluarElegibilidad(
   }
   for (const d of activos) motivos.push({ tipo: 'diferimiento', texto: d.texto, hasta: d.hasta });
 
-  const indefinido = activos.some((d) => d.hasta === null);
+  // Too old on the day: no later day passes either.
+  const demasiadoMayor =
+    nacimiento !== null && fecha >= nacimiento && yearsBetween(nacimiento, fecha) > EDAD_DONANTE_MAX;
+  const indefinido = demasiadoMayor || activos.some((d) => d.hasta === null);
   const desde = indefinido
     ? null
     : primeraQuePasa(
@@ -479,14 +538,17 @@ function textoDeOtroServicio(servicio: string, desde: IsoDate, hasta: IsoDate | 
  * origen null) and no kind: tipo 'Temporal' when it has an end, 'Indefinida' when not (a
  * definitive exclusion and a reactive result awaiting a decision look alike).
  */
-export type DiferimientoVisto = Omit<Diferimiento, 'origenId' | 'origen' | 'tipo'> & {
+export type DiferimientoVisto = Omit<Diferimiento, 'origenId' | 'origen' | 'tipo' | 'reactivo'> & {
   origenId: string | null;
   origen: Diferimiento['origen'] | null;
   tipo: DiferimientoTipo | 'Indefinida';
 };
 
 export function diferimientoVisto(d: Diferimiento): DiferimientoVisto {
-  if (!d.servicio) return d;
+  if (!d.servicio) {
+    const { reactivo: _reactivo, ...visto } = d;
+    return visto;
+  }
   const { desde, hasta, servicio } = d;
   return {
     origenId: null,

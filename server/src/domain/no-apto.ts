@@ -16,6 +16,8 @@ export type NoAptoData = {
   motivo?: string | null;
   sv?: Partial<SignosVitales> | null;
   diferimientoDias?: number | null;
+  /** Deferred for good (only a doctor records it, modules/elegibilidad); the days are then moot. */
+  definitivo?: boolean | null;
 };
 
 /** A reason (a visit's 'motivo', a lift's): required, at most MOTIVO_NO_APTO_MAX characters. */
@@ -38,6 +40,9 @@ export function validateNoApto(data: NoAptoData, today: IsoDate): FieldError[] {
   const dias = data.diferimientoDias ?? 0;
   if (!Number.isInteger(dias) || dias < 0 || dias > DIFERIMIENTO_NO_APTO_MAX_DIAS) {
     list.add('diferimientoDias', MSG.enteroEntre(0, DIFERIMIENTO_NO_APTO_MAX_DIAS));
+  }
+  if (data.definitivo !== undefined && data.definitivo !== null && typeof data.definitivo !== 'boolean') {
+    list.add('definitivo', MSG.valorNoPermitido);
   }
   for (const error of validateSignosPosibles(data.sv)) list.add(error.field, error.msg);
   return list.errors;

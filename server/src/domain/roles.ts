@@ -25,6 +25,15 @@ export function decideMedicamente(rol: string | null | undefined): boolean {
   return (ROLES_DECISION_MEDICA as readonly string[]).includes(rol ?? '');
 }
 
+/**
+ * Who ends or softens a deferral that comes from a reactive serology marker, and records a 'No
+ * apto' visit that defers for good: a doctor only (ROL_SERVICIO is the account's administrator,
+ * not necessarily a doctor).
+ */
+export function decideReactivo(rol: string | null | undefined): boolean {
+  return rol === 'ROL_MEDICO';
+}
+
 /** The panel label the top bar shows for each role. */
 export const PANEL_POR_ROL: Record<Rol, string> = {
   ROL_SERVICIO: 'Panel del Servicio',

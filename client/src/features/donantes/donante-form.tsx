@@ -14,6 +14,7 @@ import {
   parseFecha,
   PROVINCIAS,
   SEXOS,
+  validateFechaNacimiento,
 } from '@domain/donante';
 import type { DonanteCphData } from '@domain/donante';
 import { CheckboxField, FormActions, RadioField, SelectField, TextField } from '@/components/form';
@@ -260,7 +261,12 @@ export function DonanteForm({
     if (failure) failureRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [failure]);
   const [cphOpen, setCphOpen] = useState(() => hasCphData(initialValues.cph));
-  const rule = (field: string) => (value: unknown) => DONANTE_VALIDATORS[field](value, day);
+  // The age bounds apply to a birth date entered or changed (an older donor stays editable).
+  const nacimientoGuardado = parseFecha(initialValues.fechaNacimiento);
+  const rule = (field: string) => (value: unknown) =>
+    field === 'fechaNacimiento'
+      ? validateFechaNacimiento(value, day, nacimientoGuardado)
+      : DONANTE_VALIDATORS[field](value, day);
   const cphRule = (name: string) => cphValidator(name);
 
   const contacto = (n: 1 | 2) => (

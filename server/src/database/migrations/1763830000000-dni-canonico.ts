@@ -1,5 +1,15 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { canonicalDni } from '../../domain/dni';
+
+/**
+ * The canonical DNI as this migration wrote it (the first version of domain/dni.ts), kept here
+ * frozen: a migration never runs live code, whose rules move on (the second version is migration
+ * 1764000000000's).
+ */
+const IGNORADOS_V1 = /[\s\p{Z}.\p{Pd}\u2212\p{Cf}\p{Cc}]/gu;
+function canonicalDni(value: unknown): string {
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  return text.normalize('NFKC').replace(IGNORADOS_V1, '').toUpperCase();
+}
 
 /** Runs one statement: a QueryRunner (the migration's transaction) or a DataSource (a test). */
 export type Consulta = { query: (sql: string, params?: unknown[]) => Promise<unknown> };
@@ -8,7 +18,7 @@ export type Consulta = { query: (sql: string, params?: unknown[]) => Promise<unk
 const LOTE = 2000;
 
 /**
- * Brings every donor's DNI to its canonical form (domain/dni.ts), in batches by id, writing only
+ * Brings every donor's DNI to its canonical form (the first version, above), in batches by id, writing only
  * the rows that change. Where live donors of one servicio end up with the same DNI, the oldest
  * (created_at, id) keeps it plainly and the others keep it too with duplicado_de = the oldest's
  * id: merge candidates (donante.duplicados.ts). Nothing is deleted and no donation moves.

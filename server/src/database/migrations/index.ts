@@ -15,6 +15,7 @@ import { AuditoriaSoloAgregar1763910000000 } from './1763910000000-auditoria-sol
 import { DiferimientosPersona1763920000000 } from './1763920000000-diferimientos-persona';
 import { EspacioParaActualizar1763930000000 } from './1763930000000-espacio-para-actualizar';
 import { IndicadoresPorFila1763940000000 } from './1763940000000-indicadores-por-fila';
+import { Persona1764000000000 } from './1764000000000-persona';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   DiferimientosPersona1763920000000,
   EspacioParaActualizar1763930000000,
   IndicadoresPorFila1763940000000,
+  Persona1764000000000,
 ];

@@ -33,7 +33,7 @@ import {
   historialDe,
   lockPersona,
   reglasDelServicio,
-} from '../elegibilidad/elegibilidad.service';
+} from '../persona/persona.service';
 import type { Donacion } from './donacion.entity';
 
 export type CreateDonacionData = {

@@ -18,7 +18,7 @@ import {
   historialDe,
   lockPersona,
   reglasDelServicio,
-} from '../elegibilidad/elegibilidad.service';
+} from '../persona/persona.service';
 import { assertCreateRules, numeroEnUsoOr, numeroState, touchUltimaDonacion } from './donacion.create';
 
 const DONANTE_DE_DONACION_SQL = `SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2`;

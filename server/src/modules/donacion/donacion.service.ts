@@ -14,12 +14,11 @@ import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import {
   anularLevantamientos,
-  conConsultaRedAuditada,
-  historialDe,
-  lockPersona,
   puedeDecidir,
+  puedeDecidirReactivo,
   registrarLevantamiento,
 } from '../elegibilidad/elegibilidad.service';
+import { conConsultaRedAuditada, historialDe, lockPersona } from '../persona/persona.service';
 import { type CreateDonacionData, createDonacionSteps, numeroEnUsoOr } from './donacion.create';
 import { Donacion } from './donacion.entity';
 import { restaurarDonacionSteps } from './donacion.restore';
@@ -235,7 +234,11 @@ export class DonacionService {
       const previo = diferimientoDeDonacion(before);
       const historial = await historialDe(run, auth.servicio, donanteId);
       const levantado = previo !== null && !diferimientos(historial).some((d) => d.origenId === before.id);
-      const cambio = cambioDeResultado(before, after, { decide: puedeDecidir(auth), levantado });
+      const cambio = cambioDeResultado(before, after, {
+        decide: puedeDecidir(auth),
+        decideReactivo: puedeDecidirReactivo(auth),
+        levantado,
+      });
       if (cambio.rechazo) throw new ForbiddenError(cambio.rechazo);
       const motivo = cambio.levanta ? String(data.motivo ?? '').trim() : '';
       if (cambio.levanta) {

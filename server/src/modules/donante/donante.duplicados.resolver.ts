@@ -7,7 +7,7 @@ export class DuplicadosResolver {
   @Authorized('ROL_SERVICIO')
   @Query(() => ParesDuplicadosPage, {
     description:
-      'Pares de donantes del servicio que parecen la misma persona (mismo DNI; mismo apellido, nombre y fecha de nacimiento)',
+      'Pares de donantes del servicio que parecen la misma persona (mismo DNI; mismos dígitos del DNI; mismo apellido, nombre y fecha de nacimiento)',
   })
   duplicadosDonantes(
     @Ctx() ctx: Context,
@@ -28,5 +28,20 @@ export class DuplicadosResolver {
     @Ctx() ctx: Context,
   ): Promise<FusionDonantes> {
     return ctx.services.duplicados.fusionar(requireAuth(ctx), conservarId, eliminarId);
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => Boolean, {
+    description:
+      "Registra que dos donantes cuyos DNI tienen los mismos dígitos ('Mismos dígitos del DNI') son personas distintas, con el motivo: desde entonces la historia de uno no cuenta para el otro",
+  })
+  async registrarPersonasDistintas(
+    @Arg('donanteAId', () => ID) donanteAId: string,
+    @Arg('donanteBId', () => ID) donanteBId: string,
+    @Arg('motivo') motivo: string,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    await ctx.services.persona.registrarDistintas(requireAuth(ctx), donanteAId, donanteBId, motivo);
+    return true;
   }
 }

@@ -9,8 +9,9 @@
  *      each later record of a group with the group's oldest, read in the order of
  *      donante_homonimo_idx (an index-only read, no sort and no per-row lookups).
  *
- * A merge keeps one record and moves to it everything that points at the other (DONANTE_HIJAS),
- * then soft-deletes the other with fusionado_con. The merged history is checked again with the
+ * A merge joins the two persons (modules/persona: both DNIs stay the person's identifiers), keeps
+ * one record and moves to it everything that points at the other (DONANTE_HIJAS), then
+ * soft-deletes the other with fusionado_con. The merged history is checked again with the
  * servicio's rules (interval, yearly limit, donations made while a deferral was in force): what it
  * breaks is answered as avisos, never a refusal (the donations happened).
  */
@@ -26,7 +27,7 @@ import { ErrorList, isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { PAGE_MAX } from '../../graphql/pagination';
 import { audit, diff } from '../auditoria/audit';
-import { historialDelRegistro, reglasDelServicio } from '../elegibilidad/elegibilidad.service';
+import { historialDelRegistro, lockIdentidad, reglasDelServicio, unirPersonas } from '../persona/persona.service';
 import { Donante } from './donante.entity';
 import { DONANTE_COLUMNS } from './donante.search';
 import { MOTIVO_DUPLICADO, MotivoDuplicado } from './donante.duplicados.types';
@@ -55,6 +56,34 @@ export const PARES_DNI_SQL = pagina(`
     FROM donante b
     JOIN donante a ON a.id = b.duplicado_de AND a.servicio_id = $1 AND a.deleted_at IS NULL
    WHERE b.servicio_id = $1 AND b.deleted_at IS NULL AND b.duplicado_de IS NOT NULL`);
+
+/**
+ * Persons of the servicio whose DNIs share their digits (persona_identificador.clave) and whom
+ * nobody recorded as different people: one person for eligibility until then. Each pair is
+ * shown by each person's oldest live record.
+ */
+export const PARES_DIGITOS_SQL = pagina(`
+  WITH claves AS (
+    SELECT clave FROM persona_identificador WHERE servicio_id = $1
+     GROUP BY clave HAVING count(DISTINCT persona_id) > 1)
+  , pares AS (
+    SELECT DISTINCT least(x.persona_id, y.persona_id) AS pa, greatest(x.persona_id, y.persona_id) AS pb
+      FROM claves c
+      JOIN persona_identificador x ON x.servicio_id = $1 AND x.clave = c.clave
+      JOIN persona_identificador y ON y.servicio_id = $1 AND y.clave = c.clave AND y.persona_id <> x.persona_id
+     WHERE NOT EXISTS (SELECT 1 FROM persona_distinta d WHERE d.servicio_id = $1
+             AND d.dni_a = least(x.dni, y.dni) AND d.dni_b = greatest(x.dni, y.dni)))
+  , registros AS (
+    SELECT ra.id AS ia, ra.created_at AS ca, rb.id AS ib, rb.created_at AS cb
+      FROM pares p
+      JOIN LATERAL (SELECT id, created_at FROM donante WHERE persona_id = p.pa AND deleted_at IS NULL
+                     ORDER BY created_at, id LIMIT 1) ra ON true
+      JOIN LATERAL (SELECT id, created_at FROM donante WHERE persona_id = p.pb AND deleted_at IS NULL
+                     ORDER BY created_at, id LIMIT 1) rb ON true)
+  SELECT CASE WHEN (ca, ia) < (cb, ib) THEN ib ELSE ia END AS b,
+         CASE WHEN (ca, ia) < (cb, ib) THEN ia ELSE ib END AS a,
+         row_number() OVER (ORDER BY greatest(ca, cb), least(ia, ib)) AS k
+    FROM registros`);
 
 export const PARES_NOMBRE_SQL = pagina(`
   SELECT g.id AS b, g.primero AS a,
@@ -100,16 +129,19 @@ export class DuplicadosService {
         pares: rows.filter((r) => r.b !== null).map((r) => ({ a: String(r.a), b: String(r.b) })),
       };
     };
-    const porDni = await leer(PARES_DNI_SQL, offset, limit);
-    const porNombre = await leer(
-      PARES_NOMBRE_SQL,
-      Math.max(0, offset - porDni.total),
-      limit - porDni.pares.length,
-    );
-    const pares = [
-      ...porDni.pares.map((p) => ({ ...p, motivo: MOTIVO_DUPLICADO.dni })),
-      ...porNombre.pares.map((p) => ({ ...p, motivo: MOTIVO_DUPLICADO.nombre })),
-    ];
+    // The kinds in order, each listed after the previous one's whole list.
+    const fuentes = [
+      [PARES_DNI_SQL, MOTIVO_DUPLICADO.dni],
+      [PARES_DIGITOS_SQL, MOTIVO_DUPLICADO.digitos],
+      [PARES_NOMBRE_SQL, MOTIVO_DUPLICADO.nombre],
+    ] as const;
+    const pares: { a: string; b: string; motivo: MotivoDuplicado }[] = [];
+    let antes = 0;
+    for (const [sql, motivo] of fuentes) {
+      const leidos = await leer(sql, Math.max(0, offset - antes), Math.max(0, limit - pares.length));
+      pares.push(...leidos.pares.map((p) => ({ ...p, motivo })));
+      antes += leidos.total;
+    }
     const ids = [...new Set(pares.flatMap((p) => [p.a, p.b]))];
     const rows = ids.length > 0 ? await this.query(DONANTES_SQL, [auth.servicio, ids]) : [];
     const byId = new Map(hydrate(this.dataSource, Donante, rows).map((d) => [d.id, d]));
@@ -118,7 +150,7 @@ export class DuplicadosService {
       const b = byId.get(p.b);
       return a && b ? [{ motivo: p.motivo, a, b }] : [];
     });
-    return { items, total: porDni.total + porNombre.total, offset, limit };
+    return { items, total: antes, offset, limit };
   }
 
   /**
@@ -137,6 +169,8 @@ export class DuplicadosService {
     try {
       return await this.dataSource.transaction(async (m) => {
         const run: Run = (sql, params) => m.query(sql, params);
+        // Both persons' locks, then the rows (the order of every writer of a person).
+        await lockIdentidad(run, auth.servicio, [], [keepId, otherId]);
         for (const id of [keepId, otherId].sort()) {
           if ((await run(LOCK_SQL, [id, auth.servicio])).length === 0) {
             throw new NotFoundError(MSG.donanteNoEncontrado);
@@ -147,6 +181,9 @@ export class DuplicadosService {
         claimed.dni = keep.dni;
         const antesKeep = await historialDelRegistro(run, auth.servicio, keepId);
         const antesOther = await historialDelRegistro(run, auth.servicio, otherId);
+        // One person from now on: every DNI of both stays an identifier of it, so a record created
+        // later with the other's DNI is this person.
+        await unirPersonas(run, auth.servicio, keep.personaId, other.personaId);
 
         const movidas: string[] = [];
         for (const tabla of DONANTE_HIJAS) {

@@ -5,13 +5,16 @@ import { Donante } from './donante.entity';
 /** Why two records look like one person. */
 export const MOTIVO_DUPLICADO = {
   dni: 'Mismo DNI',
+  digitos: 'Mismos dígitos del DNI',
   nombre: 'Mismo apellido, nombre y fecha de nacimiento',
 } as const;
 export type MotivoDuplicado = (typeof MOTIVO_DUPLICADO)[keyof typeof MOTIVO_DUPLICADO];
 
 @ObjectType({ description: 'Dos donantes del servicio que parecen la misma persona' })
 export class ParDuplicado {
-  @Field(() => String, { description: `'${MOTIVO_DUPLICADO.dni}' o '${MOTIVO_DUPLICADO.nombre}'` })
+  @Field(() => String, {
+    description: `'${MOTIVO_DUPLICADO.dni}', '${MOTIVO_DUPLICADO.digitos}' (cuentan como una persona para donar hasta que el administrador registre que son personas distintas) o '${MOTIVO_DUPLICADO.nombre}'`,
+  })
   motivo: MotivoDuplicado;
 
   @Field(() => Donante, { description: 'El registro más antiguo' })

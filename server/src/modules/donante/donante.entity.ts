@@ -170,6 +170,13 @@ export class Donante {
   @Column('uuid', { nullable: true })
   fusionadoCon: string | null;
 
+  /**
+   * The person the record belongs to (modules/persona; never shown). Set by the database when the
+   * record is written (migration 1764000000000), from its DNI.
+   */
+  @Column({ type: 'uuid', insert: false, update: false })
+  personaId: string;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

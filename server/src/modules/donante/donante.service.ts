@@ -19,7 +19,8 @@ import { isUniqueViolation, UNIQUE_INDEX } from '../../database/errors';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
-import { historialDe, puedeDecidir } from '../elegibilidad/elegibilidad.service';
+import { puedeDecidir } from '../elegibilidad/elegibilidad.service';
+import { historialDe, lockIdentidad, personaDelDni, unirPersonas } from '../persona/persona.service';
 import { Donante } from './donante.entity';
 import { donanteColumns, DonanteFilterData, searchDonantes } from './donante.search';
 
@@ -38,6 +39,7 @@ type DonanteFields = Omit<
   | 'deletedAt'
   | 'duplicadoDe'
   | 'fusionadoCon'
+  | 'personaId'
   | 'createdAt'
   | 'updatedAt'
   | 'puedeDonar'
@@ -148,7 +150,11 @@ export class DonanteService {
     const fields = toFields(input);
     try {
       return await this.dataSource.transaction(async (m) => {
+        const run: RunQuery = (sql, params) => m.query(sql, params);
+        await lockIdentidad(run, auth.servicio, [fields.dni]);
         await this.assertDniFree(m, auth, fields.dni, null);
+        // A DNI the person had before (merged, changed) names that person: one record each.
+        await this.assertPersonaSinRegistro(run, auth, fields.dni, null);
         const donante = m.create(Donante, {
           ...fields,
           id: randomUUID(),
@@ -168,12 +174,21 @@ export class DonanteService {
   /** Replaces the donor's data (the whole record, as the form sends it). */
   async update(auth: AuthUser, id: string, data: DonanteData): Promise<Donante> {
     const input = withDefaults(data);
-    assertValid(validateDonante(input, todayIso()));
-    const fields = toFields(input);
+    const dni = canonicalDni(input.dni);
     try {
       return await this.dataSource.transaction(async (m) => {
+        const run: RunQuery = (sql, params) => m.query(sql, params);
+        if (!isUuid(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
+        // The person's lock first, then the row, as every writer of a person takes them.
+        await lockIdentidad(run, auth.servicio, dni ? [dni] : [], [id]);
         const before = await this.find(m, auth, id, true);
+        assertValid(validateDonante(input, todayIso(), { fechaNacimientoAnterior: before.fechaNacimiento }));
+        const fields = toFields(input);
         await this.assertDniFree(m, auth, fields.dni, id);
+        const unida =
+          fields.dni !== before.dni ? await this.assertPersonaSinRegistro(run, auth, fields.dni, id) : null;
+        // The new DNI was the person of deleted records only: they are this person (one document).
+        if (unida && unida !== before.personaId) await unirPersonas(run, auth.servicio, before.personaId, unida);
         if (fields.sexo !== before.sexo && !puedeDecidir(auth)) {
           // The yearly limit depends on it: with donations recorded, a medical decision.
           const { donaciones } = await historialDe((sql, params) => m.query(sql, params), auth.servicio, id);
@@ -186,7 +201,7 @@ export class DonanteService {
         return after;
       });
     } catch (error) {
-      throw await this.duplicateOr(error, auth, fields.dni);
+      throw await this.duplicateOr(error, auth, dni);
     }
   }
 
@@ -212,12 +227,17 @@ export class DonanteService {
     const claimed: { dni?: string } = {};
     try {
       return await this.dataSource.transaction(async (m) => {
+        const run: RunQuery = (sql, params) => m.query(sql, params);
+        if (!isUuid(id)) throw new NotFoundError(MSG.donanteNoEncontrado);
+        await lockIdentidad(run, auth.servicio, [], [id]);
         const before = await this.find(m, auth, id, true, { eliminado: true });
         if (before.deletedAt === null) throw ValidationError.single('', MSG.noEliminado);
         if (before.fusionadoCon !== null) throw ValidationError.single('', MSG.donanteFusionadoNoRestaurable);
-        const dni = canonicalDni(before.dni);
+        const dni = before.dni;
         claimed.dni = dni;
         await this.assertDniFree(m, auth, dni, id);
+        // The person has a live record already (created again after the deletion): one each.
+        await this.assertPersonaSinRegistro(run, auth, dni, id);
         await m.update(Donante, { id, servicioId: auth.servicio }, { dni, deletedAt: null });
         const after = await m.findOneByOrFail(Donante, { id });
         await audit(m, auth, 'restaurar', 'donante', id, diff(auditable(before), auditable(after)));
@@ -265,6 +285,25 @@ export class DonanteService {
     if (exceptId) qb.andWhere('d.id <> :exceptId', { exceptId });
     // The record that holds the DNI plainly is the oldest; later ones await a merge with it.
     return qb.orderBy('d.createdAt', 'ASC').addOrderBy('d.id', 'ASC').getOne();
+  }
+
+  /**
+   * The person `dni` names at the servicio, if any, must have no live record but `exceptId`:
+   * refused as a duplicate, naming that record. Gives the person (to be joined), or null.
+   */
+  private async assertPersonaSinRegistro(
+    run: RunQuery,
+    auth: AuthUser,
+    dni: string,
+    exceptId: string | null,
+  ): Promise<string | null> {
+    const persona = await personaDelDni(run, auth.servicio, dni);
+    if (!persona) return null;
+    const vivo = persona.vivo;
+    if (vivo && vivo.id !== exceptId?.toLowerCase()) {
+      throw ValidationError.single('dni', donanteDuplicadoMsg(dni, vivo.apellido, vivo.nombre));
+    }
+    return persona.personaId;
   }
 
   private async assertDniFree(m: EntityManager, auth: AuthUser, dni: string, exceptId: string | null) {

@@ -1,10 +1,9 @@
 import DataLoader from 'dataloader';
 import type { Elegibilidad } from '../../domain/elegibilidad';
 import { isUuid } from '../../domain/validation';
-import { claveUsuario, deUnServicio, type LoaderSource } from '../../loaders';
+import { claveUsuario, type LoaderSource } from '../../loaders';
 import type { Actor } from '../auditoria/audit';
 import type { ElegibilidadService } from './elegibilidad.service';
-import { donacionesPrevias } from './elegibilidad.service';
 
 /** Eligibility of donors by `servicioId/donanteId`, one batch per servicio. */
 async function elegibilidades(
@@ -33,7 +32,4 @@ export const elegibilidadLoaders = {
     r: LoaderSource<{ elegibilidad: ElegibilidadService }>,
   ): DataLoader<string, Elegibilidad | null> =>
     new DataLoader((keys) => elegibilidades(r.services.elegibilidad, keys, r.actor)),
-  /** Earlier donations of the same person, by `servicioId/donacionId`: a page in one statement. */
-  donacionesPrevias: (r: LoaderSource): DataLoader<string, number> =>
-    deUnServicio((servicio, ids) => donacionesPrevias(r.query, servicio, ids), 0),
 };

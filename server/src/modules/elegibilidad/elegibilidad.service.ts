@@ -12,72 +12,21 @@ import {
 } from '../../domain/elegibilidad';
 import { MSG } from '../../domain/messages';
 import { type NoAptoData, validateMotivo, validateNoApto } from '../../domain/no-apto';
-import { decideMedicamente } from '../../domain/roles';
+import { decideMedicamente, decideReactivo } from '../../domain/roles';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import { preparedIn, type RunQuery } from '../../database/prepared';
+import { type RunQuery } from '../../database/prepared';
 import { TtlCache } from '../../database/ttl-cache';
-import { type Actor, auditStatement, diff, lockAuditChains } from '../auditoria/audit';
-import { Rol } from '../usuario/rol.enum';
-import { type Historial, historialDe, historiales, lockPersona, reglasDelServicio } from './historial';
-import type { VisitaNoApto } from './elegibilidad.types';
-
-// The reads the other modules run inside their own transactions (creating and restoring a
-// donation, merging donors): this module's surface is its service.
-export {
-  donacionesPrevias,
+import { type Actor, auditStatement, diff } from '../auditoria/audit';
+import {
   historialDe,
-  historialDelRegistro,
   historiales,
   lockPersona,
+  registrarConsultasDeLectura,
   reglasDelServicio,
-} from './historial';
-export type { Historial } from './historial';
-
-/** The other members of the network whose records the history read: each one's name and donors. */
-function otrosServicios(
-  historial: Historial,
-  servicio: string,
-): Map<string, { nombre: string; donantes: Set<string> }> {
-  const otros = new Map<string, { nombre: string; donantes: Set<string> }>();
-  for (const r of [...historial.donaciones, ...historial.visitas]) {
-    if (r.servicioId === servicio || !r.servicio) continue;
-    const otro = otros.get(r.servicioId) ?? { nombre: r.servicio, donantes: new Set<string>() };
-    otro.donantes.add(r.donanteId);
-    otros.set(r.servicioId, otro);
-  }
-  return otros;
-}
-
-/**
- * A donation recorded (or restored) for a person who also has records at other members of the
- * network leaves an entry at both ends: at the servicio, which members it read, by whom; at each
- * member, which of its donors another servicio looked up (by the servicio's name: no user of
- * another servicio is named in a member's trail). Nothing else of the records travels.
- */
-export async function auditarConsultaRed(
-  run: RunQuery,
-  actor: Actor,
-  donanteId: string,
-  historial: Historial,
-): Promise<void> {
-  const otros = otrosServicios(historial, actor.servicio);
-  if (otros.size === 0) return;
-  const [yo] = await run(`SELECT nombre FROM servicio WHERE id = $1`, [actor.servicio]);
-  await lockAuditChains(run, [actor.servicio, ...otros.keys()]);
-  const propia = auditStatement(actor, 'consultar', 'red', donanteId, {
-    servicios: [...otros.values()].map((o) => o.nombre),
-  });
-  await run(propia.sql, propia.params);
-  for (const [servicioId, otro] of otros) {
-    for (const suyo of otro.donantes) {
-      const entrada = auditStatement({ uid: null, servicio: servicioId }, 'consultar', 'red', suyo, {
-        consultadoPor: String(yo?.nombre ?? actor.servicio),
-      });
-      await run(entrada.sql, entrada.params);
-    }
-  }
-}
+} from '../persona/persona.service';
+import { Rol } from '../usuario/rol.enum';
+import type { VisitaNoApto } from './elegibilidad.types';
 
 /**
  * Records a lift: its row (what the deferral was, Diferimiento.clave) and the 'levantar' audit
@@ -105,37 +54,6 @@ export async function registrarLevantamiento(
   await run(entry.sql, entry.params);
 }
 
-/** Told the history a creation or a restore read (donacion.create.ts, donacion.restore.ts). */
-export type AlLeerHistorial = (donanteId: string, historial: Historial) => void;
-
-/**
- * Runs `pasos` in one transaction. A refusal rolls back everything it wrote, the audit of the
- * network lookup too: when the steps had read a history (`alLeer`), that lookup's entries are
- * written again, by auditarConsultaRed, in a transaction of their own. Each lookup leaves its
- * trace at both ends whatever the answer; the refused record writes nothing.
- */
-export async function conConsultaRedAuditada<T>(
-  dataSource: DataSource,
-  actor: Actor,
-  pasos: (run: RunQuery, alLeer: AlLeerHistorial) => Promise<T>,
-): Promise<T> {
-  const leidas: { donanteId: string; historial: Historial }[] = [];
-  try {
-    return await dataSource.transaction((m) =>
-      pasos(preparedIn(m), (donanteId, historial) => leidas.push({ donanteId, historial })),
-    );
-  } catch (error) {
-    if (leidas.length > 0) {
-      await dataSource.transaction(async (m) => {
-        const run: RunQuery = (sql, params) => m.query(sql, params);
-        for (const { donanteId, historial } of leidas)
-          await auditarConsultaRed(run, actor, donanteId, historial);
-      });
-    }
-    throw error;
-  }
-}
-
 /**
  * A donation's result changed to a deferral lifted before (the same key): the new result is a new
  * deferral, so those lifts are set aside and it stands until someone lifts it again.
@@ -157,12 +75,17 @@ export function puedeDecidir(auth: AuthUser): boolean {
   return decideMedicamente(auth.rol);
 }
 
+/** Whether the caller may end or soften a reactive marker's deferral, or defer for good at a visit: a doctor. */
+export function puedeDecidirReactivo(auth: AuthUser): boolean {
+  return decideReactivo(auth.rol);
+}
+
 const VISITA_COLUMNS = `id, donante_id, fecha::text AS fecha, to_char(hora, 'HH24:MI') AS hora, motivo,
-  ta_sistolica, ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias`;
+  ta_sistolica, ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias, definitivo`;
 
-type VisitaRow = Record<string, string | number | null>;
+type VisitaRow = Record<string, string | number | boolean | null>;
 
-const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+const num = (v: string | number | boolean | null): number | null => (v === null ? null : Number(v));
 
 function visita(r: VisitaRow): VisitaNoApto {
   return {
@@ -179,6 +102,7 @@ function visita(r: VisitaRow): VisitaNoApto {
     hb: num(r.hb),
     hto: num(r.hto),
     diferimientoDias: Number(r.diferimiento_dias),
+    definitivo: r.definitivo === true,
   };
 }
 
@@ -219,20 +143,9 @@ export class ElegibilidadService {
       historiales(this.query, servicio, valid),
       this.reglas.get(servicio, () => reglasDelServicio(this.query, servicio)),
     ]);
-    if (actor && actor.servicio === servicio) {
-      // A page's lookups at other members are audited together. Every chain they touch is locked
-      // first, in one ordered statement: locked donor by donor, two lists at three members could
-      // each hold a chain the other waits for.
-      const consultas = [...hs].filter(([, h]) => otrosServicios(h, actor.servicio).size > 0);
-      if (consultas.length > 0) {
-        const cadenas = consultas.flatMap(([, h]) => [...otrosServicios(h, actor.servicio).keys()]);
-        await this.dataSource.transaction(async (m) => {
-          const run: RunQuery = (sql, params) => m.query(sql, params);
-          await lockAuditChains(run, [actor.servicio, ...cadenas]);
-          for (const [id, h] of consultas) await auditarConsultaRed(run, actor, id, h);
-        });
-      }
-    }
+    // A page's lookups at other members go to the access log in one statement: a read takes no
+    // lock and leaves the audit chain's head to the writes.
+    if (actor && actor.servicio === servicio) await registrarConsultasDeLectura(this.query, actor, hs);
     const hoy = todayIso();
     return new Map([...hs].map(([id, h]) => [id, evaluarElegibilidad(h, reglas, hoy)]));
   }
@@ -243,6 +156,9 @@ export class ElegibilidadService {
    */
   async registrarNoApto(auth: AuthUser, donanteId: string, data: NoAptoData): Promise<VisitaNoApto> {
     assertValid(validateNoApto(data, todayIso()));
+    if (data.definitivo === true && !puedeDecidirReactivo(auth)) {
+      throw new ForbiddenError(MSG.soloMedicoNoAptoDefinitivo);
+    }
     const sv = data.sv ?? {};
     return this.dataSource.transaction(async (m) => {
       const run: RunQuery = (sql, params) => m.query(sql, params);
@@ -261,12 +177,13 @@ export class ElegibilidadService {
         temp: sv.temp ?? null,
         hb: sv.hb ?? null,
         hto: sv.hto ?? null,
-        diferimientoDias: data.diferimientoDias ?? 0,
+        diferimientoDias: data.definitivo === true ? 0 : (data.diferimientoDias ?? 0),
+        definitivo: data.definitivo === true,
       };
       const [row] = await run(
         `INSERT INTO visita_no_apto (id, servicio_id, donante_id, fecha, hora, motivo, ta_sistolica,
-           ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias, registrado_por)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias, definitivo, registrado_por)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          RETURNING ${VISITA_COLUMNS}`,
         [id, auth.servicio, donanteId, ...Object.values(values), auth.uid],
       );
@@ -320,6 +237,7 @@ export class ElegibilidadService {
         (d) => d.origenId === origen && d.servicio === null && (d.hasta === null || d.hasta > hoy),
       );
       if (!diferimiento) throw ValidationError.single('origenId', MSG.diferimientoNoVigente);
+      if (diferimiento.reactivo && !puedeDecidirReactivo(auth)) throw new ForbiddenError(MSG.soloMedicoReactivo);
       await registrarLevantamiento(run, auth, donanteId.toLowerCase(), diferimiento, texto);
     });
   }

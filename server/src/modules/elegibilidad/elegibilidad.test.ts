@@ -10,7 +10,7 @@ import { tipoDonante } from '../../domain/donacion';
 import { MSG } from '../../domain/messages';
 import type { RunQuery } from '../../database/prepared';
 import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
-import { historialDe, historialDelRegistro } from './historial';
+import { historialDe, historialDelRegistro } from '../persona/persona.service';
 
 jest.setTimeout(90_000);
 

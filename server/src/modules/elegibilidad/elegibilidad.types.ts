@@ -9,7 +9,7 @@ import { SignosVitalesInput } from '../../graphql/signos-vitales';
 
 @ObjectType({ description: 'Una razón por la que el donante no puede donar' })
 export class MotivoElegibilidad implements Motivo {
-  @Field(() => String, { description: "'intervalo', 'limiteAnual' o 'diferimiento'" })
+  @Field(() => String, { description: "'edad', 'intervalo', 'limiteAnual' o 'diferimiento'" })
   tipo: Motivo['tipo'];
 
   @Field({ description: 'La razón en palabras' })
@@ -106,6 +106,9 @@ export class VisitaNoApto {
 
   @Field(() => Int, { description: 'Días de diferimiento desde la visita (0: ninguno)' })
   diferimientoDias: number;
+
+  @Field({ description: 'Diferimiento definitivo (registrado por un médico)' })
+  definitivo: boolean;
 }
 
 @InputType()
@@ -131,6 +134,13 @@ export class NoAptoInput {
 
   @Field(() => Int, { defaultValue: 0, description: 'Días de diferimiento desde la visita (0 a 365)' })
   diferimientoDias: number;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    defaultValue: false,
+    description: 'Diferimiento definitivo: solo un médico lo registra (los días no cuentan)',
+  })
+  definitivo?: boolean | null;
 }
 
 @InputType()

@@ -1,10 +1,13 @@
 /**
- * What the eligibility rules (domain/elegibilidad.ts) read from the database: a donor's history
- * and the servicio's rules. A person's history is that of every record with the same canonical DNI
- * at the servicio and the other members of its network, deleted records too (records awaiting a
- * merge share it; deleting a record and creating it again never starts a new history): their live
- * donations, and the deferrals of their deleted ones. One statement per batch of donors: the lists
- * ask for a page at once (loaders.ts), a creation for one donor under its lock (donacion.create.ts).
+ * What the eligibility rules (domain/elegibilidad.ts) read from the database: a person's history
+ * and the servicio's rules. A person's history is that of every record of the person (persona_id:
+ * deleted records too, merged ones, a record created again), of every record that shares one of
+ * its DNIs at the other members of the network, and, for safety, of every record here or at a
+ * member whose DNI has the same digits as one of the person's (persona_identificador.clave)
+ * unless the servicio recorded that the two are different people (persona_distinta): their live
+ * donations, their visits, and the deferrals of their deleted donations. One statement per batch
+ * of donors: the lists ask for a page at once (elegibilidad.loaders.ts), a creation for one
+ * donor under its lock (donacion.create.ts).
  */
 import type { RunQuery } from '../../database/prepared';
 import {
@@ -28,14 +31,23 @@ export type Historial = Omit<HistorialDonante, 'donaciones' | 'eliminadas' | 'vi
 };
 
 /**
- * Every record with the donor's DNI at the servicio and at the other members of its network
- * (servicios_de_red, migration 1763870000000, worked out once per statement), deleted ones too
- * (donante_persona_idx, migration 1763920000000), the donor itself included.
+ * The records read as the donor's person (migration 1764000000000): for each of the person's
+ * identifiers, every identifier with its key at the servicio and the network's members
+ * (servicios_de_red, worked out once per statement), unless it is another DNI that the servicio
+ * recorded as another person; then every record of those persons, deleted ones too.
  */
-const MISMA_PERSONA = `q.servicio_id = ANY((SELECT servicios_de_red($2::uuid))::uuid[]) AND q.dni = p.dni`;
+const MISMA_PERSONA = `SELECT array_agg(DISTINCT q.id) AS ids
+    FROM persona_identificador yo
+    JOIN persona_identificador otro ON otro.clave = yo.clave
+     AND otro.servicio_id = ANY((SELECT servicios_de_red($2::uuid))::uuid[])
+    JOIN donante q ON q.persona_id = otro.persona_id
+   WHERE yo.persona_id = p.persona_id
+     AND (otro.persona_id = p.persona_id OR otro.dni = yo.dni OR NOT EXISTS (
+       SELECT 1 FROM persona_distinta x
+        WHERE x.servicio_id = $2::uuid AND x.dni_a = least(otro.dni, yo.dni) AND x.dni_b = greatest(otro.dni, yo.dni)))`;
 
 /** Only the record itself: what one record brings to a merge (donante.duplicados.ts). */
-const MISMO_REGISTRO = `q.id = p.id`;
+const MISMO_REGISTRO = `SELECT ARRAY[p.id] AS ids`;
 
 /** Another member's name for a row of another servicio (what a refusal may say of it); else null. */
 const otroServicio = (row: string) => `CASE WHEN ${row}.servicio_id <> p.servicio_id
@@ -54,17 +66,21 @@ const donacionesSql = (vivas: boolean) => `(SELECT coalesce(json_agg(json_build_
  * as much for a page. Lifts that a later change of their donation's result set aside
  * (anulado_at) lift nothing.
  */
-const historialesSql = (persona: string, donantes = 'p.id = ANY($1::uuid[])') => `SELECT p.id, p.sexo,
+const historialesSql = (
+  persona: string,
+  donantes = 'p.id = ANY($1::uuid[])',
+) => `SELECT p.id, p.sexo, p.fecha_nacimiento::text AS fecha_nacimiento,
   ${donacionesSql(true)} AS donaciones,
   ${donacionesSql(false)} AS eliminadas,
   (SELECT coalesce(json_agg(json_build_object(
       'id', v.id, 'donanteId', v.donante_id, 'servicioId', v.servicio_id, 'servicio', ${otroServicio('v')},
-      'fecha', v.fecha, 'motivo', v.motivo, 'diferimientoDias', v.diferimiento_dias)), '[]')
+      'fecha', v.fecha, 'motivo', v.motivo, 'diferimientoDias', v.diferimiento_dias,
+      'definitivo', v.definitivo)), '[]')
      FROM visita_no_apto v WHERE v.donante_id = ANY(r.ids)) AS visitas,
   (SELECT coalesce(json_agg(json_build_object('origenId', l.origen_id, 'clave', l.clave)), '[]')
      FROM levantamiento_diferimiento l WHERE l.donante_id = ANY(r.ids) AND l.anulado_at IS NULL) AS levantamientos
   FROM donante p
-  CROSS JOIN LATERAL (SELECT array_agg(q.id) AS ids FROM donante q WHERE ${persona}) r
+  CROSS JOIN LATERAL (${persona}) r
   WHERE ${donantes} AND p.servicio_id = $2`;
 
 const HISTORIALES_SQL = historialesSql(MISMA_PERSONA);
@@ -79,6 +95,7 @@ const REGISTRO_SQL = historialesSql(MISMO_REGISTRO, 'p.id = $1::uuid');
 type HistorialRow = {
   id: string;
   sexo: string;
+  fecha_nacimiento: string | null;
   donaciones: DonacionDeHistorial[];
   eliminadas: DonacionDeHistorial[];
   visitas: Historial['visitas'];
@@ -98,7 +115,7 @@ async function leer(
     rows.map((r) => [
       r.id,
       {
-        donante: { sexo: r.sexo },
+        donante: { sexo: r.sexo, fechaNacimiento: r.fecha_nacimiento },
         donaciones: conNumero(r.donaciones),
         eliminadas: conNumero(r.eliminadas),
         visitas: r.visitas,
@@ -142,16 +159,11 @@ export async function historialDelRegistro(run: RunQuery, servicio: string, id: 
 }
 
 /**
- * The person's records at this servicio only, deleted ones too: the donor type counts the
- * servicio's own history.
+ * The one definition of a donation's earlier donations (donacion_previas, migration
+ * 1764000000000), which the indicators' roll-up reads too: the person's live donations at the
+ * servicio before it (its deleted records too).
  */
-const MISMA_PERSONA_DEL_SERVICIO = `q.servicio_id = p.servicio_id AND q.dni = p.dni`;
-
-const PREVIAS_SQL = `SELECT x.id, (SELECT count(*) FROM donante p
-      JOIN donante q ON ${MISMA_PERSONA_DEL_SERVICIO}
-      JOIN donacion o ON o.donante_id = q.id AND o.deleted_at IS NULL
-        AND (o.fecha < x.fecha OR (o.fecha = x.fecha AND o.created_at < x.created_at))
-     WHERE p.id = x.donante_id)::int AS previas
+const PREVIAS_SQL = `SELECT x.id, donacion_previas(x.id) AS previas
   FROM donacion x WHERE x.id = ANY($1::uuid[]) AND x.servicio_id = $2`;
 
 /**
@@ -177,21 +189,41 @@ export async function reglasDelServicio(run: RunQuery, servicio: string): Promis
   return row ?? REGLAS_DEFAULT;
 }
 
-const LOCK_PERSONA_SQL = `SELECT id FROM donante
-  WHERE servicio_id = ANY(servicios_de_red($2)) AND deleted_at IS NULL
-    AND dni = (SELECT dni FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL)
-  ORDER BY id
-  FOR UPDATE`;
+const CLAVES_SQL = `SELECT coalesce(array_agg(DISTINCT i.clave ORDER BY i.clave), '{}') AS claves
+  FROM donante d JOIN persona_identificador i ON i.persona_id = d.persona_id
+  WHERE d.id = $1 AND d.servicio_id = $2`;
+
+const LOCK_DONANTE_SQL = `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL FOR UPDATE`;
+
+/** The keys (persona_identificador.clave) of the donor's person; empty for no such donor. */
+export async function clavesDe(run: RunQuery, donanteId: string, servicio: string): Promise<string[]> {
+  const [row] = (await run(CLAVES_SQL, [donanteId, servicio])) as { claves: string[] }[];
+  return row?.claves ?? [];
+}
+
+/** Takes the person's lock on `claves` (persona_bloquear: every key, in one order), until the commit. */
+export async function bloquearClaves(run: RunQuery, claves: readonly string[]): Promise<void> {
+  if (claves.length > 0) await run(`SELECT persona_bloquear($1::text[])`, [claves]);
+}
 
 /**
- * Locks the caller's live donor and every live record with its DNI at the servicio and the other
- * members of its network (in id order, so two lockers never deadlock) until the commit; false
- * when there is no such donor. Whoever records a donation for the person, at any member, waits
- * here for whoever holds it, so the rules read a history nobody is changing.
+ * Locks the caller's live donor's person until the commit: the advisory lock of each of its keys
+ * (shared by every record read as the person, here and at the network's members), then the
+ * donor's row. False when there is no such donor. Whoever records a donation, a result, a merge
+ * or a DNI change for the person, at any member, waits here for whoever holds it, so the rules
+ * read a history nobody is changing. The keys are read again once locked: a merge or a DNI
+ * change committed meanwhile may have given the person another one, which is locked too.
  */
 export async function lockPersona(run: RunQuery, donanteId: string, servicio: string): Promise<boolean> {
-  const rows = (await run(LOCK_PERSONA_SQL, [donanteId, servicio])) as { id: string }[];
-  // A uuid may be sent in upper case; Postgres answers it in lower case.
-  const id = donanteId.toLowerCase();
-  return rows.some((r) => r.id === id);
+  let bloqueadas: string[] = [];
+  for (;;) {
+    const claves = await clavesDe(run, donanteId, servicio);
+    const nuevas = claves.filter((c) => !bloqueadas.includes(c));
+    if (nuevas.length === 0) break;
+    await bloquearClaves(run, claves);
+    bloqueadas = claves;
+  }
+  if (bloqueadas.length === 0) return false;
+  const rows = (await run(LOCK_DONANTE_SQL, [donanteId, servicio])) as { id: string }[];
+  return rows.length > 0;
 }
