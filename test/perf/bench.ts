@@ -22,7 +22,7 @@ import { Client, Pool, PoolClient } from 'pg';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { evaluarElegibilidad } from '../../server/src/domain/elegibilidad';
 import { createDonacionSteps } from '../../server/src/modules/donacion/donacion.create';
-import { historiales, reglasDelServicio } from '../../server/src/modules/elegibilidad/historial';
+import { historiales, reglasDelServicio } from '../../server/src/modules/persona/persona.historial';
 import { leerIndicadores } from '../../server/src/modules/indicadores/indicadores.service';
 import { Agrupacion } from '../../server/src/modules/indicadores/indicadores.types';
 import {

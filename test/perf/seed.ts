@@ -361,9 +361,10 @@ const SEROLOGIA = [false, true].map((chagas) =>
 
 const NULL = '\\N';
 
+/** Each donor is its own person (persona_id: the donor's id; migration 1764000000000). */
 const COPY_DONANTES = `COPY donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, dom_actual,
   dom_actual_altura, localidad_actual, provincia_actual, cod_postal, telefono, email, nacionalidad, ocupacion,
-  es_voluntario, ultima_donacion, donacion_anterior) FROM STDIN`;
+  es_voluntario, ultima_donacion, donacion_anterior, persona_id) FROM STDIN`;
 
 const COPY_DONACIONES = `COPY donacion (id, servicio_id, registrado_por, donante_id, numero, fecha, hora,
   ta_sistolica, ta_diastolica, fc, peso, temp, hb, hto, tipo_bolsa, lote_bolsa, abo, rh, serologia, created_at,
@@ -497,7 +498,7 @@ function generateChunk(from: number, to: number, ctx: GenContext): Chunk {
     donantes.add(
       `${id}${donorPrefix}${nom}\t${ape}\t${dni}\t${nacimiento}\t${sexo}\t${calle}\t${altura}\t${localidad}\t` +
         `${provincia}\t${codPostal}\t381${telefono}\t${email}\tArgentina\t${ocupacion}\t${voluntario}\t${ultima}\t` +
-        `${ultima === NULL ? 'f' : 't'}\n`,
+        `${ultima === NULL ? 'f' : 't'}\t${id}\n`,
     );
   }
   return { donantes: donantes.take(), donaciones: donaciones.take(), donations };
@@ -751,10 +752,19 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
     phase.load = performance.now() - loadStart;
     if (replica) await Promise.all(clients.map((c) => c.query(`SET session_replication_role = origin`)));
 
-    // The later-word search keys (donante_clave): the trigger that keeps them did not run
-    // in replica mode, so they are made here in one statement.
+    // The later-word search keys (donante_clave) and the persons: the triggers that keep them
+    // did not run in replica mode, so they are made here in one statement each.
     let t = performance.now();
     if (replica) {
+      await client.query(
+        `INSERT INTO persona (id, servicio_id) SELECT persona_id, servicio_id FROM donante WHERE servicio_id = $1`,
+        [servicio],
+      );
+      await client.query(
+        `INSERT INTO persona_identificador (servicio_id, dni, persona_id)
+         SELECT servicio_id, dni, persona_id FROM donante WHERE servicio_id = $1`,
+        [servicio],
+      );
       await client.query(
         `INSERT INTO donante_clave (donante_id, servicio_id, apellido, nombre, apellido_entero, nombre_entero,
                                     donante_apellido, donante_nombre)

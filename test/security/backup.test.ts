@@ -118,7 +118,8 @@ beforeAll(async () => {
           exclusionTiempo: 90,
         },
       },
-      t,
+      // A reactive marker with a temporary exclusion: a doctor's decision.
+      w.members.ROL_MEDICO.token,
     ),
   );
   ok(
@@ -148,7 +149,7 @@ beforeAll(async () => {
     await server.gql(
       `mutation ($d: ID!, $o: ID!, $m: String!) { levantarDiferimiento(donanteId: $d, origenId: $o, motivo: $m) { id } }`,
       { d: acentos.id, o: don.id, m: 'Decisión del médico: apto' },
-      t,
+      w.members.ROL_MEDICO.token,
     ),
   );
 });

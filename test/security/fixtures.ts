@@ -431,6 +431,10 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($c: ID!, $e: ID!) { fusionarDonantes(conservarId: $c, eliminarId: $e) { donacionesMovidas avisos donante { id } } }`,
       variables: { c: target.donanteId, e: target.donanteDeletedId },
     },
+    'Mutation.registrarPersonasDistintas': {
+      query: `mutation ($a: ID!, $b: ID!) { registrarPersonasDistintas(donanteAId: $a, donanteBId: $b, motivo: "Otra persona") }`,
+      variables: { a: target.donanteId, b: target.donanteDeletedId },
+    },
     'Mutation.login': {
       query: `mutation ($input: LoginInput!) { login(input: $input) { token usuario { id servicioId } } }`,
       variables: { input: { username: target.username, password: 'clave-equivocada' } },

@@ -45,6 +45,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.deleteDonante': 'any',
   'Mutation.deleteIntegrante': ['ROL_SERVICIO'],
   'Mutation.fusionarDonantes': ['ROL_SERVICIO'],
+  'Mutation.registrarPersonasDistintas': ['ROL_SERVICIO'],
   'Mutation.levantarDiferimiento': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Mutation.login': 'public',
   'Mutation.nextEtiquetaNumero': 'any',

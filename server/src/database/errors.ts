@@ -7,6 +7,8 @@ export const UNIQUE_INDEX = {
   usuarioUsername: 'usuario_username_uq',
   /** donante (servicio_id, dni) of live donors. */
   donanteDni: 'donante_servicio_dni_uq',
+  /** persona_identificador (servicio_id, dni): a DNI names one person (migration 1764000000000). */
+  personaDni: 'persona_identificador_pkey',
   /** donacion (servicio_id, numero) of live donations. */
   donacionNumero: 'donacion_numero_uq',
   /** clave_api (servicio_id, lower(nombre)) of active API keys. */

@@ -174,7 +174,9 @@ export class Persona1764000000000 implements MigrationInterface {
    * DNIs), and with them the safety rules that rest on them. Restore a backup instead.
    */
   async down(): Promise<void> {
-    throw new Error('La migración Persona1764000000000 no se puede revertir: restaure una copia de seguridad');
+    throw new Error(
+      'La migración Persona1764000000000 no se puede revertir: restaure una copia de seguridad',
+    );
   }
 
   /** The second canonical form, as described above; collisions handled as in 1763830000000. */
@@ -294,6 +296,12 @@ const DONANTE_PERSONA_SQL = `
           END IF;
           NEW.persona_id := pid;
         ELSIF pid IS NULL THEN
+          -- A record written with its person's id (a bulk load): the person is made if missing,
+          -- never taken from another servicio.
+          INSERT INTO persona (id, servicio_id) VALUES (NEW.persona_id, NEW.servicio_id) ON CONFLICT (id) DO NOTHING;
+          IF NOT EXISTS (SELECT 1 FROM persona WHERE id = NEW.persona_id AND servicio_id = NEW.servicio_id) THEN
+            RAISE EXCEPTION 'La persona % es de otro servicio', NEW.persona_id USING ERRCODE = 'foreign_key_violation';
+          END IF;
           INSERT INTO persona_identificador (servicio_id, dni, persona_id)
             VALUES (NEW.servicio_id, NEW.dni, NEW.persona_id);
         ELSIF pid <> NEW.persona_id THEN

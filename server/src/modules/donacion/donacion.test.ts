@@ -1138,6 +1138,27 @@ describe('results and deletion', () => {
   it('updates the results, answers the message and audits the changes', async () => {
     const donanteId = await insertDonante(a.servicio);
     const d = await createOk(a, input(donanteId, { fecha: day(-7) }));
+    // A reactive marker with a temporary exclusion is a doctor's decision.
+    const username = `medico_${Date.now()}`;
+    await server.gql(
+      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
+      {
+        input: {
+          nombre: 'Ana',
+          apellido: 'Medica',
+          username,
+          password: 'clave-segura',
+          password2: 'clave-segura',
+          rol: 'ROL_MEDICO',
+        },
+      },
+      a.token,
+    );
+    const login = await server.gql<{ login: { token: string } }>(
+      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+      { input: { username, password: 'clave-segura' } },
+    );
+    const medico = login.data!.login.token;
     const res = await server.gql<{ updateResultadosDonacion: { message: string; donacion: DonacionResult } }>(
       UPDATE,
       {
@@ -1151,7 +1172,7 @@ describe('results and deletion', () => {
           exclusionCodigo: ' T-12 ',
         },
       },
-      a.token,
+      medico,
     );
     expect(res.errors).toBeUndefined();
     expect(res.data!.updateResultadosDonacion.message).toBe(MSG.donacionActualizada);

@@ -27,7 +27,12 @@ import { ErrorList, isUuid } from '../../domain/validation';
 import { assertValid, NotFoundError, ValidationError } from '../../errors';
 import { PAGE_MAX } from '../../graphql/pagination';
 import { audit, diff } from '../auditoria/audit';
-import { historialDelRegistro, lockIdentidad, reglasDelServicio, unirPersonas } from '../persona/persona.service';
+import {
+  historialDelRegistro,
+  lockIdentidad,
+  reglasDelServicio,
+  unirPersonas,
+} from '../persona/persona.service';
 import { Donante } from './donante.entity';
 import { DONANTE_COLUMNS } from './donante.search';
 import { MOTIVO_DUPLICADO, MotivoDuplicado } from './donante.duplicados.types';

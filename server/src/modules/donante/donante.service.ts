@@ -188,7 +188,8 @@ export class DonanteService {
         const unida =
           fields.dni !== before.dni ? await this.assertPersonaSinRegistro(run, auth, fields.dni, id) : null;
         // The new DNI was the person of deleted records only: they are this person (one document).
-        if (unida && unida !== before.personaId) await unirPersonas(run, auth.servicio, before.personaId, unida);
+        if (unida && unida !== before.personaId)
+          await unirPersonas(run, auth.servicio, before.personaId, unida);
         if (fields.sexo !== before.sexo && !puedeDecidir(auth)) {
           // The yearly limit depends on it: with donations recorded, a medical decision.
           const { donaciones } = await historialDe((sql, params) => m.query(sql, params), auth.servicio, id);
@@ -313,7 +314,12 @@ export class DonanteService {
 
   /** A unique-index violation (two saves racing for one DNI) becomes the same message as the check. */
   private async duplicateOr(error: unknown, auth: AuthUser, dni: string): Promise<unknown> {
-    if (!isUniqueViolation(error, UNIQUE_INDEX.donanteDni)) return error;
+    if (
+      !isUniqueViolation(error, UNIQUE_INDEX.donanteDni) &&
+      !isUniqueViolation(error, UNIQUE_INDEX.personaDni)
+    ) {
+      return error;
+    }
     const other = await this.existingWithDni(this.dataSource.manager, auth, dni, null);
     return ValidationError.single(
       'dni',

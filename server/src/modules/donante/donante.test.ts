@@ -703,7 +703,7 @@ describe('read columns', () => {
     const type = getSchema(resolvers).getType('Donante') as GraphQLObjectType;
     expect(Object.keys(type.getFields()).sort()).toEqual(Object.keys(DONANTE_FIELD_COLUMNS).sort());
     const columns = server.dataSource.getMetadata(Donante).columns.map((c) => c.databaseName);
-    const omitted = ['created_at', 'updated_at', 'deleted_at', 'duplicado_de', 'fusionado_con'];
+    const omitted = ['created_at', 'updated_at', 'deleted_at', 'duplicado_de', 'fusionado_con', 'persona_id'];
     expect(
       DONANTE_COLUMNS.split(', ')
         .map((c) => c.replace(/^d\./, ''))

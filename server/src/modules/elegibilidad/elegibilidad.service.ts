@@ -237,7 +237,8 @@ export class ElegibilidadService {
         (d) => d.origenId === origen && d.servicio === null && (d.hasta === null || d.hasta > hoy),
       );
       if (!diferimiento) throw ValidationError.single('origenId', MSG.diferimientoNoVigente);
-      if (diferimiento.reactivo && !puedeDecidirReactivo(auth)) throw new ForbiddenError(MSG.soloMedicoReactivo);
+      if (diferimiento.reactivo && !puedeDecidirReactivo(auth))
+        throw new ForbiddenError(MSG.soloMedicoReactivo);
       await registrarLevantamiento(run, auth, donanteId.toLowerCase(), diferimiento, texto);
     });
   }

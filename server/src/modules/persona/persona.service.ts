@@ -152,7 +152,11 @@ const PERSONA_DEL_DNI_SQL = `SELECT i.persona_id,
   FROM persona_identificador i WHERE i.servicio_id = $1 AND i.dni = $2`;
 
 /** The person `dni` (canonical) names at the servicio, or null when it names nobody yet. */
-export async function personaDelDni(run: RunQuery, servicio: string, dni: string): Promise<PersonaDelDni | null> {
+export async function personaDelDni(
+  run: RunQuery,
+  servicio: string,
+  dni: string,
+): Promise<PersonaDelDni | null> {
   const [row] = (await run(PERSONA_DEL_DNI_SQL, [servicio, dni])) as {
     persona_id: string;
     vivo: PersonaDelDni['vivo'];
@@ -182,7 +186,12 @@ export async function lockIdentidad(
  * Joins person `otra` into `queda` (both of the servicio): every identifier and record of `otra`
  * becomes `queda`'s, and `otra` is marked unida_a. The caller holds both persons' locks.
  */
-export async function unirPersonas(run: RunQuery, servicio: string, queda: string, otra: string): Promise<void> {
+export async function unirPersonas(
+  run: RunQuery,
+  servicio: string,
+  queda: string,
+  otra: string,
+): Promise<void> {
   if (queda === otra) return;
   await run(`UPDATE persona_identificador SET persona_id = $2 WHERE persona_id = $1 AND servicio_id = $3`, [
     otra,
@@ -207,7 +216,12 @@ type RegistroPersona = { id: string; dni: string; persona_id: string };
 export class PersonaService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async registrarDistintas(auth: AuthUser, donanteAId: string, donanteBId: string, motivo: string): Promise<void> {
+  async registrarDistintas(
+    auth: AuthUser,
+    donanteAId: string,
+    donanteBId: string,
+    motivo: string,
+  ): Promise<void> {
     if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
     const invalido = validateMotivo(motivo);
     if (invalido) throw ValidationError.single('motivo', invalido);

@@ -308,8 +308,26 @@ describe('donor safety across the network', () => {
       ),
     );
     expect(lista.donantes.items[0]).toEqual({ puedeDonar: false, proximaDonacion: addDays(fecha, 56) });
-    // Looking at the list read A's record: an entry at both ends.
-    expect(await consultasRed([enA, enB])).toEqual([...consultaDeB, ...consultaDeB, ...consultaDeB]);
+    // Looking at the list read A's record: a read leaves the audit chain alone and writes one row
+    // of the access log, which names both ends, sealed.
+    expect(await consultasRed([enA, enB])).toEqual([...consultaDeB, ...consultaDeB]);
+    const log = await server.dataSource.query(
+      `SELECT servicio_id, usuario_id, donante_id, servicio_consultado, donante_consultado,
+         hash = consulta_red_hash(c) AS sellada
+         FROM consulta_red c WHERE donante_consultado = $1`,
+      [enA],
+    );
+    expect(log).toEqual([
+      {
+        servicio_id: b.servicio,
+        usuario_id: b.uid,
+        donante_id: enB,
+        servicio_consultado: a.servicio,
+        donante_consultado: enA,
+        sellada: true,
+      },
+    ]);
+    await expect(server.dataSource.query(`DELETE FROM consulta_red`)).rejects.toThrow(/solo admite/);
     // A's audit screen says in words who looked.
     const trailA = ok(
       await server.gql<{ auditoria: { items: { autor: string | null; usuarioId: string | null }[] } }>(
@@ -352,9 +370,24 @@ describe('donor safety across the network', () => {
     const enB = await donante(b, dni);
     const id = ok(await crear(b, enB, addDays(HOY, -100))).createDonacion.id;
     ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id }, b.token));
-    // With B's donation deleted, A reads nothing of B: no lookup.
+    // With B's donation deleted, A still reads B's record (a deleted donation's deferral would
+    // stand): the lookup is audited at both ends.
     ok(await crear(a, enA, addDays(HOY, -90)));
-    expect(await consultasRed([enA, enB])).toEqual([]);
+    const porA = [
+      {
+        servicio_id: a.servicio,
+        usuario_id: a.uid,
+        entidad_id: enA,
+        cambios: { servicios: ['Hospital del Sur'] },
+      },
+      {
+        servicio_id: b.servicio,
+        usuario_id: null,
+        entidad_id: enB,
+        cambios: { consultadoPor: 'Hospital Central' },
+      },
+    ];
+    expect(await consultasRed([enA, enB])).toEqual(porA);
     const res = await server.gql(
       `mutation ($id: ID!) { restaurarDonacion(id: $id) { id } }`,
       { id },
@@ -369,6 +402,7 @@ describe('donor safety across the network', () => {
     const [fila] = await server.dataSource.query(`SELECT deleted_at FROM donacion WHERE id = $1`, [id]);
     expect(fila.deleted_at).not.toBeNull();
     expect(await consultasRed([enA, enB])).toEqual([
+      ...porA,
       {
         servicio_id: b.servicio,
         usuario_id: b.uid,
@@ -619,14 +653,15 @@ describe('donor safety across the network', () => {
           .sort(),
       ).toEqual(dnis.map((d) => [d, false]));
     }
-    // Each list read the other members' records of three of the four people: an entry at the
-    // servicio that looked for each of them, and one at the member whose record it read.
-    const [{ n }] = await server.dataSource.query(
-      `SELECT count(*)::int AS n FROM auditoria WHERE accion = 'consultar' AND entidad = 'red'
-          AND servicio_id = ANY($1::uuid[])`,
+    // Each list read the other members' records of three of the four people: a row of the access
+    // log for each record it read, naming both ends, each sealed.
+    const [{ n, selladas }] = await server.dataSource.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE hash = consulta_red_hash(c))::int AS selladas
+         FROM consulta_red c WHERE servicio_id = ANY($1::uuid[]) AND servicio_consultado = ANY($1::uuid[])`,
       [miembros.map((s) => s.servicio)],
     );
-    expect(n).toBeGreaterThanOrEqual(18 * 2 * 2);
+    expect(n).toBeGreaterThanOrEqual(18 * 2);
+    expect(selladas).toBe(n);
     for (const s of miembros) {
       const v = ok(
         await server.gql<{ verificarAuditoria: { ok: boolean; primeraRota: string | null } }>(
