@@ -354,7 +354,9 @@ export function validateDonante(
       continue;
     }
     const err =
-      field === 'fechaNacimiento' ? validateFechaNacimiento(value, today, fechaNacimientoAnterior) : rule(value, today);
+      field === 'fechaNacimiento'
+        ? validateFechaNacimiento(value, today, fechaNacimientoAnterior)
+        : rule(value, today);
     if (err) list.add(field, err);
   }
   for (const field of ['convocado', 'donacionAferesis', 'donacionAnterior'] as const) {

@@ -358,10 +358,15 @@ type Regla = { tipo: MotivoTipo; falla: (fecha: IsoDate) => string | null; candi
  */
 export function faltaEdad(fechaNacimiento: IsoDate | null | undefined, fecha: IsoDate): string | null {
   if (!fechaNacimiento) return null;
-  if (fecha < fechaNacimiento) return MSG.donacionAntesDeNacer(formatDate(fecha), formatDate(fechaNacimiento));
+  if (fecha < fechaNacimiento)
+    return MSG.donacionAntesDeNacer(formatDate(fecha), formatDate(fechaNacimiento));
   const edad = yearsBetween(fechaNacimiento, fecha);
   if (edad < EDAD_DONANTE_MIN) {
-    return MSG.edadMinimaDonacion(edad, formatDate(fecha), formatDate(addYears(fechaNacimiento, EDAD_DONANTE_MIN)));
+    return MSG.edadMinimaDonacion(
+      edad,
+      formatDate(fecha),
+      formatDate(addYears(fechaNacimiento, EDAD_DONANTE_MIN)),
+    );
   }
   if (edad > EDAD_DONANTE_MAX) return MSG.edadMaximaDonacion(edad, formatDate(fecha));
   return null;

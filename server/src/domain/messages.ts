@@ -131,9 +131,9 @@ export const MSG = {
     'Solo un médico o el administrador del servicio puede levantar o acortar un diferimiento',
   reactivoEsperaMedico:
     'Un marcador reactivo nuevo deja al donante a la espera de la decisión de un médico: solo un médico puede registrar una exclusión temporal (deje la exclusión sin marcar o marque Definitiva)',
-  soloMedicoReactivo:
-    'Solo un médico puede levantar o acortar un diferimiento por serología reactiva',
-  soloMedicoNoAptoDefinitivo: "Solo un médico puede registrar una visita 'No apto' con diferimiento definitivo",
+  soloMedicoReactivo: 'Solo un médico puede levantar o acortar un diferimiento por serología reactiva',
+  soloMedicoNoAptoDefinitivo:
+    "Solo un médico puede registrar una visita 'No apto' con diferimiento definitivo",
   diferimientoNoAptoDefinitivo: (fecha: string, motivo: string) =>
     `Donante diferido: no apto el ${fecha} (${motivo}), en forma definitiva.`,
   donacionAntesDeNacer: (fecha: string, nacimiento: string) =>
@@ -143,7 +143,8 @@ export const MSG = {
   edadMaximaDonacion: (edad: number, fecha: string) =>
     `El donante tendría ${edad} años el ${fecha}: la edad para donar es de ${EDAD_DONANTE_MIN} a ${EDAD_DONANTE_MAX} años.`,
   personasDistintasRegistradas: 'Registrado: son personas distintas',
-  personasDistintasMismaPersona: 'Los dos registros son de la misma persona (comparten un DNI): no pueden ser personas distintas',
+  personasDistintasMismaPersona:
+    'Los dos registros son de la misma persona (comparten un DNI): no pueden ser personas distintas',
   personasDistintasSinDigitos: 'Los DNI de los dos registros no comparten los mismos dígitos',
   soloMedicoCambiaSexo:
     'Solo un médico o el administrador del servicio puede cambiar el sexo de un donante con donaciones registradas',

@@ -107,6 +107,7 @@ const visita = {
   hora: '10:00',
   motivo: 'Hemoglobina baja',
   diferimientoDias: 30,
+  definitivo: false,
   tas: 190,
   tad: null,
   fc: null,
@@ -277,6 +278,7 @@ describe("'No apto' visits", () => {
       motivo: 'Hemoglobina baja',
       sv: { tas: 190, tad: null, fc: null, peso: null, temp: null, hb: 10.5, hto: null },
       diferimientoDias: 30,
+      definitivo: false,
     };
     renderPagina(
       [

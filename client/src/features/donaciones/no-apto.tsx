@@ -12,12 +12,13 @@ import { MSG } from '@domain/messages';
 import { MOTIVO_NO_APTO_MAX, validateNoApto } from '@domain/no-apto';
 import type { NoAptoData } from '@domain/no-apto';
 import { AppAlert } from '@/components/app-alert';
-import { DateField, TextField } from '@/components/form';
+import { CheckboxField, DateField, TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
 import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { RegistrarNoAptoDocument, VisitasNoAptoDocument } from '@/generated/graphql';
 import type { NoAptoInput, VisitaNoAptoDatosFragment } from '@/generated/graphql';
+import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
 import { SV_LABELS, toNestedErrors } from './donacion-form';
 import { invalidarDonante, serverFieldErrors } from './donaciones-store';
@@ -29,6 +30,8 @@ export type NoAptoFormValues = {
   motivo: string;
   sv: Record<SignoVitalKey, string>;
   diferimientoDias: string;
+  /** Deferred for good: a doctor's decision. */
+  definitivo: boolean;
 };
 
 function initialNoAptoValues(now = new Date()): NoAptoFormValues {
@@ -38,6 +41,7 @@ function initialNoAptoValues(now = new Date()): NoAptoFormValues {
     motivo: '',
     sv: { tas: '', tad: '', fc: '', peso: '', temp: '', hb: '', hto: '' },
     diferimientoDias: '0',
+    definitivo: false,
   };
 }
 
@@ -49,6 +53,7 @@ function toNoAptoData(values: NoAptoFormValues): NoAptoData {
     motivo: values.motivo,
     sv: Object.fromEntries(SIGNOS_VITALES_KEYS.map((k) => [k, parseMedida(values.sv[k])])),
     diferimientoDias: dias === '' ? 0 : Number(dias),
+    definitivo: values.definitivo === true,
   };
 }
 
@@ -61,6 +66,7 @@ export function toNoAptoInput(donanteId: string, values: NoAptoFormValues): NoAp
     motivo: values.motivo.trim(),
     sv: data.sv as NoAptoInput['sv'],
     diferimientoDias: data.diferimientoDias ?? 0,
+    definitivo: data.definitivo === true,
   };
 }
 
@@ -78,6 +84,8 @@ export type RegistrarNoAptoDialogProps = { donanteId: string; open: boolean; onC
  */
 export function RegistrarNoAptoDialog({ donanteId, open, onClose }: RegistrarNoAptoDialogProps) {
   const [errores, setErrores] = useState<string[] | null>(null);
+  // Only a doctor defers for good (the server refuses it to anyone else).
+  const esMedico = useAuth().usuario?.rol === 'ROL_MEDICO';
   const [registrar] = useMutation(RegistrarNoAptoDocument, {
     update(cache) {
       invalidarDonante(cache, donanteId);
@@ -176,6 +184,12 @@ export function RegistrarNoAptoDialog({ donanteId, open, onClose }: RegistrarNoA
                               inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
                             />
                           </Box>
+                          {esMedico && (
+                            <CheckboxField
+                              name="definitivo"
+                              label="Diferimiento definitivo (decisión médica)"
+                            />
+                          )}
                         </Stack>
                       </Dialog.Body>
                       <Dialog.Footer>

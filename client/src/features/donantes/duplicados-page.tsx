@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -12,7 +12,11 @@ import { PageCard } from '@/components/page-card';
 import { Pager } from '@/components/pager';
 import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, TablaTarjetas } from '@/components/tabla-tarjetas';
-import { DuplicadosDonantesDocument, FusionarDonantesDocument } from '@/generated/graphql';
+import {
+  DuplicadosDonantesDocument,
+  FusionarDonantesDocument,
+  RegistrarPersonasDistintasDocument,
+} from '@/generated/graphql';
 import type { DonanteDuplicadoFragment, DuplicadosDonantesQuery } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
@@ -24,6 +28,9 @@ type Par = DuplicadosDonantesQuery['duplicadosDonantes']['items'][number];
 type Eleccion = { conservar: DonanteDuplicadoFragment; eliminar: DonanteDuplicadoFragment };
 /** What the last merge answered. */
 type Resultado = { mensaje: string; avisos: string[] };
+
+/** Pairs that count as one person for eligibility until the administrator tells them apart. */
+const MISMOS_DIGITOS = 'Mismos dígitos del DNI';
 
 const COLUMNAS = ['Motivo', 'Apellido', 'Nombre', 'DNI', 'Fecha de nacimiento', 'Última donación'];
 
@@ -41,6 +48,9 @@ function DuplicadosList() {
   const [eleccion, setEleccion] = useState<Eleccion | null>(null);
   const [resultado, setResultado] = useState<Resultado | null>(null);
   const [errores, setErrores] = useState<string[] | null>(null);
+  const [distintas, setDistintas] = useState<Par | null>(null);
+  const [motivoDistintas, setMotivoDistintas] = useState('');
+  const [registrado, setRegistrado] = useState(false);
   const { data, loading, error } = useQuery(DuplicadosDonantesDocument, {
     variables: { offset: (pagina - 1) * DUPLICADOS_PAGE_SIZE, limit: DUPLICADOS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
@@ -49,6 +59,28 @@ function DuplicadosList() {
     refetchQueries: [DuplicadosDonantesDocument],
     awaitRefetchQueries: true,
   });
+
+  const [registrarDistintas, { loading: registrando }] = useMutation(RegistrarPersonasDistintasDocument, {
+    refetchQueries: [DuplicadosDonantesDocument],
+    awaitRefetchQueries: true,
+  });
+
+  const confirmarDistintas = async () => {
+    if (!distintas) return;
+    setErrores(null);
+    setRegistrado(false);
+    try {
+      await registrarDistintas({
+        variables: { donanteAId: distintas.a.id, donanteBId: distintas.b.id, motivo: motivoDistintas },
+      });
+      setRegistrado(true);
+      setDistintas(null);
+      setMotivoDistintas('');
+    } catch (e) {
+      setErrores(errorMessages(e));
+      setDistintas(null);
+    }
+  };
 
   const confirmar = async () => {
     if (!eleccion) return;
@@ -89,6 +121,13 @@ function DuplicadosList() {
             onClose={() => setErrores(null)}
           />
         )}
+        {registrado && (
+          <AppAlert
+            severity="success"
+            message={MSG.personasDistintasRegistradas}
+            onClose={() => setRegistrado(false)}
+          />
+        )}
         {resultado && (
           <AppAlert
             severity={resultado.avisos.length > 0 ? 'warning' : 'success'}
@@ -116,7 +155,12 @@ function DuplicadosList() {
           <Stack gap="3">
             <TablaTarjetas label="Posibles duplicados" columnas={COLUMNAS} acciones="Acciones">
               {items.map((par) => (
-                <ParRows key={`${par.a.id}-${par.b.id}`} par={par} onElegir={setEleccion} />
+                <ParRows
+                  key={`${par.a.id}-${par.b.id}`}
+                  par={par}
+                  onElegir={setEleccion}
+                  onDistintas={setDistintas}
+                />
               ))}
             </TablaTarjetas>
             <Pager
@@ -144,12 +188,47 @@ function DuplicadosList() {
         onCancel={() => setEleccion(null)}
         busy={fusionando}
       />
+      <ConfirmDialog
+        open={distintas !== null}
+        title={
+          distintas
+            ? `¿${nombreCompleto(distintas.a)} (DNI ${distintas.a.dni}) y ${nombreCompleto(distintas.b)} (DNI ${distintas.b.dni}) son personas distintas?`
+            : ''
+        }
+        description={
+          <Stack gap="3">
+            <Text>
+              Mientras no se registre, sus DNI con los mismos dígitos cuentan como una misma persona para
+              poder donar. Registrarlo queda en la auditoría.
+            </Text>
+            <Field.Root required>
+              <Field.Label>Motivo</Field.Label>
+              <Textarea
+                value={motivoDistintas}
+                maxLength={500}
+                onChange={(e) => setMotivoDistintas(e.target.value)}
+              />
+            </Field.Root>
+          </Stack>
+        }
+        onConfirm={() => void confirmarDistintas()}
+        onCancel={() => setDistintas(null)}
+        busy={registrando}
+      />
     </Stack>
   );
 }
 
 /** One pair: a row per record, side by side in the table, each with its 'Conservar este'. */
-function ParRows({ par, onElegir }: { par: Par; onElegir: (e: Eleccion) => void }) {
+function ParRows({
+  par,
+  onElegir,
+  onDistintas,
+}: {
+  par: Par;
+  onElegir: (e: Eleccion) => void;
+  onDistintas: (p: Par) => void;
+}) {
   const fila = (d: DonanteDuplicadoFragment, otro: DonanteDuplicadoFragment, primera: boolean) => (
     <Table.Row key={d.id} borderTopWidth={primera ? '2px' : undefined}>
       <Table.Cell data-label="Motivo">{primera ? par.motivo : ''}</Table.Cell>
@@ -167,6 +246,16 @@ function ParRows({ par, onElegir }: { par: Par; onElegir: (e: Eleccion) => void 
         >
           Conservar este
         </Button>
+        {primera && par.motivo === MISMOS_DIGITOS && (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={`Registrar que ${nombreCompleto(par.a)} y ${nombreCompleto(par.b)} son personas distintas`}
+            onClick={() => onDistintas(par)}
+          >
+            Son personas distintas
+          </Button>
+        )}
       </AccionesCell>
     </Table.Row>
   );
