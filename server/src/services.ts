@@ -47,6 +47,8 @@ import { addOpcionesRoutes } from './modules/opciones/opciones.rest';
 import { OpcionesService } from './modules/opciones/opciones.service';
 import { personaLoaders } from './modules/persona/persona.loaders';
 import { PersonaService } from './modules/persona/persona.service';
+import { NoAptoResolver } from './modules/no-apto/no-apto.resolver';
+import { NoAptoService } from './modules/no-apto/no-apto.service';
 import { PlanillaResolver } from './modules/planilla/planilla.resolver';
 import { RedResolver } from './modules/red/red.resolver';
 import { RedService } from './modules/red/red.service';
@@ -70,6 +72,7 @@ export const resolvers: Resolvers = [
   PlanillaResolver,
   AuditoriaResolver,
   ElegibilidadResolver,
+  NoAptoResolver,
   IndicadoresResolver,
   RedResolver,
   ClaveApiResolver,
@@ -116,6 +119,7 @@ export type Services = {
   auditoria: AuditoriaService;
   elegibilidad: ElegibilidadService;
   persona: PersonaService;
+  noApto: NoAptoService;
   indicadores: IndicadoresService;
   red: RedService;
   /** API keys of the dashboards, and the requests made with them. */
@@ -153,6 +157,7 @@ export function createServices(
     auditoria: new AuditoriaService(dataSource, donante, donacion),
     elegibilidad: new ElegibilidadService(dataSource, query),
     persona: new PersonaService(dataSource),
+    noApto: new NoAptoService(dataSource, query),
     indicadores,
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),

@@ -1,13 +1,13 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import { claveUsuario } from '../../loaders';
 import { Context, requireAuth } from '../../context';
 import { SEMANAS_ENTRE_DONACIONES } from '../../domain/limites';
 import { NotFoundError } from '../../errors';
 import { Donante } from '../donante/donante.entity';
 import { Servicio } from '../servicio/servicio.entity';
-import { Elegibilidad, NoAptoInput, ReglasDonacionInput, VisitaNoApto } from './elegibilidad.types';
+import { Elegibilidad, ReglasDonacionInput } from './elegibilidad.types';
 
-/** A donor's eligibility (domain/elegibilidad.ts), 'No apto' visits, deferral lifts and the rules. */
+/** A donor's eligibility (domain/elegibilidad.ts), deferral lifts and the rules. */
 @Resolver(() => Donante)
 export class ElegibilidadResolver {
   @FieldResolver(() => Elegibilidad, {
@@ -34,20 +34,6 @@ export class ElegibilidadResolver {
   async proximaDonacion(@Root() d: Donante, @Ctx() ctx: Context): Promise<string | null> {
     const e = await this.elegibilidad(d, ctx);
     return e.puedeDonar ? null : e.desde;
-  }
-
-  @Authorized()
-  @Query(() => [VisitaNoApto], { description: "Las visitas 'No apto' del donante, de la más reciente" })
-  visitasNoApto(@Arg('donanteId', () => ID) donanteId: string, @Ctx() ctx: Context): Promise<VisitaNoApto[]> {
-    return ctx.services.elegibilidad.visitasNoApto(requireAuth(ctx), donanteId);
-  }
-
-  @Authorized()
-  @Mutation(() => VisitaNoApto, {
-    description: 'Registra que el donante vino y no fue apto para donar, con el motivo y los valores medidos',
-  })
-  registrarNoApto(@Arg('input') input: NoAptoInput, @Ctx() ctx: Context): Promise<VisitaNoApto> {
-    return ctx.services.elegibilidad.registrarNoApto(requireAuth(ctx), input.donanteId, input);
   }
 
   @Authorized('ROL_MEDICO', 'ROL_SERVICIO')

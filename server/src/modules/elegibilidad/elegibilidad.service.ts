@@ -11,7 +11,7 @@ import {
   validateReglas,
 } from '../../domain/elegibilidad';
 import { MSG } from '../../domain/messages';
-import { type NoAptoData, validateMotivo, validateNoApto } from '../../domain/no-apto';
+import { validateMotivo } from '../../domain/no-apto';
 import { decideMedicamente, decideReactivo } from '../../domain/roles';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -26,7 +26,6 @@ import {
   reglasDelServicio,
 } from '../persona/persona.service';
 import { Rol } from '../usuario/rol.enum';
-import type { VisitaNoApto } from './elegibilidad.types';
 
 /**
  * Records a lift: its row (what the deferral was, Diferimiento.clave) and the 'levantar' audit
@@ -80,39 +79,10 @@ export function puedeDecidirReactivo(auth: AuthUser): boolean {
   return decideReactivo(auth.rol);
 }
 
-const VISITA_COLUMNS = `id, donante_id, fecha::text AS fecha, to_char(hora, 'HH24:MI') AS hora, motivo,
-  ta_sistolica, ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias, definitivo`;
-
-type VisitaRow = Record<string, string | number | boolean | null>;
-
-const num = (v: string | number | boolean | null): number | null => (v === null ? null : Number(v));
-
-function visita(r: VisitaRow): VisitaNoApto {
-  return {
-    id: String(r.id),
-    donanteId: String(r.donante_id),
-    fecha: String(r.fecha),
-    hora: String(r.hora),
-    motivo: String(r.motivo),
-    tas: num(r.ta_sistolica),
-    tad: num(r.ta_diastolica),
-    fc: num(r.fc),
-    peso: num(r.peso),
-    temp: num(r.temp),
-    hb: num(r.hb),
-    hto: num(r.hto),
-    diferimientoDias: Number(r.diferimiento_dias),
-    definitivo: r.definitivo === true,
-  };
-}
-
-/** How many visits a donor's list shows, newest first. */
-const VISITAS_MAX = 100;
-
 /**
- * Donor safety outside the creation of a donation (which runs the same rules in its own steps,
- * donacion.create.ts): a donor's eligibility for the lists, 'No apto' screening visits, lifting a
- * deferral, and the servicio's donation rules.
+ * Eligibility applied to a person's history (modules/persona) outside the creation of a donation
+ * (which runs the same rules in its own steps, donacion.create.ts): a donor's eligibility for the
+ * lists, lifting a deferral, and the servicio's donation rules. 'No apto' visits are modules/no-apto.
  */
 export class ElegibilidadService {
   /**
@@ -148,65 +118,6 @@ export class ElegibilidadService {
     if (actor && actor.servicio === servicio) await registrarConsultasDeLectura(this.query, actor, hs);
     const hoy = todayIso();
     return new Map([...hs].map(([id, h]) => [id, evaluarElegibilidad(h, reglas, hoy)]));
-  }
-
-  /**
-   * Records that the donor came and could not donate. Under the person's lock, as a creation,
-   * so a donation recorded at the same moment sees the deferral or is seen by it.
-   */
-  async registrarNoApto(auth: AuthUser, donanteId: string, data: NoAptoData): Promise<VisitaNoApto> {
-    assertValid(validateNoApto(data, todayIso()));
-    if (data.definitivo === true && !puedeDecidirReactivo(auth)) {
-      throw new ForbiddenError(MSG.soloMedicoNoAptoDefinitivo);
-    }
-    const sv = data.sv ?? {};
-    return this.dataSource.transaction(async (m) => {
-      const run: RunQuery = (sql, params) => m.query(sql, params);
-      if (!isUuid(donanteId) || !(await lockPersona(run, donanteId, auth.servicio))) {
-        throw new NotFoundError(MSG.donanteNoEncontrado);
-      }
-      const id = randomUUID();
-      const values = {
-        fecha: data.fecha!,
-        hora: data.hora!,
-        motivo: String(data.motivo).trim(),
-        tas: sv.tas ?? null,
-        tad: sv.tad ?? null,
-        fc: sv.fc ?? null,
-        peso: sv.peso ?? null,
-        temp: sv.temp ?? null,
-        hb: sv.hb ?? null,
-        hto: sv.hto ?? null,
-        diferimientoDias: data.definitivo === true ? 0 : (data.diferimientoDias ?? 0),
-        definitivo: data.definitivo === true,
-      };
-      const [row] = await run(
-        `INSERT INTO visita_no_apto (id, servicio_id, donante_id, fecha, hora, motivo, ta_sistolica,
-           ta_diastolica, fc, peso, temp, hb, hto, diferimiento_dias, definitivo, registrado_por)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         RETURNING ${VISITA_COLUMNS}`,
-        [id, auth.servicio, donanteId, ...Object.values(values), auth.uid],
-      );
-      await this.audit(run, auth, 'crear', 'visita_no_apto', id, diff(null, { donanteId, ...values }));
-      return visita(row as VisitaRow);
-    });
-  }
-
-  /** The donor's 'No apto' visits, newest first. */
-  async visitasNoApto(auth: AuthUser, donanteId: string): Promise<VisitaNoApto[]> {
-    if (!isUuid(donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
-    const [donante] = await this.query(
-      `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`,
-      [donanteId, auth.servicio],
-    );
-    if (!donante) throw new NotFoundError(MSG.donanteNoEncontrado);
-    const rows = (await this.query(
-      `SELECT ${VISITA_COLUMNS} FROM visita_no_apto
-        WHERE donante_id = $1 AND servicio_id = $2
-        ORDER BY fecha DESC, hora DESC LIMIT ${VISITAS_MAX}`,
-      [donanteId, auth.servicio],
-    )) as VisitaRow[];
-    return rows.map(visita);
   }
 
   /**
