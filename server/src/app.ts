@@ -15,6 +15,7 @@ import { Context } from './context';
 import { MSG } from './domain/messages';
 import { formatError } from './graphql/format-error';
 import { introspectionOnlySignedIn } from './graphql/introspection';
+import { estadoHttpDeErrores } from './graphql/estado-http';
 import { rechazarClavesApi, soloIndicadoresConClaveApi } from './auth/clave-api-acceso';
 import { argumentValues } from './graphql/argument-values';
 import { etiquetasPorSolicitud } from './graphql/etiquetas-por-solicitud';
@@ -110,6 +111,7 @@ export async function createApp(
       soloIndicadoresConClaveApi(),
       // After the API key's check: a key is refused before its arguments are looked at.
       argumentValues(),
+      estadoHttpDeErrores(),
     ],
   });
   await apollo.start();

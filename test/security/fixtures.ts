@@ -332,6 +332,13 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation { renovarCodigoInvitacion { id codigoInvitacion miembros { id nombre } } }`,
     },
     // A servicio that is no network's member: refused as such, whoever may remove members.
+    'Query.consultasRed': {
+      query: `{ consultasRed { servicio { id } consultas inusual } }`,
+    },
+    'Mutation.aprobarNombreMiembro': {
+      query: `mutation ($id: ID!) { aprobarNombreMiembro(servicioId: $id, nombre: "Hospital") { id } }`,
+      variables: { id: '00000000-0000-4000-8000-000000000000' },
+    },
     'Mutation.quitarMiembroDeRed': {
       query: `mutation ($id: ID!) { quitarMiembroDeRed(servicioId: $id) { id miembros { id } } }`,
       variables: { id: '00000000-0000-4000-8000-000000000000' },

@@ -33,6 +33,8 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.indicadoresRed': ['ROL_RED'],
   'Mutation.renovarCodigoInvitacion': ['ROL_RED'],
   'Mutation.quitarMiembroDeRed': ['ROL_RED'],
+  'Query.consultasRed': ['ROL_RED'],
+  'Mutation.aprobarNombreMiembro': ['ROL_RED'],
   'Query.red': ['ROL_RED'],
   'Query.visitasNoApto': 'any',
   'Mutation.avanzarContadorEtiquetas': ['ROL_SERVICIO'],

@@ -1,7 +1,8 @@
 /**
  * The eligibility rules on a history with another member's records (domain/elegibilidad.ts):
- * they stop a donation like the servicio's own, and what leaves the rules says of them only the
- * dates and the servicio's name.
+ * they stop a donation like the servicio's own, and what leaves the rules says of them only until
+ * when the donor may not donate and where to ask: never a start, a length, a kind or a date of a
+ * donation.
  */
 import {
   diferimientoDeDonacion,
@@ -31,7 +32,7 @@ const historial = (donaciones: DonacionHistorial[], extra: Partial<HistorialDona
 });
 
 describe("another member's deferral", () => {
-  it('a reactive result awaiting a decision and a definitive exclusion look alike: servicio and start date', () => {
+  it('a reactive result awaiting a decision and a definitive exclusion look alike: only where to ask', () => {
     const pendiente = evaluarElegibilidad(
       historial([otra({ serologia: { hiv: true } })]),
       REGLAS_DEFAULT,
@@ -48,10 +49,11 @@ describe("another member's deferral", () => {
       // Not what it is made of (markers, exclusion): that stays with its servicio.
       clave: '',
       tipo: 'Indefinida',
-      desde: '2026-01-10',
+      // The day asked about: its start stays with its servicio.
+      desde: HOY,
       hasta: null,
       servicio: OTRO,
-      texto: 'Donante diferido en Hospital del Sur desde el 10/01/2026.',
+      texto: 'No puede donar; consultar con Hospital del Sur.',
     };
     for (const e of [pendiente, definitiva]) {
       expect(e.puedeDonar).toBe(false);
@@ -83,23 +85,30 @@ describe("another member's deferral", () => {
         origen: null,
         clave: '',
         tipo: 'Temporal',
-        desde: '2026-01-10',
+        desde: HOY,
         hasta: '2026-07-09',
         servicio: OTRO,
-        texto: 'Donante diferido en Hospital del Sur. Puede donar a partir del 09/07/2026.',
+        texto: 'No puede donar hasta el 09/07/2026; consultar con Hospital del Sur.',
       },
       {
         origenId: null,
         origen: null,
         clave: '',
         tipo: 'Temporal',
-        desde: '2026-05-20',
+        desde: HOY,
         hasta: '2026-06-19',
         servicio: OTRO,
-        texto: 'Donante diferido en Hospital del Sur. Puede donar a partir del 19/06/2026.',
+        texto: 'No puede donar hasta el 19/06/2026; consultar con Hospital del Sur.',
       },
     ]);
-    expect(textoRechazo(e)).not.toMatch(/4321|Hemoglobina|180|exclusión/);
+    expect(textoRechazo(e)).not.toMatch(/4321|Hemoglobina|180|exclusión|10\/01|20\/05/);
+  });
+
+  it("another member's donation: the first day the donor may donate, never the donation's date", () => {
+    const e = evaluarElegibilidad(historial([otra({ fecha: '2026-05-01' })]), REGLAS_DEFAULT, HOY);
+    expect(e.puedeDonar).toBe(false);
+    expect(textoRechazo(e)).toBe('No puede donar hasta el 26/06/2026; consultar con Hospital del Sur.');
+    expect(textoRechazo(e)).not.toMatch(/01\/05/);
   });
 
   it("the servicio's own deferral keeps its record and kind", () => {

@@ -188,7 +188,7 @@ export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | nul
     hasta,
     `${d.exclusionDefinitiva ?? ''}:${dias}:${marcadores.join(',')}`,
   );
-  if (servicio) return { ...base, tipo, hasta, clave, texto: textoDeOtroServicio(servicio, d.fecha, hasta) };
+  if (servicio) return { ...base, tipo, hasta, clave, texto: textoDeOtroServicio(servicio, hasta) };
   const texto =
     tipo === 'Definitiva'
       ? MSG.diferimientoDefinitivo(deLaDonacion(d))
@@ -211,7 +211,7 @@ export function diferimientoDeVisita(v: VisitaHistorial): Diferimiento | null {
       hasta: null,
       clave: claveDe('Definitiva', v.fecha, null, 'visita:definitiva'),
       texto: servicio
-        ? textoDeOtroServicio(servicio, v.fecha, null)
+        ? textoDeOtroServicio(servicio, null)
         : MSG.diferimientoNoAptoDefinitivo(formatDate(v.fecha), v.motivo),
     };
   }
@@ -223,7 +223,7 @@ export function diferimientoDeVisita(v: VisitaHistorial): Diferimiento | null {
     hasta,
     clave: claveDe('Temporal', v.fecha, hasta, `visita:${v.diferimientoDias}`),
     texto: servicio
-      ? textoDeOtroServicio(servicio, v.fecha, hasta)
+      ? textoDeOtroServicio(servicio, hasta)
       : MSG.diferimientoNoApto(v.diferimientoDias, formatDate(v.fecha), v.motivo, formatDate(hasta)),
   };
 }
@@ -398,8 +398,9 @@ export function evaluarElegibilidad(
       falla: (f) => {
         const otra = cercana(f, h.donaciones, reglas);
         if (!otra) return null;
-        const texto = MSG.menosSemanas(reglas.semanasEntreDonaciones, formatDate(otra.fecha));
-        return otra.servicio ? `${texto} ${MSG.registradaEn(otra.servicio)}` : texto;
+        // Another member's donation: the first day the donor may donate, never its date.
+        if (otra.servicio) return textoDeOtroServicio(otra.servicio, addDays(otra.fecha, dias));
+        return MSG.menosSemanas(reglas.semanasEntreDonaciones, formatDate(otra.fecha));
       },
       candidatas: h.donaciones.map((d) => addDays(d.fecha, dias)),
     },
@@ -453,7 +454,12 @@ export function evaluarElegibilidad(
           reglasFecha.every((r) => r.falla(f) === null) &&
           activos.every((d) => d.hasta === null || f >= d.hasta),
       );
-  return { puedeDonar: motivos.length === 0, desde, motivos, diferimientos: activos.map(diferimientoVisto) };
+  return {
+    puedeDonar: motivos.length === 0,
+    desde,
+    motivos,
+    diferimientos: activos.map((d) => diferimientoVisto(d, fecha)),
+  };
 }
 
 /**
@@ -533,15 +539,16 @@ export function campoRechazo(e: Elegibilidad): string {
  * leaves evaluarElegibilidad says nothing else.
  */
 
-/** The one text of another member's deferral (MSG.diferimientoEnOtroServicio), from its dates. */
-function textoDeOtroServicio(servicio: string, desde: IsoDate, hasta: IsoDate | null): string {
-  return MSG.diferimientoEnOtroServicio(servicio, formatDate(desde), hasta ? formatDate(hasta) : null);
+/** The one text of another member's record (MSG.noPuedeDonarOtroServicio), from its end. */
+function textoDeOtroServicio(servicio: string, hasta: IsoDate | null): string {
+  return MSG.noPuedeDonarOtroServicio(servicio, hasta ? formatDate(hasta) : null);
 }
 
 /**
  * A deferral as the screens and the APIs show it. Another member's has no record (origenId and
- * origen null) and no kind: tipo 'Temporal' when it has an end, 'Indefinida' when not (a
- * definitive exclusion and a reactive result awaiting a decision look alike).
+ * origen null), no kind (tipo 'Temporal' when it has an end, 'Indefinida' when not: a definitive
+ * exclusion and a reactive result awaiting a decision look alike) and no start: `desde` is the day
+ * asked about, so neither its start nor its length leaves its servicio.
  */
 export type DiferimientoVisto = Omit<Diferimiento, 'origenId' | 'origen' | 'tipo' | 'reactivo'> & {
   origenId: string | null;
@@ -549,21 +556,21 @@ export type DiferimientoVisto = Omit<Diferimiento, 'origenId' | 'origen' | 'tipo
   tipo: DiferimientoTipo | 'Indefinida';
 };
 
-export function diferimientoVisto(d: Diferimiento): DiferimientoVisto {
+export function diferimientoVisto(d: Diferimiento, dia: IsoDate): DiferimientoVisto {
   if (!d.servicio) {
     const { reactivo: _reactivo, ...visto } = d;
     return visto;
   }
-  const { desde, hasta, servicio } = d;
+  const { hasta, servicio } = d;
   return {
     origenId: null,
     origen: null,
     tipo: hasta ? 'Temporal' : 'Indefinida',
-    desde,
+    desde: dia,
     hasta,
     servicio,
     // What the deferral is made of (markers, exclusion) stays with its own servicio.
     clave: '',
-    texto: textoDeOtroServicio(servicio, desde, hasta),
+    texto: textoDeOtroServicio(servicio, hasta),
   };
 }

@@ -58,6 +58,15 @@ export const CLAVES_API_ACTIVAS_MAX = 50;
 export const CLAVE_API_USOS_POR_MINUTO = 120;
 
 /**
+ * The budget of a network member's lookups that read another member's records (its lists and
+ * screens; the records it writes are counted too), all server processes together: distinct
+ * records of other members a servicio may read in a minute and in a day. A busy reception desk
+ * reads a few dozen donors a minute; probing for DNIs reads hundreds.
+ */
+export const CONSULTAS_RED_POR_MINUTO = 60;
+export const CONSULTAS_RED_POR_DIA = 1500;
+
+/**
  * Entities a federation gateway may ask for in one `_entities` call: as many as the longest page
  * of any list of this API (PAGE_MAX), the most one join sends at once.
  */

@@ -110,14 +110,14 @@ export const MSG = {
   diferimientoNoApto: (dias: number, fecha: string, motivo: string, desde: string) =>
     `Donante diferido: no apto el ${fecha} (${motivo}), por ${dias} días. Puede donar a partir del ${desde}.`,
   /**
-   * Of another member's deferral, only the servicio and one date: the first day the donor may
-   * donate when it has an end, else the day it began. Never its kind, record or reason.
+   * What a member reads of another member's record: whether and until when the donor may not
+   * donate (the first day the donor may, when there is one), and where to ask. Never the kind,
+   * start, length or reason of a deferral, nor the date of a donation.
    */
-  diferimientoEnOtroServicio: (servicio: string, desde: string, hasta: string | null) =>
+  noPuedeDonarOtroServicio: (servicio: string, hasta: string | null) =>
     hasta
-      ? `Donante diferido en ${servicio}. Puede donar a partir del ${hasta}.`
-      : `Donante diferido en ${servicio} desde el ${desde}.`,
-  registradaEn: (servicio: string) => `Donación registrada en ${servicio}.`,
+      ? `No puede donar hasta el ${hasta}; consultar con ${servicio}.`
+      : `No puede donar; consultar con ${servicio}.`,
   incluyeDonacionesDe: (servicios: string) => `Incluye donaciones registradas en ${servicios}.`,
   donacionesCercanas: (n1: number, f1: string, n2: number, f2: string, semanas: number) =>
     `Las donaciones N° ${n1} (${f1}) y N° ${n2} (${f2}) tienen menos de ${semanas} semanas entre sí.`,
@@ -224,6 +224,9 @@ export const MSG = {
   claveApiNoCopiada: 'No se pudo copiar: seleccione la clave y cópiela a mano',
   claveApiSoloUnaVez:
     'Cópiela ahora y guárdela en el tablero: por seguridad no se volverá a mostrar. Si se pierde, revóquela y cree otra.',
+  sinNombrePropuesto: 'El servicio no propuso otro nombre: escriba el nombre que la red le da',
+  consultasRedDemasiadas: (segundos: number) =>
+    `Demasiadas consultas de donantes de otros servicios de la red. Espere ${segundos} segundo${segundos === 1 ? '' : 's'} antes de volver a intentar.`,
   claveApiDemasiadosUsos: (segundos: number) =>
     `Demasiadas consultas con esta clave de API. Espere ${segundos} segundo${segundos === 1 ? '' : 's'} antes de volver a intentar.`,
   // The audit trail's hash chain (modules/auditoria/cadena.ts)

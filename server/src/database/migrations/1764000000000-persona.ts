@@ -147,6 +147,10 @@ export class Persona1764000000000 implements MigrationInterface {
         hash char(64) NOT NULL
       )`);
     await q.query(`CREATE INDEX consulta_red_servicio_idx ON consulta_red (servicio_id, id)`);
+    // The member's budget: its distinct lookups of the last minute and of the day.
+    await q.query(
+      `CREATE INDEX consulta_red_presupuesto_idx ON consulta_red (servicio_id, created_at) INCLUDE (donante_consultado)`,
+    );
     await q.query(`CREATE INDEX consulta_red_consultado_idx ON consulta_red (servicio_consultado, id)`);
     await q.query(`
       CREATE FUNCTION consulta_red_hash(r consulta_red) RETURNS char(64) LANGUAGE sql IMMUTABLE AS $$

@@ -16,6 +16,7 @@ import { DiferimientosPersona1763920000000 } from './1763920000000-diferimientos
 import { EspacioParaActualizar1763930000000 } from './1763930000000-espacio-para-actualizar';
 import { IndicadoresPorFila1763940000000 } from './1763940000000-indicadores-por-fila';
 import { Persona1764000000000 } from './1764000000000-persona';
+import { RedPrivacidad1764010000000 } from './1764010000000-red-privacidad';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   EspacioParaActualizar1763930000000,
   IndicadoresPorFila1763940000000,
   Persona1764000000000,
+  RedPrivacidad1764010000000,
 ];

@@ -19,7 +19,7 @@ export class MotivoElegibilidad implements Motivo {
 
 @ObjectType({
   description:
-    'Un diferimiento vigente: por el resultado de una donación o una visita no apta. De otro servicio de la red solo se ven sus fechas y el nombre del servicio',
+    'Un diferimiento vigente: por el resultado de una donación o una visita no apta. De otro servicio de la red solo se ve hasta cuándo no puede donar y con qué servicio consultar',
 })
 export class Diferimiento implements DiferimientoData {
   @Field(() => ID, {
@@ -40,7 +40,10 @@ export class Diferimiento implements DiferimientoData {
   })
   tipo: DiferimientoData['tipo'];
 
-  @Field({ description: 'YYYY-MM-DD' })
+  @Field({
+    description:
+      'YYYY-MM-DD: desde cuándo rige; de otro servicio de la red, el día consultado (su inicio no se muestra)',
+  })
   desde: string;
 
   @Field(() => String, { nullable: true, description: 'Primer día en que puede donar; null: sin fecha' })

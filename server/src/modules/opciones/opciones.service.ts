@@ -50,6 +50,13 @@ export class OpcionesService {
         telefono: text(data.telefono),
       };
       await manager.update(Servicio, { id: auth.servicio }, after);
+      // In a network, other members keep reading the name the network approved: a new one waits
+      // for its approval (modules/red).
+      await manager.query(
+        `UPDATE servicio SET nombre_propuesto = CASE WHEN red_id IS NOT NULL AND nombre_en_red IS DISTINCT FROM $2
+           THEN $2 END WHERE id = $1`,
+        [auth.servicio, after.nombre],
+      );
       await audit(manager, auth, 'editar', 'servicio', auth.servicio, diff(before, after));
       return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });
     });

@@ -51,7 +51,7 @@ const MISMO_REGISTRO = `SELECT ARRAY[p.id] AS ids`;
 
 /** Another member's name for a row of another servicio (what a refusal may say of it); else null. */
 const otroServicio = (row: string) => `CASE WHEN ${row}.servicio_id <> p.servicio_id
-    THEN (SELECT nombre FROM servicio WHERE id = ${row}.servicio_id) END`;
+    THEN (SELECT coalesce(nombre_en_red, nombre) FROM servicio WHERE id = ${row}.servicio_id) END`;
 
 const donacionesSql = (vivas: boolean) => `(SELECT coalesce(json_agg(json_build_object(
       'id', d.id, 'donanteId', d.donante_id, 'servicioId', d.servicio_id, 'servicio', ${otroServicio('d')},

@@ -12,7 +12,8 @@ import { canonicalDni } from '../../domain/dni';
 import { validateMotivo } from '../../domain/no-apto';
 import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { CONSULTAS_RED_POR_DIA, CONSULTAS_RED_POR_MINUTO } from '../../domain/limites';
+import { ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../errors';
 import { preparedIn, type RunQuery } from '../../database/prepared';
 import { type Actor, auditStatement, lockAuditChains } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
@@ -59,12 +60,26 @@ export async function auditarConsultaRed(
 ): Promise<void> {
   const otros = otrosServicios(historial, actor.servicio);
   if (otros.size === 0) return;
-  const [yo] = await run(`SELECT nombre FROM servicio WHERE id = $1`, [actor.servicio]);
+  // Another member's trail reads this servicio by the name the network approved.
+  const [yo] = await run(`SELECT coalesce(nombre_en_red, nombre) AS nombre FROM servicio WHERE id = $1`, [
+    actor.servicio,
+  ]);
   await lockAuditChains(run, [actor.servicio, ...otros.keys()]);
   const propia = auditStatement(actor, 'consultar', 'red', donanteId, {
     servicios: [...otros.values()].map((o) => o.nombre),
   });
   await run(propia.sql, propia.params);
+  // Counted in the access log too, as the reads are (the member's budget and the network's view).
+  const filas = [...otros].flatMap(([servicioId, otro]) =>
+    [...otro.donantes].map((suyo) => [servicioId, suyo]),
+  );
+  await run(CONSULTAS_LECTURA_SQL, [
+    actor.servicio,
+    actor.uid,
+    filas.map(() => donanteId),
+    filas.map((f) => f[0]),
+    filas.map((f) => f[1]),
+  ]);
   for (const [servicioId, otro] of otros) {
     for (const suyo of otro.donantes) {
       const entrada = auditStatement({ uid: null, servicio: servicioId }, 'consultar', 'red', suyo, {
@@ -79,6 +94,53 @@ const CONSULTAS_LECTURA_SQL = `INSERT INTO consulta_red
     (servicio_id, usuario_id, donante_id, servicio_consultado, donante_consultado)
   SELECT $1, $2, c.donante_id, c.servicio_consultado, c.donante_consultado
     FROM unnest($3::uuid[], $4::uuid[], $5::uuid[]) AS c(donante_id, servicio_consultado, donante_consultado)`;
+
+/** The servicio's day starts at midnight in Argentina, as every date of the product. */
+const HOY_DESDE = `(date_trunc('day', clock_timestamp() AT TIME ZONE 'America/Argentina/Buenos_Aires')
+  AT TIME ZONE 'America/Argentina/Buenos_Aires')`;
+
+/**
+ * The member's distinct lookups of the last minute and of the day, and how many of `$2` would be
+ * new in each (a record read again in the window is no new lookup: a list read twice costs nothing).
+ */
+const PRESUPUESTO_SQL = `WITH v AS (
+    SELECT donante_consultado AS d, created_at > clock_timestamp() - interval '1 minute' AS reciente,
+           created_at >= ${HOY_DESDE} AS hoy
+      FROM consulta_red
+     WHERE servicio_id = $1 AND created_at >= least(${HOY_DESDE}, clock_timestamp() - interval '1 minute'))
+  SELECT (SELECT count(DISTINCT d) FROM v WHERE reciente)::int AS minuto,
+         (SELECT count(DISTINCT d) FROM v WHERE hoy)::int AS dia,
+         (SELECT count(*) FROM unnest($2::uuid[]) x WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.reciente))::int AS nuevos_minuto,
+         (SELECT count(*) FROM unnest($2::uuid[]) x WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.hoy))::int AS nuevos_dia`;
+
+/**
+ * The member's budget of lookups (domain/limites.ts): past it, the read answers 429 in Spanish
+ * and reveals nothing. Counted in the database, so every server process sees the same figures.
+ */
+async function dentroDelPresupuesto(
+  run: RunQuery,
+  servicio: string,
+  usuario: string | null,
+  consultados: string[],
+): Promise<void> {
+  const [row] = (await run(PRESUPUESTO_SQL, [servicio, [...new Set(consultados)]])) as {
+    minuto: number;
+    dia: number;
+    nuevos_minuto: number;
+    nuevos_dia: number;
+  }[];
+  const porMinuto = row.nuevos_minuto > 0 && row.minuto + row.nuevos_minuto > CONSULTAS_RED_POR_MINUTO;
+  const porDia = row.nuevos_dia > 0 && row.dia + row.nuevos_dia > CONSULTAS_RED_POR_DIA;
+  if (!porMinuto && !porDia) return;
+  // The refusal itself is kept: the network's account sees it beside the member's lookups.
+  await run(`INSERT INTO consulta_red_rechazo (servicio_id, usuario_id) VALUES ($1, $2)`, [
+    servicio,
+    usuario,
+  ]);
+  const manana = new Date();
+  manana.setHours(24, 0, 0, 0);
+  throw new TooManyRequestsError(porDia ? manana.getTime() - Date.now() : 60_000, MSG.consultasRedDemasiadas);
+}
 
 /**
  * The network lookups a read made (a list's eligibility), in the append-only access log
@@ -99,6 +161,12 @@ export async function registrarConsultasDeLectura(
     }
   }
   if (filas.length === 0) return;
+  await dentroDelPresupuesto(
+    run,
+    actor.servicio,
+    actor.uid,
+    filas.map((f) => f[2]),
+  );
   await run(CONSULTAS_LECTURA_SQL, [
     actor.servicio,
     actor.uid,

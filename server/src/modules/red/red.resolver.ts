@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { Context, requireAuth } from '../../context';
 import { Agrupacion } from '../indicadores/indicadores.service';
 import { Servicio } from '../servicio/servicio.entity';
-import { IndicadoresRed, Red, ServicioResumen } from './red.types';
+import { ConsultasRedMiembro, IndicadoresRed, Red, ServicioResumen } from './red.types';
 
 @Resolver(() => Servicio)
 export class RedResolver {
@@ -27,6 +27,30 @@ export class RedResolver {
     @Ctx() ctx: Context,
   ): Promise<IndicadoresRed> {
     return ctx.services.red.indicadoresRed(requireAuth(ctx), desde, hasta, agrupacion);
+  }
+
+  @Authorized('ROL_RED')
+  @Query(() => [ConsultasRedMiembro], {
+    description:
+      'Las consultas de cada servicio miembro a registros de los otros en los últimos 7 días, con las inusuales señaladas',
+  })
+  consultasRed(@Ctx() ctx: Context): Promise<ConsultasRedMiembro[]> {
+    return ctx.services.red.consultasRed(requireAuth(ctx));
+  }
+
+  @Authorized('ROL_RED')
+  @Mutation(() => Red, {
+    description:
+      'Aprueba el nombre que un servicio miembro se dio, o le da uno (nombre): es el que leen los otros servicios de la red',
+  })
+  async aprobarNombreMiembro(
+    @Arg('servicioId', () => ID) servicioId: string,
+    @Arg('nombre', () => String, { nullable: true }) nombre: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<Red> {
+    const auth = requireAuth(ctx);
+    await ctx.services.red.aprobarNombre(auth, servicioId, nombre ?? null);
+    return ctx.services.red.red(auth);
   }
 
   @Authorized('ROL_SERVICIO')

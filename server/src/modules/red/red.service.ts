@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { MSG } from '../../domain/messages';
+import { consultasInusuales, validateNombreEnRed } from '../../domain/red';
 import { isUuid } from '../../domain/validation';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
@@ -9,7 +10,7 @@ import { type Actor, type AuditActor, auditStatement, lockAuditChains } from '..
 import type { IndicadoresService } from '../indicadores/indicadores.service';
 import type { Agrupacion } from '../indicadores/indicadores.service';
 import { Rol } from '../usuario/rol.enum';
-import type { IndicadoresRed, Red, ServicioResumen } from './red.types';
+import type { ConsultasRedMiembro, IndicadoresRed, Red, ServicioResumen } from './red.types';
 
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 8/B). */
 const ALFABETO = 'ACDEFGHJKMNPQRTUVWXYZ2345679';
@@ -34,6 +35,20 @@ export function codigoCanonico(texto: string): string {
  * and leaving are audited at both ends. The donor-safety rules read a person's records across the
  * members (modules/elegibilidad/historial.ts, servicios_de_red).
  */
+/** Per member of the network: its lookups of the last 7 days, the most in a minute, refusals, donations. */
+const CONSULTAS_RED_SQL = `SELECT m.id, coalesce(m.nombre_en_red, m.nombre) AS nombre,
+    (SELECT count(DISTINCT c.donante_consultado) FROM consulta_red c
+      WHERE c.servicio_id = m.id AND c.created_at >= now() - interval '7 days') AS consultas,
+    (SELECT coalesce(max(t.n), 0) FROM (
+       SELECT count(DISTINCT c.donante_consultado) AS n FROM consulta_red c
+        WHERE c.servicio_id = m.id AND c.created_at >= now() - interval '7 days'
+        GROUP BY date_trunc('minute', c.created_at)) t) AS maximo_por_minuto,
+    (SELECT count(*) FROM consulta_red_rechazo r
+      WHERE r.servicio_id = m.id AND r.created_at >= now() - interval '7 days') AS rechazadas,
+    (SELECT coalesce(sum(i.donaciones), 0) FROM indicador_diario i
+      WHERE i.servicio_id = m.id AND i.fecha >= current_date - 7) AS donaciones
+  FROM servicio m WHERE m.red_id = $1 ORDER BY 2, m.id`;
+
 export class RedService {
   constructor(
     private readonly dataSource: DataSource,
@@ -81,7 +96,12 @@ export class RedService {
         [canonico],
       );
       if (!red) throw ValidationError.single('codigo', MSG.codigoRedInvalido);
-      await run(`UPDATE servicio SET red_id = $2, updated_at = now() WHERE id = $1`, [auth.servicio, red.id]);
+      // The name the network invited is the one other members read, until the network approves another.
+      await run(
+        `UPDATE servicio SET red_id = $2, nombre_en_red = nombre, nombre_propuesto = NULL, updated_at = now()
+          WHERE id = $1`,
+        [auth.servicio, red.id],
+      );
       await this.auditarAmbos(run, auth, auth.servicio, String(red.id), {
         servicio: { red: [null, String(red.nombre)] },
         red: { miembro: String(yo.nombre), unido: true },
@@ -97,7 +117,11 @@ export class RedService {
       const yo = await this.bloquear(run, auth.servicio);
       if (!yo.red_id) throw ValidationError.single('', MSG.noEnRed);
       const [red] = await run(`SELECT id, nombre FROM servicio WHERE id = $1`, [yo.red_id]);
-      await run(`UPDATE servicio SET red_id = NULL, updated_at = now() WHERE id = $1`, [auth.servicio]);
+      await run(
+        `UPDATE servicio SET red_id = NULL, nombre_en_red = NULL, nombre_propuesto = NULL, updated_at = now()
+          WHERE id = $1`,
+        [auth.servicio],
+      );
       await this.auditarAmbos(run, auth, auth.servicio, String(red.id), {
         servicio: { red: [String(red.nombre), null] },
         red: { miembro: String(yo.nombre), unido: false },
@@ -141,7 +165,11 @@ export class RedService {
         throw ValidationError.single('servicioId', MSG.noEsMiembroDeRed);
       }
       const nombreRed = await this.renovar(run, auth.servicio);
-      await run(`UPDATE servicio SET red_id = NULL, updated_at = now() WHERE id = $1`, [id]);
+      await run(
+        `UPDATE servicio SET red_id = NULL, nombre_en_red = NULL, nombre_propuesto = NULL, updated_at = now()
+          WHERE id = $1`,
+        [id],
+      );
       await this.auditarAmbos(run, auth, id, auth.servicio, {
         servicio: { red: [nombreRed, null], quitadoPor: nombreRed },
         red: { miembro: String(miembro.nombre), unido: false, codigoInvitacion: 'renovado' },
@@ -158,6 +186,66 @@ export class RedService {
       nuevoCodigoInvitacion(),
     ]);
     return String(red.nombre);
+  }
+
+  /**
+   * The name other members read of member `servicioId`: the one it proposed (a rename), or
+   * `nombre` when the network sets one itself. Only the network's account; audited at both ends.
+   */
+  async aprobarNombre(auth: AuthUser, servicioId: string, nombre: string | null): Promise<void> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    const id = String(servicioId ?? '').trim();
+    if (!isUuid(id)) throw ValidationError.single('servicioId', MSG.noEsMiembroDeRed);
+    const propio = nombre === null || nombre === undefined ? null : String(nombre).trim();
+    if (propio !== null) {
+      const invalido = validateNombreEnRed(propio);
+      if (invalido) throw ValidationError.single('nombre', invalido);
+    }
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      const [miembro] = await run(
+        `SELECT nombre_en_red, nombre_propuesto, red_id FROM servicio WHERE id = $1 AND NOT es_red FOR UPDATE`,
+        [id],
+      );
+      if (!miembro || miembro.red_id !== auth.servicio) {
+        throw ValidationError.single('servicioId', MSG.noEsMiembroDeRed);
+      }
+      const nuevo = propio ?? (miembro.nombre_propuesto as string | null);
+      if (nuevo === null) throw ValidationError.single('nombre', MSG.sinNombrePropuesto);
+      await run(
+        `UPDATE servicio SET nombre_en_red = $2, nombre_propuesto = NULL, updated_at = now() WHERE id = $1`,
+        [id, nuevo],
+      );
+      await this.auditarAmbos(run, auth, id, auth.servicio, {
+        servicio: { nombreEnRed: [miembro.nombre_en_red, nuevo] },
+        red: { nombreEnRed: [miembro.nombre_en_red, nuevo], miembro: nuevo },
+      });
+    });
+  }
+
+  /**
+   * Each member's lookups of the other members' records in the last 7 days (distinct records, the
+   * most in one minute, reads refused for the budget), against its own donations: figures about a
+   * servicio, never a person. `inusual` flags what a busy reception desk does not do.
+   */
+  async consultasRed(auth: AuthUser): Promise<ConsultasRedMiembro[]> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    const rows = await this.query(CONSULTAS_RED_SQL, [auth.servicio]);
+    return rows.map((r) => {
+      const cifras = {
+        consultas: Number(r.consultas),
+        maximoPorMinuto: Number(r.maximo_por_minuto),
+        rechazadas: Number(r.rechazadas),
+        donaciones: Number(r.donaciones),
+      };
+      return {
+        servicio: { id: String(r.id), nombre: String(r.nombre) },
+        consultas: cifras.consultas,
+        maximoPorMinuto: cifras.maximoPorMinuto,
+        rechazadas: cifras.rechazadas,
+        inusual: consultasInusuales(cifras),
+      };
+    });
   }
 
   /** The network's figures: all members together, and each one's. */
@@ -184,11 +272,18 @@ export class RedService {
     return { total, porServicio };
   }
 
+  /** The members by the name the network approved, with any rename awaiting approval. */
   private async miembros(redId: string): Promise<ServicioResumen[]> {
-    const rows = await this.query(`SELECT id, nombre FROM servicio WHERE red_id = $1 ORDER BY nombre, id`, [
-      redId,
-    ]);
-    return rows.map((r) => ({ id: String(r.id), nombre: String(r.nombre) }));
+    const rows = await this.query(
+      `SELECT id, coalesce(nombre_en_red, nombre) AS nombre, nombre_propuesto FROM servicio
+        WHERE red_id = $1 ORDER BY 2, id`,
+      [redId],
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      nombre: String(r.nombre),
+      nombrePropuesto: r.nombre_propuesto === null ? null : String(r.nombre_propuesto),
+    }));
   }
 
   /** The servicio's row, locked until the commit: one join or leave at a time. */

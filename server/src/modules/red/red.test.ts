@@ -278,7 +278,8 @@ describe('donor safety across the network', () => {
     const enFuera = await donante(fuera, dni);
     const fecha = addDays(HOY, -10);
     ok(await crear(a, enA, fecha));
-    const texto = `Este donante dono hace menos de 8 semanas (${formatDate(fecha)}). Donación registrada en Hospital Central.`;
+    // The first day the donor may donate and where to ask; never the other donation's date.
+    const texto = `No puede donar hasta el ${formatDate(addDays(fecha, 56))}; consultar con Hospital Central.`;
     const res = await crear(b, enB, HOY);
     expect(errorOf(res)?.extensions?.errors).toEqual([{ field: 'fecha', msg: texto }]);
     // The refused donation wrote nothing, but the lookup it made is in both trails; A's entry
@@ -317,16 +318,17 @@ describe('donor safety across the network', () => {
          FROM consulta_red c WHERE donante_consultado = $1`,
       [enA],
     );
-    expect(log).toEqual([
-      {
+    // The two refused creations counted there too, and the list's read: one row each.
+    expect(log).toEqual(
+      Array.from({ length: 3 }, () => ({
         servicio_id: b.servicio,
         usuario_id: b.uid,
         donante_id: enB,
         servicio_consultado: a.servicio,
         donante_consultado: enA,
         sellada: true,
-      },
-    ]);
+      })),
+    );
     await expect(server.dataSource.query(`DELETE FROM consulta_red`)).rejects.toThrow(/solo admite/);
     // A's audit screen says in words who looked.
     const trailA = ok(
@@ -396,7 +398,7 @@ describe('donor safety across the network', () => {
     expect(errorOf(res)?.extensions?.errors).toEqual([
       {
         field: 'fecha',
-        msg: `Este donante dono hace menos de 8 semanas (${formatDate(addDays(HOY, -90))}). Donación registrada en Hospital Central.`,
+        msg: `No puede donar hasta el ${formatDate(addDays(HOY, -90 + 56))}; consultar con Hospital Central.`,
       },
     ]);
     const [fila] = await server.dataSource.query(`SELECT deleted_at FROM donacion WHERE id = $1`, [id]);
@@ -475,16 +477,16 @@ describe('donor safety across the network', () => {
         a.token,
       ),
     );
-    const sinFecha = `Donante diferido en Hospital Central desde el ${formatDate(fecha)}.`;
+    const sinFecha = `No puede donar; consultar con Hospital Central.`;
     const hasta = addDays(fecha, 365);
-    const conFecha = `Donante diferido en Hospital Central. Puede donar a partir del ${formatDate(hasta)}.`;
+    const conFecha = `No puede donar hasta el ${formatDate(hasta)}; consultar con Hospital Central.`;
     const visitaHasta = addDays(HOY, 25);
     const esperado: Record<string, Visto & { desde: string; hasta: string | null; servicio: string }> = {
       [pendiente]: {
         origenId: null,
         origen: null,
         tipo: 'Indefinida',
-        desde: fecha,
+        desde: HOY,
         hasta: null,
         texto: sinFecha,
         servicio: 'Hospital Central',
@@ -493,7 +495,7 @@ describe('donor safety across the network', () => {
         origenId: null,
         origen: null,
         tipo: 'Indefinida',
-        desde: fecha,
+        desde: HOY,
         hasta: null,
         texto: sinFecha,
         servicio: 'Hospital Central',
@@ -502,7 +504,7 @@ describe('donor safety across the network', () => {
         origenId: null,
         origen: null,
         tipo: 'Temporal',
-        desde: fecha,
+        desde: HOY,
         hasta,
         texto: conFecha,
         servicio: 'Hospital Central',
@@ -511,9 +513,9 @@ describe('donor safety across the network', () => {
         origenId: null,
         origen: null,
         tipo: 'Temporal',
-        desde: addDays(HOY, -5),
+        desde: HOY,
         hasta: visitaHasta,
-        texto: `Donante diferido en Hospital Central. Puede donar a partir del ${formatDate(visitaHasta)}.`,
+        texto: `No puede donar hasta el ${formatDate(visitaHasta)}; consultar con Hospital Central.`,
         servicio: 'Hospital Central',
       },
     };
@@ -805,5 +807,147 @@ describe("the network's administration", () => {
         [red.id, otra.id, s.servicio],
       ]),
     ).toEqual(antes);
+  });
+});
+
+describe("what members read of each other: a budget, and the network's names", () => {
+  let red: Red;
+  let a: Session;
+  let b: Session;
+  beforeAll(async () => {
+    red = await nuevaRed();
+    a = await servicio('Hospital Norte');
+    b = await servicio('Hospital Oeste');
+    for (const s of [a, b]) ok(await server.gql(UNIRSE, { codigo: red.codigo }, s.token));
+  });
+
+  it("a member probing 300 of the network's donors in a minute hits its budget: 429 in Spanish, flagged on /red", async () => {
+    // 300 people bled at A; B has a record of each (as a member that types DNI after DNI).
+    const dnis = Array.from({ length: 300 }, (_, i) => String(33_000_000 + i));
+    const enA = await Promise.all(dnis.map((dni) => donante(a, dni)));
+    await server.dataSource.query(
+      `INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, lote_bolsa)
+       SELECT gen_random_uuid(), $1, d, 5_000_000 + ordinality, $2, '10:00', 'L'
+         FROM unnest($3::uuid[]) WITH ORDINALITY AS t(d, ordinality)`,
+      [a.servicio, addDays(HOY, -200), enA],
+    );
+    await server.dataSource.query(
+      `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
+         nacionalidad, es_voluntario)
+       SELECT gen_random_uuid(), $1, 'Sondeo', 'Sondeo', d, '1985-02-03', 'Femenino', 'Córdoba', 'Argentina', 'Si'
+         FROM unnest($2::text[]) d`,
+      [b.servicio, dnis],
+    );
+    const pagina = (offset: number) =>
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
+        body: JSON.stringify({
+          query: `query ($offset: Int) { donantes(filter: { apellido: "Sondeo" }, page: { offset: $offset, limit: 50 }) {
+            items { id puedeDonar } } }`,
+          variables: { offset },
+        }),
+      });
+    const estados: number[] = [];
+    let rechazo: { errors?: { message: string; extensions?: { code?: string } }[] } = {};
+    for (let offset = 0; offset < 300; offset += 50) {
+      const res = await pagina(offset);
+      estados.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        rechazo = (await res.json()) as typeof rechazo;
+      } else await res.json();
+    }
+    // 50 distinct records fit in a minute's budget (60), the next page does not.
+    expect(estados[0]).toBe(200);
+    expect(estados.slice(1).every((s) => s === 429)).toBe(true);
+    expect(rechazo.errors?.[0].extensions?.code).toBe('TOO_MANY_REQUESTS');
+    expect(rechazo.errors?.[0].message).toMatch(
+      /^Demasiadas consultas de donantes de otros servicios de la red/,
+    );
+    // Reading the same page again costs nothing more: it answers.
+    expect((await pagina(0)).status).toBe(200);
+
+    const vista = ok(
+      await server.gql<{
+        consultasRed: {
+          servicio: { nombre: string };
+          consultas: number;
+          rechazadas: number;
+          inusual: boolean;
+        }[];
+      }>(
+        `{ consultasRed { servicio { nombre } consultas maximoPorMinuto rechazadas inusual } }`,
+        {},
+        red.token,
+      ),
+    ).consultasRed;
+    const deB = vista.find((v) => v.servicio.nombre === 'Hospital Oeste')!;
+    const deA = vista.find((v) => v.servicio.nombre === 'Hospital Norte')!;
+    expect(deB).toMatchObject({ consultas: 50, inusual: true });
+    expect(deB.rechazadas).toBeGreaterThanOrEqual(5);
+    expect(deA).toMatchObject({ consultas: 0, rechazadas: 0, inusual: false });
+    // A member's staff cannot read it.
+    expect(errorOf(await server.gql(`{ consultasRed { consultas } }`, {}, b.token))?.extensions?.code).toBe(
+      'FORBIDDEN',
+    );
+  });
+
+  it("a member's rename reaches the others only once the network approves it (or names it)", async () => {
+    const dni = '27999111';
+    const enA = await donante(a, dni);
+    const enB = await donante(b, dni);
+    ok(await crear(a, enA, addDays(HOY, -10)));
+    const textoDeB = async () => errorOf(await crear(b, enB, HOY))?.extensions?.errors?.[0].msg;
+    const renombrar = (nombre: string) =>
+      server.gql(
+        `mutation ($input: OpcionesInput!) { updateOpciones(input: $input) { message } }`,
+        {
+          input: { nombre },
+        },
+        a.token,
+      );
+    ok(await renombrar('Hospital Chico (sin diferimiento: puede donar)'));
+    expect(await textoDeB()).toContain('consultar con Hospital Norte.');
+    const miembros = async () =>
+      ok(
+        await server.gql<{
+          red: { miembros: { id: string; nombre: string; nombrePropuesto: string | null }[] };
+        }>(`{ red { miembros { id nombre nombrePropuesto } } }`, {}, red.token),
+      ).red.miembros;
+    expect((await miembros()).find((m) => m.id === a.servicio)).toEqual({
+      id: a.servicio,
+      nombre: 'Hospital Norte',
+      nombrePropuesto: 'Hospital Chico (sin diferimiento: puede donar)',
+    });
+    // The network names it itself instead.
+    ok(
+      await server.gql(
+        `mutation ($id: ID!, $nombre: String) { aprobarNombreMiembro(servicioId: $id, nombre: $nombre) { id } }`,
+        { id: a.servicio, nombre: 'Hospital Chico' },
+        red.token,
+      ),
+    );
+    expect(await textoDeB()).toContain('consultar con Hospital Chico.');
+    expect(await textoDeB()).not.toContain('puede donar)');
+    // A member cannot approve its own name.
+    expect(
+      errorOf(
+        await server.gql(
+          `mutation ($id: ID!) { aprobarNombreMiembro(servicioId: $id) { id } }`,
+          { id: a.servicio },
+          a.token,
+        ),
+      )?.extensions?.code,
+    ).toBe('FORBIDDEN');
+    ok(await renombrar('Hospital Norte Nuevo'));
+    ok(
+      await server.gql(
+        `mutation ($id: ID!) { aprobarNombreMiembro(servicioId: $id) { id } }`,
+        { id: a.servicio },
+        red.token,
+      ),
+    );
+    expect(await textoDeB()).toContain('consultar con Hospital Norte Nuevo.');
   });
 });
