@@ -275,8 +275,29 @@ describe('donations', () => {
       donacionBody(admin.usuario.servicio, d._id as string, await numero()),
     );
     const id = created.body.donacion[0]._id;
+    // Reactive markers with a temporary exclusion: a doctor's decision.
+    const username = `medico_${Date.now()}`;
+    await server.gql(
+      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
+      {
+        input: {
+          nombre: 'Ana',
+          apellido: 'Medica',
+          username,
+          password: 'clave-segura',
+          password2: 'clave-segura',
+          rol: 'ROL_MEDICO',
+        },
+      },
+      admin.token,
+    );
+    const login = await server.gql<{ login: { token: string } }>(
+      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+      { input: { username, password: 'clave-segura' } },
+    );
+    const medico = login.data!.login.token;
     const put = (donor: unknown, b: Rec) =>
-      server.rest<Rec>('PUT', `/donacion/${id}/donante/${donor}`, b, admin.token);
+      server.rest<Rec>('PUT', `/donacion/${id}/donante/${donor}`, b, medico);
     let res = await put(d._id, {
       abo: 'ab',
       rh: 'Negativo',

@@ -152,6 +152,32 @@ beforeAll(async () => {
       w.members.ROL_MEDICO.token,
     ),
   );
+  // Two records with the same digits told apart by the administrator (persona_distinta), and the
+  // network's access log (consulta_red, sealed by its trigger) and a refusal for the budget.
+  const parecido = ok(
+    await server.gql<{ createDonante: { id: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput({ dni: `${w.donanteDni}X`, apellido: 'Parecido' }) },
+      t,
+    ),
+  ).createDonante;
+  ok(
+    await server.gql(
+      `mutation ($a: ID!, $b: ID!) { registrarPersonasDistintas(donanteAId: $a, donanteBId: $b, motivo: "Pasaporte") }`,
+      { a: w.donanteId, b: parecido.id },
+      t,
+    ),
+  );
+  const otra = await seedWorld(server, 'vecina');
+  await server.dataSource.query(
+    `INSERT INTO consulta_red (servicio_id, usuario_id, donante_id, servicio_consultado, donante_consultado)
+     VALUES ($1, $1, $2, $3, $4)`,
+    [w.admin.servicio, w.donanteId, otra.admin.servicio, otra.donanteId],
+  );
+  await server.dataSource.query(
+    `INSERT INTO consulta_red_rechazo (servicio_id, usuario_id) VALUES ($1, $1)`,
+    [w.admin.servicio],
+  );
 });
 
 afterAll(async () => {

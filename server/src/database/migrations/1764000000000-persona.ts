@@ -174,19 +174,55 @@ export class Persona1764000000000 implements MigrationInterface {
   }
 
   /**
-   * Not reversible: going back would drop the identifiers a person gained (merged and former
-   * DNIs), and with them the safety rules that rest on them. Restore a backup instead.
+   * Back to persons by DNI: the roll-up reads a person as the records of one DNI again, and the
+   * persons, their identifiers (merged and former DNIs), the distinctions and the access log are
+   * dropped. The DNIs keep their second form (as 1763830000000's down keeps the first).
    */
-  async down(): Promise<void> {
-    throw new Error(
-      'La migración Persona1764000000000 no se puede revertir: restaure una copia de seguridad',
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER consulta_red_sellar ON consulta_red`);
+    await q.query(`DROP FUNCTION consulta_red_sellar()`);
+    await q.query(`DROP FUNCTION consulta_red_hash(consulta_red)`);
+    await q.query(`DROP TABLE consulta_red`);
+    await q.query(`DROP TRIGGER indicador_donante_update ON donante`);
+    await q.query(POR_DNI(DONANTE_UPDATE_POR_DNI_SQL));
+    await q.query(`
+      CREATE TRIGGER indicador_donante_update
+        AFTER UPDATE OF es_voluntario, donacion_anterior, dni, deleted_at ON donante
+        FOR EACH ROW
+        WHEN ((OLD.es_voluntario, OLD.donacion_anterior, OLD.dni, OLD.deleted_at IS NULL)
+              IS DISTINCT FROM (NEW.es_voluntario, NEW.donacion_anterior, NEW.dni, NEW.deleted_at IS NULL))
+        EXECUTE FUNCTION indicador_donante_update()`);
+    await q.query(POR_DNI(DONACION_INSERT_SQL));
+    await q.query(POR_DNI(RECALCULAR_CAMBIOS_SQL));
+    await q.query(
+      INDICADOR_TOTALES_SQL.replace(
+        '(NOT p.donacion_anterior AND donacion_previas(x.id) = 0)',
+        `(NOT p.donacion_anterior AND NOT EXISTS (
+              SELECT 1 FROM donante q JOIN donacion o ON o.donante_id = q.id AND o.deleted_at IS NULL
+               WHERE q.servicio_id = p.servicio_id AND q.dni = p.dni AND (q.deleted_at IS NULL OR q.id = p.id)
+                 AND o.id <> x.id
+                 AND (o.fecha < x.fecha OR (o.fecha = x.fecha AND o.created_at < x.created_at))
+            ))`,
+      ),
     );
+    await q.query(`DROP FUNCTION donacion_previas(uuid)`);
+    await q.query(`DROP FUNCTION persona_bloquear(text[])`);
+    await q.query(`DROP TRIGGER donante_persona ON donante`);
+    await q.query(`DROP FUNCTION donante_persona()`);
+    await q.query(`ALTER TABLE donante DROP CONSTRAINT donante_persona_identificador_fk`);
+    await q.query(`ALTER TABLE donante DROP COLUMN persona_id`);
+    await q.query(`ALTER TABLE visita_no_apto DROP COLUMN definitivo`);
+    await q.query(`DROP TABLE persona_distinta`);
+    await q.query(`DROP TABLE persona_identificador`);
+    await q.query(`DROP TABLE persona`);
+    await q.query(`DROP FUNCTION dni_clave(text)`);
+    await q.query(`SELECT indicador_reconstruir(NULL)`);
   }
 
   /** The second canonical form, as described above; collisions handled as in 1763830000000. */
   private async segundaFormaDeLosDni(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE FUNCTION pg_temp.dni_v2(x text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+      CREATE OR REPLACE FUNCTION pg_temp.dni_v2(x text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
         SELECT CASE WHEN s ~ '^[0-9]+$' THEN regexp_replace(s, '^0+(?=[0-9])', '') ELSE s END
           FROM (SELECT regexp_replace(x, '^(DNI|LC|LE)(?=[0-9]+$)', '') AS s) t
       $$`);
@@ -445,6 +481,28 @@ const DONANTE_UPDATE_SQL = `
                FROM donante p
               WHERE OLD.persona_id <> NEW.persona_id AND p.persona_id = OLD.persona_id
               LIMIT 1)
+          ) t;
+        RETURN NULL;
+      END $$`;
+
+/** A statement of this migration as it read a person before it: the records of one DNI. */
+const POR_DNI = (sql: string) =>
+  sql
+    .replaceAll('q.persona_id = p.persona_id', 'q.servicio_id = p.servicio_id AND q.dni = p.dni')
+    .replaceAll('o.persona_id = p.persona_id', 'o.servicio_id = p.servicio_id AND o.dni = p.dni');
+
+/** Migration 1763940000000's: the people of the DNI after a change and of the DNI before it. */
+const DONANTE_UPDATE_POR_DNI_SQL = `
+      CREATE OR REPLACE FUNCTION indicador_donante_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM indicador_recalcular_cambios(
+            array_agg(servicio_id), array_agg(id), array_agg('0001-01-01'::date), false)
+          FROM (
+            SELECT NEW.servicio_id AS servicio_id, NEW.id AS id
+            UNION
+            SELECT p.servicio_id, p.id
+              FROM donante p
+             WHERE OLD.dni <> NEW.dni AND p.servicio_id = OLD.servicio_id AND p.dni = OLD.dni
           ) t;
         RETURN NULL;
       END $$`;
