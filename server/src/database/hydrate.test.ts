@@ -37,7 +37,8 @@ describe('hydrate', () => {
       sv: { tas: 120, tad: 80, fc: 72, peso: 70.5, temp: 36.6, hb: 13.2, hto: 41 },
       loteBolsa: 'L-1',
     });
-    await server.services.donacion.updateResultados(auth, donacion.id, {
+    // A reactive marker with a temporary exclusion: a doctor's decision.
+    await server.services.donacion.updateResultados({ ...auth, rol: 'ROL_MEDICO' }, donacion.id, {
       abo: 'A',
       rh: 'POSITIVO',
       serologia: {

@@ -234,7 +234,7 @@ export class DonanteService {
         const before = await this.find(m, auth, id, true, { eliminado: true });
         if (before.deletedAt === null) throw ValidationError.single('', MSG.noEliminado);
         if (before.fusionadoCon !== null) throw ValidationError.single('', MSG.donanteFusionadoNoRestaurable);
-        const dni = before.dni;
+        const dni = canonicalDni(before.dni);
         claimed.dni = dni;
         await this.assertDniFree(m, auth, dni, id);
         // The person has a live record already (created again after the deletion): one each.
