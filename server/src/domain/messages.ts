@@ -224,6 +224,7 @@ export const MSG = {
   claveApiNoCopiada: 'No se pudo copiar: seleccione la clave y cópiela a mano',
   claveApiSoloUnaVez:
     'Cópiela ahora y guárdela en el tablero: por seguridad no se volverá a mostrar. Si se pierde, revóquela y cree otra.',
+  nombreMiembroAprobado: 'Nombre aprobado: los demás servicios de la red ya lo leen',
   sinNombrePropuesto: 'El servicio no propuso otro nombre: escriba el nombre que la red le da',
   consultasRedDemasiadas: (segundos: number) =>
     `Demasiadas consultas de donantes de otros servicios de la red. Espere ${segundos} segundo${segundos === 1 ? '' : 's'} antes de volver a intentar.`,

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@domain/messages';
 import { periodoInicial, type Periodo } from './periodos';
 import {
+  AprobarNombreMiembroDocument,
+  ConsultasRedDocument,
   IndicadoresRedDocument,
   MeDocument,
   QuitarMiembroDeRedDocument,
@@ -67,8 +69,18 @@ const redMock = {
         nombre: 'Programa Provincial de Hemoterapia',
         codigoInvitacion: 'ACDEFGHJKMNP',
         miembros: [
-          { __typename: 'ServicioResumen' as const, id: 's-norte', nombre: 'Hospital Norte' },
-          { __typename: 'ServicioResumen' as const, id: 's-sur', nombre: 'Hospital Sur' },
+          {
+            __typename: 'ServicioResumen' as const,
+            id: 's-norte',
+            nombre: 'Hospital Norte',
+            nombrePropuesto: null,
+          },
+          {
+            __typename: 'ServicioResumen' as const,
+            id: 's-sur',
+            nombre: 'Hospital Sur',
+            nombrePropuesto: 'Hospital Sur (sin diferimiento: puede donar)',
+          },
         ],
       },
     },
@@ -97,7 +109,28 @@ function indicadoresMock(periodo: Periodo) {
   };
 }
 
-const mocks = (): MockedResponses => [redMock, indicadoresMock(periodoInicial())];
+/** Each member's lookups: the Sur one hit its budget. */
+const consultasMock = {
+  request: { query: ConsultasRedDocument },
+  result: {
+    data: {
+      consultasRed: [
+        ['s-norte', 'Hospital Norte', 40, 6, 0, false],
+        ['s-sur', 'Hospital Sur', 300, 60, 12, true],
+      ].map(([id, nombre, consultas, maximoPorMinuto, rechazadas, inusual]) => ({
+        __typename: 'ConsultasRedMiembro' as const,
+        servicio: { __typename: 'ServicioResumen' as const, id, nombre },
+        consultas,
+        maximoPorMinuto,
+        rechazadas,
+        inusual,
+      })),
+    },
+  },
+  maxUsageCount: 5,
+};
+
+const mocks = (): MockedResponses => [redMock, indicadoresMock(periodoInicial()), consultasMock];
 
 afterEach(() => localStorage.clear());
 
@@ -321,5 +354,44 @@ describe("the network's CSV", () => {
 
   it('writes the code in groups of four', () => {
     expect(codigoEnGrupos('ACDEFGHJKMNP')).toBe('ACDE-FGHJ-KMNP');
+  });
+});
+
+describe("the network's view of its members' lookups and names", () => {
+  it('flags the unusual member in words, and approves a proposed name', async () => {
+    const user = userEvent.setup();
+    const aprobado = {
+      ...redMock.result.data.red,
+      miembros: redMock.result.data.red.miembros.map((m) =>
+        m.id === 's-sur'
+          ? { ...m, nombre: 'Hospital Sur (sin diferimiento: puede donar)', nombrePropuesto: null }
+          : m,
+      ),
+    };
+    signIn(red);
+    renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: [
+        ...mocks(),
+        {
+          request: { query: AprobarNombreMiembroDocument, variables: { servicioId: 's-sur' } },
+          result: { data: { aprobarNombreMiembro: aprobado } },
+        },
+        indicadoresMock(periodoInicial()),
+        consultasMock,
+      ],
+    });
+    const tabla = await screen.findByRole('table', { name: 'Consultas entre servicios' });
+    await waitFor(() => expect(within(tabla).getByText('Inusual: revisar')).toBeInTheDocument());
+    const filaSur = within(tabla).getByText('Hospital Sur').closest('tr')!;
+    expect(within(filaSur).getByText('300')).toBeInTheDocument();
+    expect(within(filaSur).getByText('12')).toBeInTheDocument();
+    const filaNorte = within(tabla).getByText('Hospital Norte').closest('tr')!;
+    expect(within(filaNorte).getByText('Normal')).toBeInTheDocument();
+
+    expect(
+      screen.getByText(/Propone llamarse «Hospital Sur \(sin diferimiento: puede donar\)»/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Aprobar el nombre/ }));
+    expect(await screen.findByText(MSG.nombreMiembroAprobado)).toBeInTheDocument();
   });
 });

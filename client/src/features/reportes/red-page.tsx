@@ -1,4 +1,4 @@
-import { Box, Button, Code, HStack, List, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, HStack, List, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { MSG } from '@domain/messages';
@@ -12,6 +12,8 @@ import { IndicadoresVista } from './indicadores-vista';
 import { Descargas, PeriodoPicker, usePeriodo } from './periodo-picker';
 import type { ChartSizeProps } from './reportes-charts';
 import {
+  AprobarNombreMiembroDocument,
+  ConsultasRedDocument,
   IndicadoresRedDocument,
   QuitarMiembroDeRedDocument,
   RedDocument,
@@ -64,6 +66,7 @@ function PanelRed({ chartSize }: RedPageProps) {
             </Stack>
           </PageCard>
           <CifrasRed nombre={red.nombre} chartSize={chartSize} />
+          <ConsultasEntreServicios />
         </>
       )}
     </Stack>
@@ -145,8 +148,20 @@ function Miembros({ miembros, onError }: { miembros: Miembro[] } & Administracio
   const [aQuitar, setAQuitar] = useState<Miembro | null>(null);
   // The figures change with the members: read them again.
   const [quitar, { loading }] = useMutation(QuitarMiembroDeRedDocument, {
-    refetchQueries: [IndicadoresRedDocument],
+    refetchQueries: [IndicadoresRedDocument, ConsultasRedDocument],
   });
+  const [aprobar, { loading: aprobando }] = useMutation(AprobarNombreMiembroDocument, {
+    refetchQueries: [IndicadoresRedDocument, ConsultasRedDocument],
+  });
+  const onAprobar = async (m: Miembro) => {
+    onError(null);
+    try {
+      await aprobar({ variables: { servicioId: m.id } });
+      showToast(MSG.nombreMiembroAprobado);
+    } catch (e) {
+      onError(errorMessages(e));
+    }
+  };
   const onQuitar = async () => {
     if (!aQuitar) return;
     onError(null);
@@ -174,6 +189,23 @@ function Miembros({ miembros, onError }: { miembros: Miembro[] } & Administracio
             <List.Item key={m.id}>
               <HStack gap="3" wrap="wrap">
                 <Text as="span">{m.nombre}</Text>
+                {m.nombrePropuesto && (
+                  <>
+                    <Text as="span" fontSize="sm" color="gray.700">
+                      Propone llamarse «{m.nombrePropuesto}»: los demás servicios siguen leyendo «{m.nombre}»
+                      hasta que la red lo apruebe.
+                    </Text>
+                    <Button
+                      size="xs"
+                      colorPalette="brand"
+                      loading={aprobando}
+                      onClick={() => void onAprobar(m)}
+                      aria-label={`Aprobar el nombre «${m.nombrePropuesto}» de ${m.nombre}`}
+                    >
+                      Aprobar nombre
+                    </Button>
+                  </>
+                )}
                 <Button
                   size="xs"
                   variant="outline"
@@ -298,6 +330,55 @@ function TablaPorServicio({ cifras }: { cifras: IndicadoresRedImprimible }) {
           </Table.ScrollArea>
         </Box>
       )}
+    </PageCard>
+  );
+}
+
+/**
+ * Each member's lookups of the other members' records in the last 7 days: figures about a
+ * servicio, never a person; the unusual ones (a budget refusal, a burst, far more lookups than
+ * donations) flagged in words and colour.
+ */
+function ConsultasEntreServicios() {
+  const { data, error } = useQuery(ConsultasRedDocument, { fetchPolicy: 'cache-and-network' });
+  const filas = data?.consultasRed ?? [];
+  return (
+    <PageCard
+      title="Consultas entre servicios"
+      as="h2"
+      description="Registros de otros servicios de la red que cada miembro consultó en los últimos 7 días. Cada servicio tiene un límite por minuto y por día; lo inusual se señala para revisar."
+    >
+      {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
+      <Box overflowX="auto">
+        <Table.Root size="sm" aria-label="Consultas entre servicios">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Servicio</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Registros consultados</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Máximo en un minuto</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Rechazadas por el límite</Table.ColumnHeader>
+              <Table.ColumnHeader>Estado</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {filas.map((f) => (
+              <Table.Row key={f.servicio.id}>
+                <Table.Cell>{f.servicio.nombre}</Table.Cell>
+                <Table.Cell textAlign="end">{f.consultas}</Table.Cell>
+                <Table.Cell textAlign="end">{f.maximoPorMinuto}</Table.Cell>
+                <Table.Cell textAlign="end">{f.rechazadas}</Table.Cell>
+                <Table.Cell>
+                  {f.inusual ? (
+                    <Badge colorPalette="red">Inusual: revisar</Badge>
+                  ) : (
+                    <Text as="span">Normal</Text>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
     </PageCard>
   );
 }
