@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -203,7 +203,7 @@ function DuplicadosList() {
             </Text>
             <Field.Root required>
               <Field.Label>Motivo</Field.Label>
-              <Textarea
+              <Input
                 value={motivoDistintas}
                 maxLength={500}
                 onChange={(e) => setMotivoDistintas(e.target.value)}
