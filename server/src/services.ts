@@ -34,6 +34,7 @@ import { donanteLoaders } from './modules/donante/donante.loaders';
 import { DonanteResolver } from './modules/donante/donante.resolver';
 import { addDonanteRoutes } from './modules/donante/donante.rest';
 import { DonanteService } from './modules/donante/donante.service';
+import { ElegibilidadDonacionResolver } from './modules/elegibilidad/elegibilidad.donacion.resolver';
 import { elegibilidadLoaders } from './modules/elegibilidad/elegibilidad.loaders';
 import { ElegibilidadResolver } from './modules/elegibilidad/elegibilidad.resolver';
 import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
@@ -72,6 +73,7 @@ export const resolvers: Resolvers = [
   PlanillaResolver,
   AuditoriaResolver,
   ElegibilidadResolver,
+  ElegibilidadDonacionResolver,
   NoAptoResolver,
   IndicadoresResolver,
   RedResolver,

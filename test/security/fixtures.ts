@@ -313,6 +313,10 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `query ($o: Int, $l: Int) { duplicadosDonantes(offset: $o, limit: $l) { total items { motivo a { id dni } b { id dni } } } }`,
       variables: { o: 0, l: 20 },
     },
+    'Query.pendientesDecision': {
+      query: `query ($p: PageInput) { pendientesDecision(page: $p) { total items { donanteId dni nombre apellido donacionId numero } } }`,
+      variables: { p: { offset: 0, limit: 20 } },
+    },
     'Query.indicadores': {
       query: `query ($d: String!, $h: String!) { indicadores(desde: $d, hasta: $h, agrupacion: MES) { donaciones donantesDistintos serie { periodo donaciones } } }`,
       variables: { d: addDays(TODAY, -365), h: TODAY },

@@ -43,6 +43,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query.indicadores': 'scoped',
   'Query.integrante': 'NOT_FOUND',
   'Query.integrantes': 'scoped',
+  'Query.pendientesDecision': 'scoped',
   'Query.me': 'scoped',
   'Query.planillas': 'scoped',
   'Query.servicio': 'scoped',

@@ -24,6 +24,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.indicadores': 'any',
   'Query.integrante': ['ROL_SERVICIO'],
   'Query.integrantes': ['ROL_SERVICIO'],
+  'Query.pendientesDecision': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Query.me': [...ROLES],
   'Query.planillas': 'any',
   'Query.servicio': 'any',

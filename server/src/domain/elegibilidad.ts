@@ -304,12 +304,37 @@ export function diferimientos(h: HistorialDonante): Diferimiento[] {
 }
 
 /**
+ * A lifted deferral in words from its key alone (Diferimiento.clave: its kind and start), for a lift
+ * recorded before the deferral's own words were kept with it.
+ */
+export function textoDeClave(clave: string): string {
+  const [tipo, desde] = clave.split(':');
+  return MSG.diferimientoDeClave(tipo, formatDate(desde));
+}
+
+/**
  * Whether a deferral stops a donation on `fecha`. A definitive one, or one awaiting a decision,
  * stops every donation, also one dated before it (blood of such a donor must not be accepted);
  * a temporary one the days from its start to the day before `hasta`.
  */
 function vigente(d: Diferimiento, fecha: IsoDate): boolean {
   return d.hasta === null || (d.desde <= fecha && fecha < d.hasta);
+}
+
+/**
+ * The deferral a donation's own result imposes on `dia`, unless it was lifted: what the lists show
+ * beside the result ('Pendiente de decisión médica', 'Diferido hasta...'). The same rules as the
+ * donor's eligibility (diferimientos, vigente): a lifted one, or a temporary one over by `dia`, is
+ * null. `levantamientos`: the lifts recorded for the donation (a lift of another key covers a
+ * result the donation no longer has, and lifts nothing).
+ */
+export function diferimientoVigenteDeDonacion(
+  d: DonacionHistorial,
+  levantamientos: readonly LevantamientoHistorial[],
+  dia: IsoDate,
+): Diferimiento | null {
+  const historial = { donante: { sexo: '' }, donaciones: [d], levantamientos: [...levantamientos] };
+  return diferimientos(historial).find((x) => vigente(x, dia)) ?? null;
 }
 
 /** The live donation less than the interval before or after `fecha` (the latest one), or null. */

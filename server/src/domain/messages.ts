@@ -152,6 +152,9 @@ export const MSG = {
     `La donación N° ${numero} (${fecha}) se registró mientras regía un diferimiento. ${diferimiento}`,
   diferimientoNoVigente: 'El donante no tiene ese diferimiento vigente',
   diferimientoLevantado: 'Diferimiento levantado',
+  /** A lift recorded before the deferral's words were kept: its kind and start, from its key. */
+  diferimientoDeClave: (tipo: string, desde: string) =>
+    `Diferimiento ${tipo === 'Definitiva' ? 'definitivo' : tipo === 'Temporal' ? 'temporal' : 'por serología reactiva, a la espera de la decisión de un médico,'} desde el ${desde}.`,
   reglasGuardadas: 'Reglas de donación guardadas con exito',
   noAptoRegistrado: 'Visita registrada: el donante no fue apto para donar',
   // Regional networks (modules/red)

@@ -17,6 +17,7 @@ import { EspacioParaActualizar1763930000000 } from './1763930000000-espacio-para
 import { IndicadoresPorFila1763940000000 } from './1763940000000-indicadores-por-fila';
 import { Persona1764000000000 } from './1764000000000-persona';
 import { RedPrivacidad1764010000000 } from './1764010000000-red-privacidad';
+import { LevantamientoTexto1764050000000 } from './1764050000000-levantamiento-texto';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   IndicadoresPorFila1763940000000,
   Persona1764000000000,
   RedPrivacidad1764010000000,
+  LevantamientoTexto1764050000000,
 ];

@@ -20,6 +20,8 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   apellido: ['donante_id', 'servicio_id'],
   // The person's earlier donations (DataLoader), read within the servicio.
   donacionesPrevias: ['servicio_id'],
+  // The deferral its result imposes today, with its lifts (DataLoader), read within the servicio.
+  diferimiento: ['servicio_id', 'donacion_aferesis', 'serologia', 'exclusion_definitiva', 'exclusion_tiempo'],
   numero: ['numero'],
   codigoEtiqueta: ['numero'],
   fecha: ['fecha'],

@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
-import type { Elegibilidad } from '../../domain/elegibilidad';
+import type { Elegibilidad, LevantamientoHistorial } from '../../domain/elegibilidad';
 import { isUuid } from '../../domain/validation';
-import { claveUsuario, type LoaderSource } from '../../loaders';
+import { claveUsuario, deUnServicio, type LoaderSource } from '../../loaders';
 import type { Actor } from '../auditoria/audit';
-import type { ElegibilidadService } from './elegibilidad.service';
+import type { ElegibilidadService, LevantamientoData } from './elegibilidad.service';
 
 /** Eligibility of donors by `servicioId/donanteId`, one batch per servicio. */
 async function elegibilidades(
@@ -32,4 +32,17 @@ export const elegibilidadLoaders = {
     r: LoaderSource<{ elegibilidad: ElegibilidadService }>,
   ): DataLoader<string, Elegibilidad | null> =>
     new DataLoader((keys) => elegibilidades(r.services.elegibilidad, keys, r.actor)),
+  /**
+   * The lifts in force of a donation by `servicioId/donacionId`: a list's donations in one
+   * statement, for the deferral each one's result imposes today (Donacion.diferimiento).
+   */
+  levantamientosDeDonacion: (
+    r: LoaderSource<{ elegibilidad: ElegibilidadService }>,
+  ): DataLoader<string, LevantamientoHistorial[]> =>
+    deUnServicio((servicio, ids) => r.services.elegibilidad.levantamientosDeDonaciones(servicio, ids), []),
+  /** The lifts of a donor's person by `servicioId/donanteId`, newest first (Donante.levantamientos). */
+  levantamientosDeDonante: (
+    r: LoaderSource<{ elegibilidad: ElegibilidadService }>,
+  ): DataLoader<string, LevantamientoData[]> =>
+    deUnServicio((servicio, ids) => r.services.elegibilidad.levantamientosDeDonantes(servicio, ids), []),
 };

@@ -1,11 +1,12 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { claveUsuario } from '../../loaders';
 import { Context, requireAuth } from '../../context';
 import { SEMANAS_ENTRE_DONACIONES } from '../../domain/limites';
 import { NotFoundError } from '../../errors';
+import { PageInput } from '../../graphql/pagination';
 import { Donante } from '../donante/donante.entity';
 import { Servicio } from '../servicio/servicio.entity';
-import { Elegibilidad, ReglasDonacionInput } from './elegibilidad.types';
+import { Elegibilidad, Levantamiento, PendientesPage, ReglasDonacionInput } from './elegibilidad.types';
 
 /** A donor's eligibility (domain/elegibilidad.ts), deferral lifts and the rules. */
 @Resolver(() => Donante)
@@ -34,6 +35,34 @@ export class ElegibilidadResolver {
   async proximaDonacion(@Root() d: Donante, @Ctx() ctx: Context): Promise<string | null> {
     const e = await this.elegibilidad(d, ctx);
     return e.puedeDonar ? null : e.desde;
+  }
+
+  @FieldResolver(() => [Levantamiento], {
+    description:
+      'Los diferimientos levantados de la persona en el servicio, lo más nuevo primero: cuál, cuándo, quién y por qué',
+  })
+  async levantamientos(@Root() d: Donante, @Ctx() ctx: Context): Promise<Levantamiento[]> {
+    const lista = await ctx.loaders.levantamientosDeDonante.load(claveUsuario(d.servicioId, d.id));
+    // Who lifted it: a user of the donor's servicio, by the servicio's own key (never another's).
+    const autores = await ctx.loaders.nombreUsuario.loadMany(
+      lista.map((l) => (l.usuarioId ? claveUsuario(d.servicioId, l.usuarioId) : '')),
+    );
+    return lista.map((l, i) => {
+      const autor = autores[i];
+      return { ...l, autor: typeof autor === 'string' ? autor : null };
+    });
+  }
+
+  @Authorized('ROL_MEDICO', 'ROL_SERVICIO')
+  @Query(() => PendientesPage, {
+    description:
+      'La cola del médico: las donaciones del servicio con serología reactiva que esperan una decisión médica, las más antiguas primero',
+  })
+  pendientesDecision(
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Ctx() ctx: Context,
+  ): Promise<PendientesPage> {
+    return ctx.services.elegibilidad.pendientes(requireAuth(ctx), page ?? {});
   }
 
   @Authorized('ROL_MEDICO', 'ROL_SERVICIO')

@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { todayIso } from '../../domain/dates';
+import { serologiaVacia, type Serologia } from '../../domain/donacion';
 import {
   type Diferimiento,
   diferimientos,
+  diferimientoVigenteDeDonacion,
+  diferimientoVisto,
+  type DiferimientoVisto,
+  type DonacionHistorial,
   type Elegibilidad,
   evaluarElegibilidad,
+  type LevantamientoHistorial,
   type ReglasElegibilidad,
+  textoDeClave,
   validateReglas,
 } from '../../domain/elegibilidad';
 import { MSG } from '../../domain/messages';
@@ -17,18 +24,51 @@ import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { type RunQuery } from '../../database/prepared';
 import { TtlCache } from '../../database/ttl-cache';
+import type { Page } from '../../graphql/pagination';
 import { type Actor, auditStatement, diff } from '../auditoria/audit';
 import {
   historialDe,
   historiales,
+  type LevantamientoDePersona,
+  levantamientosDePersonas,
   lockPersona,
   registrarConsultasDeLectura,
   reglasDelServicio,
 } from '../persona/persona.service';
 import { Rol } from '../usuario/rol.enum';
+import { LEVANTAMIENTOS_DE_DONACIONES_SQL, PENDIENTES_SQL } from './elegibilidad.sql';
+
+export type PageData = { offset?: number | null; limit?: number | null };
+
+/** A lift as the donor's screens show it (GraphQL Levantamiento, but for its author's name). */
+export type LevantamientoData = Omit<LevantamientoDePersona, 'texto' | 'clave'> & { diferimiento: string };
+
+/** One entry of the doctor's queue (GraphQL PendienteDecision). */
+export type PendienteDecisionData = {
+  donanteId: string;
+  nombre: string;
+  apellido: string;
+  dni: string;
+  donacionId: string;
+  numero: number;
+  fecha: string;
+  eliminada: boolean;
+  serologia: Serologia;
+  diferimiento: DiferimientoVisto;
+};
+
+type PendienteRow = DonacionHistorial & {
+  donanteId: string;
+  nombre: string;
+  apellido: string;
+  dni: string;
+  eliminada: boolean;
+  levantamientos: LevantamientoHistorial[];
+};
 
 /**
- * Records a lift: its row (what the deferral was, Diferimiento.clave) and the 'levantar' audit
+ * Records a lift: its row (what the deferral was, Diferimiento.clave, and its words, which the
+ * donor's screens show with who lifted it, when and why) and the 'levantar' audit
  * entry on the donor, with the reason (already checked). The caller holds the person's lock: the
  * explicit lift below, and a result made milder by a doctor (DonacionService.updateResultados).
  */
@@ -40,9 +80,18 @@ export async function registrarLevantamiento(
   motivo: string,
 ): Promise<void> {
   await run(
-    `INSERT INTO levantamiento_diferimiento (id, servicio_id, donante_id, origen_id, clave, motivo, usuario_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [randomUUID(), actor.servicio, donanteId, diferimiento.origenId, diferimiento.clave, motivo, actor.uid],
+    `INSERT INTO levantamiento_diferimiento (id, servicio_id, donante_id, origen_id, clave, texto, motivo, usuario_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      randomUUID(),
+      actor.servicio,
+      donanteId,
+      diferimiento.origenId,
+      diferimiento.clave,
+      diferimiento.texto,
+      motivo,
+      actor.uid,
+    ],
   );
   const entry = auditStatement(actor, 'levantar', 'donante', donanteId, {
     diferimiento: diferimiento.texto,
@@ -118,6 +167,74 @@ export class ElegibilidadService {
     if (actor && actor.servicio === servicio) await registrarConsultasDeLectura(this.query, actor, hs);
     const hoy = todayIso();
     return new Map([...hs].map(([id, h]) => [id, evaluarElegibilidad(h, reglas, hoy)]));
+  }
+
+  /**
+   * The lifts in force of the servicio's donations `ids`, by donation id (lower case): a list's
+   * donations in one statement, for the deferral each one's result imposes
+   * (domain diferimientoVigenteDeDonacion).
+   */
+  async levantamientosDeDonaciones(
+    servicio: string,
+    ids: readonly string[],
+  ): Promise<Map<string, LevantamientoHistorial[]>> {
+    const rows = (await this.query(LEVANTAMIENTOS_DE_DONACIONES_SQL, [
+      ids,
+      servicio,
+    ])) as LevantamientoHistorial[];
+    const porDonacion = new Map<string, LevantamientoHistorial[]>();
+    for (const l of rows) porDonacion.set(l.origenId, [...(porDonacion.get(l.origenId) ?? []), l]);
+    return porDonacion;
+  }
+
+  /**
+   * The lifts of the persons of the servicio's donors `ids`, newest first, by donor id: which
+   * deferral (its words when lifted), when, by whom (usuarioId, a user of the servicio) and why.
+   */
+  async levantamientosDeDonantes(
+    servicio: string,
+    ids: readonly string[],
+  ): Promise<Map<string, LevantamientoData[]>> {
+    const porDonante = await levantamientosDePersonas(this.query, servicio, ids);
+    return new Map(
+      [...porDonante].map(([id, lista]) => [
+        id,
+        lista.map(({ texto, clave, ...l }) => ({ ...l, diferimiento: texto ?? textoDeClave(clave) })),
+      ]),
+    );
+  }
+
+  /**
+   * The doctor's queue: the servicio's donations whose reactive result awaits a medical decision
+   * (a deferral of kind 'Pendiente' nobody lifted), oldest first, with the live record of the
+   * person to decide on. For whoever takes medical decisions (ROL_MEDICO, ROL_SERVICIO).
+   */
+  async pendientes(auth: AuthUser, page: PageData = {}): Promise<Page<PendienteDecisionData>> {
+    if (!puedeDecidir(auth)) throw new ForbiddenError();
+    const offset = page.offset ?? 0;
+    const limit = page.limit ?? 20;
+    const rows = (await this.query(PENDIENTES_SQL, [auth.servicio])) as PendienteRow[];
+    const hoy = todayIso();
+    const todos = rows.flatMap((r): PendienteDecisionData[] => {
+      const donacion = { ...r, numero: Number(r.numero) };
+      const diferimiento = diferimientoVigenteDeDonacion(donacion, r.levantamientos, hoy);
+      if (diferimiento?.tipo !== 'Pendiente') return [];
+      return [
+        {
+          donanteId: r.donanteId,
+          nombre: r.nombre,
+          apellido: r.apellido,
+          dni: r.dni,
+          donacionId: r.id,
+          numero: donacion.numero,
+          fecha: r.fecha,
+          eliminada: r.eliminada,
+          serologia: { ...serologiaVacia(), ...r.serologia },
+          diferimiento: diferimientoVisto(diferimiento, hoy),
+        },
+      ];
+    });
+    return { items: todos.slice(offset, offset + limit), total: todos.length, offset, limit };
   }
 
   /**

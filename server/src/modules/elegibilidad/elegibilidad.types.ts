@@ -4,6 +4,8 @@ import type {
   Elegibilidad as ElegibilidadData,
   Motivo,
 } from '../../domain/elegibilidad';
+import { Paginated } from '../../graphql/pagination';
+import { Serologia } from '../donacion/donacion.entity';
 
 @ObjectType({ description: 'Una razón por la que el donante no puede donar' })
 export class MotivoElegibilidad implements Motivo {
@@ -91,3 +93,82 @@ export class ReglasDonacionInput {
   @Field(() => Int, { description: 'Donaciones de sangre entera en 12 meses para mujeres (1 a 3)' })
   limiteAnualMujeres: number;
 }
+
+@ObjectType({
+  description:
+    'Un diferimiento levantado por un médico o el administrador del servicio: cuál, cuándo, quién y por qué',
+})
+export class Levantamiento {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID, { description: 'La donación o la visita que originó el diferimiento' })
+  origenId: string;
+
+  @Field({ description: 'El diferimiento en palabras, como estaba cuando se levantó' })
+  diferimiento: string;
+
+  @Field({ description: 'La decisión médica que lo levantó' })
+  motivo: string;
+
+  @Field({ description: 'Cuándo se levantó' })
+  at: Date;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Nombre y apellido de quien lo levantó (su usuario si no tiene nombre)',
+  })
+  autor: string | null;
+
+  @Field({
+    description:
+      'Sin efecto: el resultado de la donación se volvió a cambiar a lo que se había levantado, que rige de nuevo',
+  })
+  anulado: boolean;
+
+  /** Not in the schema: the user who lifted it (a user of the servicio), for `autor`. */
+  usuarioId: string | null;
+}
+
+@ObjectType({
+  description:
+    'Una donación con serología reactiva que espera la decisión de un médico, y el donante sobre el que decidir',
+})
+export class PendienteDecision {
+  @Field(() => ID, {
+    description:
+      'El registro vivo del donante sobre el que se decide (el de la donación, u otro de la misma persona)',
+  })
+  donanteId: string;
+
+  @Field()
+  nombre: string;
+
+  @Field()
+  apellido: string;
+
+  @Field()
+  dni: string;
+
+  @Field(() => ID)
+  donacionId: string;
+
+  @Field(() => Int, { description: 'Número de etiqueta de la donación' })
+  numero: number;
+
+  @Field({ description: 'YYYY-MM-DD: fecha de la donación' })
+  fecha: string;
+
+  @Field({ description: 'La donación fue eliminada: su diferimiento sigue hasta que un médico decida' })
+  eliminada: boolean;
+
+  @Field(() => Serologia)
+  serologia: Serologia;
+
+  @Field(() => Diferimiento, { description: "El diferimiento, de tipo 'Pendiente'" })
+  diferimiento: Diferimiento;
+}
+
+/** A page of the doctor's queue, with the total. */
+export const PendientesPage = Paginated(PendienteDecision, 'PendientesPage');
+export type PendientesPage = InstanceType<typeof PendientesPage>;

@@ -158,6 +158,47 @@ export async function historialDelRegistro(run: RunQuery, servicio: string, id: 
   return (await leer(run, REGISTRO_SQL, servicio, id)).get(id.toLowerCase()) ?? VACIO;
 }
 
+/** A lift of a deferral as the donor's screens show it: which, when, who and why. */
+export type LevantamientoDePersona = {
+  id: string;
+  origenId: string;
+  /** The deferral's words when it was lifted (null for a lift recorded before they were kept). */
+  texto: string | null;
+  clave: string;
+  motivo: string;
+  usuarioId: string | null;
+  at: Date;
+  anulado: boolean;
+};
+
+/**
+ * The lifts recorded at the servicio for the person of each donor `ids` (the records the history
+ * reads, MISMA_PERSONA), newest first: another member's lifts stay with that member.
+ */
+const LEVANTAMIENTOS_SQL = `SELECT p.id AS "donanteId", l.id, l.origen_id AS "origenId", l.texto, l.clave, l.motivo,
+    l.usuario_id AS "usuarioId", l.created_at AS at, l.anulado_at IS NOT NULL AS anulado
+  FROM donante p
+  CROSS JOIN LATERAL (${MISMA_PERSONA}) r
+  JOIN levantamiento_diferimiento l ON l.donante_id = ANY(r.ids) AND l.servicio_id = $2
+  WHERE p.id = ANY($1::uuid[]) AND p.servicio_id = $2
+  ORDER BY l.created_at DESC, l.id`;
+
+/** The lifts of the persons of the servicio's donors `ids`, by donor id (lower case); none: absent. */
+export async function levantamientosDePersonas(
+  run: RunQuery,
+  servicio: string,
+  ids: readonly string[],
+): Promise<Map<string, LevantamientoDePersona[]>> {
+  const rows = (await run(LEVANTAMIENTOS_SQL, [ids, servicio])) as (LevantamientoDePersona & {
+    donanteId: string;
+  })[];
+  const porDonante = new Map<string, LevantamientoDePersona[]>();
+  for (const { donanteId, ...l } of rows) {
+    porDonante.set(donanteId, [...(porDonante.get(donanteId) ?? []), l]);
+  }
+  return porDonante;
+}
+
 /**
  * The one definition of a donation's earlier donations (donacion_previas, migration
  * 1764000000000), which the indicators' roll-up reads too: the person's live donations at the

@@ -25,10 +25,11 @@ export {
   historialDe,
   historialDelRegistro,
   historiales,
+  levantamientosDePersonas,
   lockPersona,
   reglasDelServicio,
 } from './persona.historial';
-export type { DonacionDeHistorial, Historial } from './persona.historial';
+export type { DonacionDeHistorial, Historial, LevantamientoDePersona } from './persona.historial';
 
 /** The other members of the network whose records the history read: each one's name and donors. */
 export function otrosServicios(
