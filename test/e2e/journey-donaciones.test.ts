@@ -224,8 +224,8 @@ describe('recorrido: donaciones e impresos', () => {
     await fila.waitFor();
     const texto = await fila.innerText();
     expect(texto).toMatch(/A\s*(\+|Positivo|POSITIVO)/);
-    // A reactive marker stands out in words, not only as '(+)'.
-    expect(texto).toContain('REACTIVO: Chagas');
+    // A reactive marker reads as the specification prints results, in a badge that stands out.
+    expect(texto).toContain('Chagas (+)');
     await screenshot(page, 'donaciones-06-donante');
   });
 

@@ -152,11 +152,11 @@ describe('usabilidad', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
-    it("the donor's donations mark a reactive marker with a word, an icon and a contrasting red", async () => {
+    it("the donor's donations mark a reactive marker as the specification prints it, with an icon and a contrasting red", async () => {
       await page.goto(`/donaciones/donante/${datos.donanteId}`);
       const marca = page.getByRole('table', { name: 'Donaciones del donante' }).getByTestId('marca-reactivo');
       await marca.waitFor();
-      await expect(marca.innerText()).resolves.toBe('REACTIVO: Chagas');
+      await expect(marca.innerText()).resolves.toBe('Chagas (+)');
       await expect(marca.locator('svg').count()).resolves.toBe(1);
       const estilo = await marca.evaluate((el) => getComputedStyle(el).backgroundColor);
       // A solid red: red channel well above green and blue.
@@ -173,7 +173,7 @@ describe('usabilidad', () => {
       const panel = page.getByRole('region', { name: 'Donaciones' });
       const fila = panel.getByRole('row').filter({ hasText: 'Núñez Ortiz' });
       await fila.getByTestId('marca-reactivo').waitFor();
-      await expect(fila.getByTestId('marca-reactivo').innerText()).resolves.toBe('REACTIVO: HIV');
+      await expect(fila.getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV (+)');
       await expect(fila.getByTestId('marca-exclusion').innerText()).resolves.toBe('EXCLUSIÓN DEFINITIVA');
       // A negative donation carries no mark.
       const negativa = panel.getByRole('row').filter({ hasText: 'Núñez de la Fuente' });
@@ -184,7 +184,7 @@ describe('usabilidad', () => {
       await page.getByRole('link', { name: /^Resultados de la donación/ }).click();
       const registrados = page.getByRole('region', { name: 'Resultados registrados' });
       await registrados.getByTestId('marca-reactivo').waitFor();
-      await expect(registrados.innerText()).resolves.toContain('REACTIVO: HIV');
+      await expect(registrados.innerText()).resolves.toContain('HIV (+)');
       await expect(registrados.innerText()).resolves.toContain('EXCLUSIÓN DEFINITIVA');
       expect(await contrasteDe(page, '[data-testid="marca-exclusion"]')).toBeGreaterThanOrEqual(4.5);
       await screenshot(page, 'usab-reactivo-resultados-1280');

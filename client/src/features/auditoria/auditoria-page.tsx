@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { cambiosAuditoria } from '@domain/campos';
 import { formatDateTime } from '@domain/dates';
 import { MSG } from '@domain/messages';
+import { invalidarRegistros } from '@/lib/elegibilidad-cache';
 import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -81,8 +82,10 @@ function AuditoriaList() {
     variables,
     fetchPolicy: 'network-only',
   });
-  const [restaurarDonante, { loading: r1 }] = useMutation(RestaurarDonanteDocument);
-  const [restaurarDonacion, { loading: r2 }] = useMutation(RestaurarDonacionDocument);
+  // A restored record is back in the lists, and in its person's history.
+  const restaurado = { update: invalidarRegistros };
+  const [restaurarDonante, { loading: r1 }] = useMutation(RestaurarDonanteDocument, restaurado);
+  const [restaurarDonacion, { loading: r2 }] = useMutation(RestaurarDonacionDocument, restaurado);
   const page = data?.auditoria;
   const items = page?.items ?? [];
 

@@ -9,6 +9,7 @@ import { DonanteDocument, ElegibilidadDonanteDocument } from '@/generated/graphq
 import { DonacionForm } from './donacion-form';
 import { DonanteResumenCard } from './donante-resumen';
 import { ElegibilidadPanel } from './elegibilidad-panel';
+import { LevantamientosDonante } from './levantamientos';
 
 /** A GraphQL NOT_FOUND answer: the donor does not exist (or is another service's). */
 export function esNoEncontrado(error: unknown): boolean {
@@ -40,6 +41,7 @@ export function DonacionNuevaPage() {
           <DonanteResumenCard donante={donante} />
           {elegibilidad && <ElegibilidadPanel donanteId={donante.id} elegibilidad={elegibilidad} />}
           <DonacionForm donanteId={donante.id} donacionAferesis={donante.donacionAferesis} />
+          <LevantamientosDonante donanteId={donante.id} />
         </>
       )}
     </Stack>

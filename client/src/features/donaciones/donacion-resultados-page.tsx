@@ -28,7 +28,7 @@ import type { DonacionDatosFragment, ResultadosDonacionInput } from '@/generated
 import { useAuth } from '@/lib/auth-context';
 import { toNestedErrors } from './donacion-form';
 import { leerSerologia, useActualizarResultados, useDonacion } from './donaciones-store';
-import { ResultadoMarcas } from './resultado-marcas';
+import { ResultadoMarcas } from '@/components/resultado-marcas';
 import type { StoreFailure } from './donaciones-store';
 import { StoreErrorAlert } from './store-error-alert';
 
@@ -146,7 +146,7 @@ export function DonacionResultadosPage() {
             serologia={donacion.serologia}
             exclusionDefinitiva={donacion.exclusionDefinitiva}
             exclusionTiempo={donacion.exclusionTiempo}
-            fecha={donacion.fecha}
+            diferimiento={donacion.diferimiento}
           />
         </Box>
       )}

@@ -19,12 +19,13 @@ import { errorMessages } from '@/lib/graphql-errors';
 import { useBorrarDonacion } from './borrar-donacion';
 import { esNoEncontrado } from './donacion-nueva-page';
 import { ElegibilidadPanel } from './elegibilidad-panel';
+import { LevantamientosDonante } from './levantamientos';
 import { RegistrarNoAptoDialog, VisitasNoAptoTabla } from './no-apto';
-import { SerologiaCell } from './resultado-marcas';
+import { SerologiaCell } from '@/components/resultado-marcas';
 
 /**
  * /donaciones/donante/{donanteId}: whether the donor may donate (and why not), the donor's
- * donations, newest first, and the 'No apto' screening visits.
+ * donations, newest first, the 'No apto' screening visits and the lifted deferrals.
  */
 export function DonacionesDonantePage() {
   const { donanteId = '' } = useParams();
@@ -42,7 +43,6 @@ export function DonacionesDonantePage() {
   const donante = donanteQuery.data?.donante;
   const donaciones = data?.donacionesDeDonante ?? [];
   const elegibilidad = elegibilidadQuery.data?.donante.elegibilidad;
-  const vigentes = new Set(elegibilidad?.diferimientos.map((d) => d.origenId));
 
   return (
     <Stack gap="5" maxW="6xl">
@@ -95,10 +95,7 @@ export function DonacionesDonantePage() {
                 {`${formatDate(d.fecha)} ${d.hora}`}
               </Table.Cell>
               <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
-              <SerologiaCell
-                donacion={d}
-                diferimientoVigente={elegibilidad ? vigentes.has(d.id) : undefined}
-              />
+              <SerologiaCell donacion={d} />
               <AccionesCell>
                 <Button asChild size="xs" variant="outline">
                   <RouterLink
@@ -123,6 +120,7 @@ export function DonacionesDonantePage() {
         </TablaTarjetas>
       )}
       <VisitasNoAptoTabla donanteId={donanteId} />
+      <LevantamientosDonante donanteId={donanteId} />
       {borrar.dialog}
       <RegistrarNoAptoDialog donanteId={donanteId} open={noApto} onClose={() => setNoApto(false)} />
     </Stack>

@@ -10,7 +10,7 @@ import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { printLibro } from '@/imprimibles/print';
 import { usePrint } from '@/imprimibles/use-print';
 import type { DonacionConDonante } from './donaciones-store';
-import { SerologiaCell } from './resultado-marcas';
+import { SerologiaCell } from '@/components/resultado-marcas';
 import { toDonacionImprimible } from '@/imprimibles/from-graphql';
 import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 

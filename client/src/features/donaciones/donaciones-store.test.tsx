@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { ApolloClient } from '@apollo/client';
@@ -21,7 +21,14 @@ import { renderWithProviders, signIn } from '@/test-utils';
 import { DonacionResultadosPage } from './donacion-resultados-page';
 import { DonacionesDonantePage } from './donaciones-donante-page';
 import { DonacionesPage } from './donaciones-page';
-import { donacion, donacionConDonante, donanteDeDonacion, servicioMock } from './test-data';
+import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
+import {
+  diferimientoDeDonacion,
+  donacion,
+  donacionConDonante,
+  donanteDeDonacion,
+  servicioMock,
+} from './test-data';
 
 jest.mock('@/imprimibles/print', () => ({
   printEtiquetas: jest.fn(async () => undefined),
@@ -204,6 +211,38 @@ describe('donations search and held list', () => {
     ).toEqual(['#', 'Fecha', 'Donante', 'Grupo y factor', 'Serologia', '']);
     expect(within(panelTable).getAllByRole('row')).toHaveLength(3);
     expect(within(panelTable).getAllByRole('row')[1]).toHaveTextContent('Sin datos');
+  });
+
+  it("the day's list shows 'HIV (+)' and the deferral the server says; after a lift it is read again and the badge leaves", async () => {
+    const hiv = {
+      __typename: 'Serologia',
+      hiv: true,
+      hepB: false,
+      hepC: false,
+      vdrl: false,
+      brucelosis: false,
+      chagas: false,
+      htlv: false,
+    };
+    const pendiente = donacionConDonante({
+      serologia: hiv,
+      diferimiento: diferimientoDeDonacion('x1', 'Pendiente'),
+    });
+    renderRoutes(`/donaciones?numero=&fecha=${FECHA}`, [
+      searchMock({ codigo: null, fecha: FECHA }, [pendiente, ana]),
+      // As the server answers once a doctor lifted it (on this screen or anyone else's).
+      searchMock({ codigo: null, fecha: FECHA }, [{ ...pendiente, diferimiento: null }, ana]),
+    ]);
+    const panel = await screen.findByRole('region', { name: 'Donaciones' });
+    const [fila] = within(within(panel).getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(fila).getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
+    expect(fila).toHaveTextContent('Hepatitis B (-)');
+    expect(within(fila).getByTestId('marca-diferido')).toHaveTextContent('Pendiente de decisión médica');
+
+    // What the lift's answer does to the cache (elegibilidad-panel.tsx): the list is read again.
+    act(() => invalidarElegibilidad(client!.cache, { donante: 'd1', donaciones: ['x1'] }));
+    await waitFor(() => expect(within(panel).queryByTestId('marca-diferido')).toBeNull());
+    expect(within(panel).getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
   });
 
   it('an empty page past the last one (a stale link, a deleted row) still offers Anterior', async () => {
@@ -495,7 +534,8 @@ describe("a donor's donations", () => {
     expect(primera).toHaveTextContent('15/06/2025 09:30');
     expect(primera).toHaveTextContent('A+');
     expect(primera).toHaveTextContent('Sin datos');
-    expect(within(segunda).getByText('REACTIVO: Hepatitis B')).toBeInTheDocument();
+    // As the specification prints results: the reactive marker 'Hepatitis B (+)', the others (-).
+    expect(within(segunda).getByTestId('marca-reactivo')).toHaveTextContent('Hepatitis B (+)');
     expect(segunda).toHaveTextContent('HIV (-)');
     expect(within(primera).getByRole('link', { name: 'Imprimir la donación 1001' })).toHaveAttribute(
       'href',

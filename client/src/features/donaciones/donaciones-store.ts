@@ -11,9 +11,6 @@ import type { ApolloCache, Reference } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { MSG } from '@domain/messages';
-import { SEROLOGIA_KEYS } from '@domain/donacion';
-import type { Serologia } from '@domain/donacion';
-import type { ParseResult } from '@domain/validation';
 import {
   DeleteDonacionDocument,
   DonacionDatosFragmentDoc,
@@ -22,6 +19,7 @@ import {
   UpdateResultadosDonacionDocument,
 } from '@/generated/graphql';
 import type { DonacionDatosFragment, DonacionesQuery, ResultadosDonacionInput } from '@/generated/graphql';
+import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
 import { errorMessages } from '@/lib/graphql-errors';
 
 /** The server maximum, so that the held list (and the register book) holds a whole day. */
@@ -111,7 +109,8 @@ export { serverFieldErrors } from '@/lib/graphql-errors';
 /** Update: the donation in the cache is replaced by the answer (same id); okMessage is the server's message. */
 export function useActualizarResultados() {
   const [mutate, { loading }] = useMutation(UpdateResultadosDonacionDocument, {
-    // A result may defer the donor (or no longer): the donor's eligibility is read again.
+    // A result may defer the donor (or no longer), or set a lift aside: every list that shows
+    // the person's eligibility is read again; the donation's own deferral comes with the answer.
     update(cache, { data }) {
       const donanteId = data?.updateResultadosDonacion.donacion.donanteId;
       if (donanteId) invalidarDonante(cache, donanteId);
@@ -135,15 +134,15 @@ export function useActualizarResultados() {
   return { actualizar, isSaving: loading };
 }
 
-/** After a donor's donations change, their "last donation" and eligibility fields and list are stale. */
+/**
+ * After a donor's donations or results change: their "last donation" and list are stale, and so is
+ * whatever the donor-safety rules say of the person (lib/elegibilidad-cache), on every list.
+ */
 export function invalidarDonante(cache: ApolloCache, donanteId: string): void {
   const donante = cache.identify({ __typename: 'Donante', id: donanteId });
-  if (donante) {
-    for (const fieldName of ['ultimaDonacion', 'puedeDonar', 'proximaDonacion', 'elegibilidad']) {
-      cache.evict({ id: donante, fieldName });
-    }
-  }
+  if (donante) cache.evict({ id: donante, fieldName: 'ultimaDonacion' });
   cache.evict({ id: 'ROOT_QUERY', fieldName: 'donacionesDeDonante', args: { donanteId } });
+  invalidarElegibilidad(cache);
 }
 
 /** Delete: on success the donation leaves the cache, hence the held list and the donor's list. */
@@ -185,18 +184,5 @@ export function useEliminarDonacion() {
   return { eliminar, isDeleting: loading };
 }
 
-/**
- * Serology as received: every marker must be a boolean. Anything else (a
- * corrupt record) is 'Error al leer serología'. null = no results yet.
- */
-export function leerSerologia(value: unknown): ParseResult<Serologia | null> {
-  if (value === null || value === undefined) return { ok: true, value: null };
-  if (typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: MSG.errorLeerSerologia };
-  const raw = value as Record<string, unknown>;
-  const result = {} as Serologia;
-  for (const key of SEROLOGIA_KEYS) {
-    if (typeof raw[key] !== 'boolean') return { ok: false, error: MSG.errorLeerSerologia };
-    result[key] = raw[key] as boolean;
-  }
-  return { ok: true, value: result };
-}
+/** Serology as received (written once, in lib/serologia). */
+export { leerSerologia } from '@/lib/serologia';

@@ -14,6 +14,7 @@ import { showToast } from '@/components/toast';
 import { LevantarDiferimientoDocument } from '@/generated/graphql';
 import type { ElegibilidadDatosFragment } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
+import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
 import { serverFieldErrors } from './donaciones-store';
@@ -110,7 +111,8 @@ export type LevantarDiferimientoDialogProps = {
 
 /**
  * Lifting a deferral: the reason is required (up to 500 characters). The answer is the donor with
- * the eligibility recomputed, which replaces the cached one: the page shows it at once.
+ * the eligibility recomputed, which replaces the cached one: the page shows it at once; every
+ * other list that shows a deferral is read again (lib/elegibilidad-cache).
  */
 export function LevantarDiferimientoDialog({
   donanteId,
@@ -129,8 +131,15 @@ export function LevantarDiferimientoDialog({
     if (!diferimiento?.origenId) return;
     setErrores(null);
     try {
+      const { origenId } = diferimiento;
       await mutate({
-        variables: { donanteId, origenId: diferimiento.origenId, motivo: values.motivo.trim() },
+        variables: { donanteId, origenId, motivo: values.motivo.trim() },
+        // The answer is this donor's eligibility; the lifted donation's deferral (on every list
+        // that shows it), the donor's lifts, the person's other records and the doctor's queue
+        // are read again.
+        update(cache) {
+          invalidarElegibilidad(cache, { donante: donanteId, donaciones: [origenId] });
+        },
       });
       showToast(MSG.diferimientoLevantado);
       cerrar();

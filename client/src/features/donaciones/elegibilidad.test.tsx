@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
-import { addDays, formatDate, todayIso } from '@domain/dates';
+import { addDays, formatDate, formatDateTime, todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import {
   DonacionDocument,
   DonacionesDeDonanteDocument,
   ElegibilidadDonanteDocument,
+  LevantamientosDonanteDocument,
   LevantarDiferimientoDocument,
   RegistrarNoAptoDocument,
   UpdateResultadosDonacionDocument,
@@ -19,16 +20,20 @@ import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { DonacionResultadosPage } from './donacion-resultados-page';
 import { DonacionesDonantePage } from './donaciones-donante-page';
-import { ResultadoMarcas } from './resultado-marcas';
+import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { SIN_FECHA_TEXTO } from './elegibilidad-panel';
-import { donacion, servicioMock } from './test-data';
+import { diferimientoDeDonacion, donacion, servicioMock } from './test-data';
 
 jest.setTimeout(30000);
 
 const DONANTE = 'd1';
 const hoy = todayIso();
-const definitiva = donacion({ fecha: hoy, exclusionDefinitiva: 'Definitiva' });
 const textoDefinitiva = `Donante diferido: exclusión definitiva (donación N° 1001 del ${formatDate(hoy)}).`;
+const definitiva = donacion({
+  fecha: hoy,
+  exclusionDefinitiva: 'Definitiva',
+  diferimiento: diferimientoDeDonacion('x1', 'Definitiva', null, textoDefinitiva),
+});
 const textoIntervalo = `Este donante dono hace menos de 8 semanas (${formatDate(hoy)}).`;
 
 type Elegibilidad = {
@@ -121,13 +126,38 @@ const visitasMock = (list: object[] = []) => ({
   result: { data: { visitasNoApto: list } },
 });
 
+type Levantamiento = {
+  id: string;
+  origenId: string;
+  diferimiento: string;
+  motivo: string;
+  at: string;
+  autor: string | null;
+  anulado: boolean;
+};
+
+const levantamientosMock = (list: Levantamiento[] = [], maxUsageCount = 5) => ({
+  request: { query: LevantamientosDonanteDocument, variables: { id: DONANTE } },
+  result: {
+    data: {
+      donante: {
+        __typename: 'Donante' as const,
+        id: DONANTE,
+        levantamientos: list.map((l) => ({ __typename: 'Levantamiento' as const, ...l })),
+      },
+    },
+  },
+  maxUsageCount,
+});
+
+/** The donor's page; the donor has no lifts unless `mocks` answer LevantamientosDonante first. */
 function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_SERVICIO') {
   signIn(testUsuario({ rol }));
   renderWithProviders(
     <Routes>
       <Route path="/donaciones/donante/:donanteId" element={<DonacionesDonantePage />} />
     </Routes>,
-    { route: `/donaciones/donante/${DONANTE}`, mocks: [servicioMock, ...mocks] },
+    { route: `/donaciones/donante/${DONANTE}`, mocks: [servicioMock, ...mocks, levantamientosMock()] },
   );
 }
 
@@ -244,6 +274,94 @@ describe('lifting a deferral', () => {
     },
   );
 
+  it("after a lift the donation's badge leaves the list and the lift is listed: when, which, who and why", async () => {
+    const motivo = 'Western blot negativo';
+    const textoHiv = `Donante diferido: serología reactiva (HIV) en la donación N° 1001 del ${formatDate(hoy)}, a la espera de la decisión de un médico.`;
+    const hiv: Elegibilidad = {
+      puedeDonar: false,
+      desde: null,
+      motivos: [{ tipo: 'diferimiento', texto: textoHiv }],
+      diferimientos: [
+        {
+          origenId: 'x1',
+          origen: 'donacion',
+          tipo: 'Pendiente',
+          desde: hoy,
+          hasta: null,
+          texto: textoHiv,
+          servicio: null,
+        },
+      ],
+    };
+    const pendiente = donacion({
+      fecha: hoy,
+      serologia: {
+        __typename: 'Serologia',
+        hiv: true,
+        hepB: false,
+        hepC: false,
+        vdrl: false,
+        brucelosis: false,
+        chagas: false,
+        htlv: false,
+      },
+      diferimiento: diferimientoDeDonacion('x1', 'Pendiente', null, textoHiv),
+    });
+    const levantamiento: Levantamiento = {
+      id: 'l1',
+      origenId: 'x1',
+      diferimiento: textoHiv,
+      motivo,
+      at: `${hoy}T13:05:00.000Z`,
+      autor: 'Laura Benítez',
+      anulado: false,
+    };
+    renderPagina(
+      [
+        elegibilidadMock(hiv),
+        // Before the lift, and as the list is read again after it.
+        { ...donacionesMock([pendiente]), maxUsageCount: 1 },
+        { ...donacionesMock([{ ...pendiente, diferimiento: null }]), maxUsageCount: 1 },
+        visitasMock(),
+        levantamientosMock([], 1),
+        levantamientosMock([levantamiento], 1),
+        {
+          request: {
+            query: LevantarDiferimientoDocument,
+            variables: { donanteId: DONANTE, origenId: 'x1', motivo },
+          },
+          result: { data: { levantarDiferimiento: donanteElegibilidad(PUEDE) } },
+        },
+      ],
+      'ROL_MEDICO',
+    );
+    const tabla = await screen.findByRole('table', { name: 'Donaciones del donante' });
+    expect(await within(tabla).findByTestId('marca-diferido')).toHaveTextContent(
+      'Pendiente de decisión médica',
+    );
+    expect(within(tabla).getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
+    expect(screen.queryByRole('table', { name: 'Diferimientos levantados' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(await panel()).getByRole('button', { name: /Levantar diferimiento/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/^Motivo/), motivo);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Levantar diferimiento' }));
+
+    const levantados = await screen.findByRole('table', { name: 'Diferimientos levantados' });
+    const [fila] = within(levantados).getAllByRole('row').slice(1);
+    expect(fila).toHaveTextContent(formatDateTime(levantamiento.at));
+    expect(fila).toHaveTextContent(textoHiv);
+    expect(fila).toHaveTextContent('Laura Benítez');
+    expect(fila).toHaveTextContent(motivo);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Donaciones del donante' })).queryByTestId('marca-diferido'),
+      ).toBeNull(),
+    );
+    // The result itself stays in sight.
+    expect(screen.getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
+  });
+
   it("shows the server's refusal in Spanish and keeps the dialog open", async () => {
     renderPagina(
       [
@@ -359,17 +477,29 @@ describe('the deferral badge of a donation', () => {
     htlv: false,
   };
 
-  it('says until when, for good, or awaiting a doctor; nothing once expired or lifted', () => {
+  it("says what the server's rules say: until when, for good, or awaiting a doctor; nothing when none is in force", () => {
+    const chagas = { ...negativa, chagas: true };
     const casos: [Record<string, unknown>, string | null][] = [
-      [{ fecha: hoy, exclusionDefinitiva: 'Definitiva' }, 'Diferido (definitiva)'],
       [
-        { fecha: hoy, exclusionDefinitiva: 'Temporal', exclusionTiempo: 90 },
+        { exclusionDefinitiva: 'Definitiva', diferimiento: { tipo: 'Definitiva', hasta: null } },
+        'Diferido (definitiva)',
+      ],
+      [
+        {
+          exclusionDefinitiva: 'Temporal',
+          exclusionTiempo: 90,
+          diferimiento: { tipo: 'Temporal', hasta: addDays(hoy, 90) },
+        },
         `Diferido hasta ${formatDate(addDays(hoy, 90))}`,
       ],
-      [{ fecha: addDays(hoy, -100), exclusionDefinitiva: 'Temporal', exclusionTiempo: 90 }, null],
-      [{ fecha: hoy, serologia: { ...negativa, chagas: true } }, 'Pendiente de decisión médica'],
-      [{ fecha: hoy, exclusionDefinitiva: 'Definitiva', diferimientoVigente: false }, null],
-      [{ fecha: hoy }, null],
+      [
+        { serologia: chagas, diferimiento: { tipo: 'Pendiente', hasta: null } },
+        'Pendiente de decisión médica',
+      ],
+      // Lifted or over: the server says none, whatever the result alone would suggest.
+      [{ serologia: chagas, diferimiento: null }, null],
+      [{ exclusionDefinitiva: 'Definitiva', diferimiento: null }, null],
+      [{}, null],
     ];
     for (const [props, texto] of casos) {
       const { unmount } = renderWithProviders(<ResultadoMarcas serologia={negativa} {...props} />);

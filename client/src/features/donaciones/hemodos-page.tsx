@@ -14,7 +14,7 @@ import { usePrint } from '@/imprimibles/use-print';
 import { SV_LABELS } from './donacion-form';
 import { esNoEncontrado } from './donacion-nueva-page';
 import { useDonacion } from './donaciones-store';
-import { ResultadoMarcas } from './resultado-marcas';
+import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { DonanteResumenCard } from './donante-resumen';
 import { formatSigno } from '@/imprimibles/format';
 import { toDonacionImprimible, toDonacionResumen } from '@/imprimibles/from-graphql';
@@ -126,6 +126,7 @@ export function HemodosPage() {
               serologia={donacion.serologia}
               exclusionDefinitiva={donacion.exclusionDefinitiva}
               exclusionTiempo={donacion.exclusionTiempo}
+              diferimiento={donacion.diferimiento}
             />
           </Stack>
         </Box>

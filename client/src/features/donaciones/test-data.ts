@@ -84,8 +84,20 @@ export function donacion(overrides: Record<string, unknown> = {}) {
       hto: 42,
     },
     serologia: null as null | Record<string, unknown>,
+    // The deferral the server says the result imposes today (lifts known); null: none.
+    diferimiento: null as null | Record<string, unknown>,
     ...overrides,
   };
+}
+
+/** A deferral as the server answers it in Donacion.diferimiento. */
+export function diferimientoDeDonacion(
+  origenId: string,
+  tipo: 'Definitiva' | 'Temporal' | 'Pendiente',
+  hasta: string | null = null,
+  texto = 'Donante diferido.',
+) {
+  return { __typename: 'Diferimiento' as const, origenId, tipo, hasta, texto };
 }
 
 export function donacionConDonante(overrides: Record<string, unknown> = {}): DonacionConDonante {

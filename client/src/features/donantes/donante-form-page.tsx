@@ -17,6 +17,7 @@ import {
   DonantesDocument,
   UpdateDonanteDocument,
 } from '@/generated/graphql';
+import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
 import { errorMessages } from '@/lib/graphql-errors';
 import { DonanteForm, fromDonante, nuevoDonante, toDonanteInput } from './donante-form';
 import type { DonanteValues } from './donante-form';
@@ -76,7 +77,13 @@ export function DonanteNuevoPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Failure | null>(null);
   const failureAlert = useFailureAlert(failure, setFailure);
-  const [crear] = useMutation(CreateDonanteDocument, { refetchQueries: [DonantesDocument] });
+  const [crear] = useMutation(CreateDonanteDocument, {
+    refetchQueries: [DonantesDocument],
+    // A record with the digits of another's DNI is that person for the rules, until told apart.
+    update(cache) {
+      invalidarElegibilidad(cache);
+    },
+  });
   const initialValues = useMemo(() => nuevoDonante(), []);
 
   const onSubmit = async (values: DonanteValues) => {
@@ -116,7 +123,13 @@ export function DonanteEditarPage() {
     variables: { id: donanteId },
     fetchPolicy: 'network-only',
   });
-  const [editar] = useMutation(UpdateDonanteDocument, { refetchQueries: [DonantesDocument] });
+  const [editar] = useMutation(UpdateDonanteDocument, {
+    refetchQueries: [DonantesDocument],
+    // A DNI or sex changed changes what the rules say of the person (on other records too).
+    update(cache) {
+      invalidarElegibilidad(cache, { donante: donanteId });
+    },
+  });
   const donante = data?.donante;
   const initialValues = useMemo(() => (donante ? fromDonante(donante) : undefined), [donante]);
 

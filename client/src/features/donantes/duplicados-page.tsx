@@ -18,6 +18,7 @@ import {
   RegistrarPersonasDistintasDocument,
 } from '@/generated/graphql';
 import type { DonanteDuplicadoFragment, DuplicadosDonantesQuery } from '@/generated/graphql';
+import { invalidarElegibilidad, invalidarRegistros } from '@/lib/elegibilidad-cache';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
 
@@ -58,11 +59,19 @@ function DuplicadosList() {
   const [fusionar, { loading: fusionando }] = useMutation(FusionarDonantesDocument, {
     refetchQueries: [DuplicadosDonantesDocument],
     awaitRefetchQueries: true,
+    // One person's history now: every list of donors, donations and eligibility is read again.
+    update(cache) {
+      invalidarRegistros(cache);
+    },
   });
 
   const [registrarDistintas, { loading: registrando }] = useMutation(RegistrarPersonasDistintasDocument, {
     refetchQueries: [DuplicadosDonantesDocument],
     awaitRefetchQueries: true,
+    // Two people now: neither's history holds the other's any more.
+    update(cache) {
+      invalidarElegibilidad(cache);
+    },
   });
 
   const confirmarDistintas = async () => {

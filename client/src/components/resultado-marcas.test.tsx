@@ -13,11 +13,11 @@ const negativa = {
 };
 
 describe('ResultadoMarcas', () => {
-  it('a reactive marker is a badge with the word REACTIVO and an icon, apart from the negative markers', () => {
+  it("each reactive marker reads 'HIV (+)' in a badge with an icon, apart from the negative markers", () => {
     renderWithProviders(<ResultadoMarcas serologia={{ ...negativa, hiv: true, chagas: true }} />);
-    const marca = screen.getByTestId('marca-reactivo');
-    expect(marca).toHaveTextContent('REACTIVO: HIV, Chagas');
-    expect(marca.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    const marcas = screen.getAllByTestId('marca-reactivo');
+    expect(marcas.map((m) => m.textContent)).toEqual(['HIV (+)', 'Chagas (+)']);
+    for (const marca of marcas) expect(marca.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     // The negatives stay as quiet text, without the reactive ones.
     const negativos = screen.getByText(/Hepatitis B \(-\)/);
     expect(negativos).not.toHaveTextContent('HIV');

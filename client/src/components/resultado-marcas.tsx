@@ -1,10 +1,9 @@
 import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { formatDate, todayIso } from '@domain/dates';
+import { formatDate } from '@domain/dates';
 import { EXCLUSION_TIEMPO_LABELS, SEROLOGIA_KEYS, SEROLOGIA_LABELS, serologiaSigno } from '@domain/donacion';
 import type { Serologia } from '@domain/donacion';
-import { diferimientoDeDonacion } from '@domain/elegibilidad';
 import { MSG } from '@domain/messages';
-import { leerSerologia } from './donaciones-store';
+import { leerSerologia } from '@/lib/serologia';
 
 /** The markers of a serology that are reactive, by their labels ('HIV', 'Chagas'). */
 export function reactivos(serologia: Serologia | null): string[] {
@@ -24,55 +23,40 @@ function Alerta() {
   );
 }
 
+/** What the server says of a donation's deferral today (Donacion.diferimiento). */
+export type DiferimientoDeResultado = { tipo: string; hasta?: string | null };
+
 export type ResultadoMarcasProps = {
   serologia: unknown;
   exclusionDefinitiva?: string | null;
   exclusionTiempo?: number | null;
-  /** The donation's date: given, a result that defers the donor today shows it. */
-  fecha?: string;
   /**
-   * Whether the donor's deferral from this donation is in force (the donor's eligibility knows
-   * the lifted ones); unknown, a deferral is shown while the domain's rule says it lasts.
+   * The deferral the donation's result imposes today, as the server's rules say it (the lifts
+   * known): null or absent, none. Never worked out here from the result alone, which knows no lift.
    */
-  diferimientoVigente?: boolean;
+  diferimiento?: DiferimientoDeResultado | null;
   /** 'sm' in lists, 'md' at the head of a donation's screen. */
   size?: 'sm' | 'md';
 };
 
-/** The deferral this donation's result imposes today, in words; null when none. */
-export function diferimientoTexto(
-  d: { fecha: string; exclusionDefinitiva?: string | null; exclusionTiempo?: number | null },
-  serologia: Serologia | null,
-  hoy = todayIso(),
-): string | null {
-  const diferimiento = diferimientoDeDonacion({
-    id: '',
-    numero: 0,
-    fecha: d.fecha,
-    donacionAferesis: false,
-    exclusionDefinitiva: d.exclusionDefinitiva,
-    exclusionTiempo: d.exclusionTiempo,
-    serologia,
-  });
-  if (!diferimiento) return null;
-  if (diferimiento.tipo === 'Definitiva') return 'Diferido (definitiva)';
-  if (diferimiento.tipo === 'Pendiente') return 'Pendiente de decisión médica';
-  return diferimiento.hasta && diferimiento.hasta > hoy
-    ? `Diferido hasta ${formatDate(diferimiento.hasta)}`
-    : null;
+/** A donation's deferral in a badge's words. */
+export function diferimientoTexto(d: DiferimientoDeResultado): string {
+  if (d.tipo === 'Definitiva') return 'Diferido (definitiva)';
+  if (d.tipo === 'Pendiente') return 'Pendiente de decisión médica';
+  return d.hasta ? `Diferido hasta ${formatDate(d.hasta)}` : 'Diferido';
 }
 
 /**
- * A donation's results as a technician must read them at a glance: a reactive marker and a
- * definitive exclusion in a solid red badge with a word and an icon (never colour alone), a
- * temporary exclusion in orange, the negative markers as quiet text.
+ * A donation's results as a technician must read them at a glance, as the specification prints
+ * them: each reactive marker 'HIV (+)' in a solid red badge with an icon (never colour alone), a
+ * definitive exclusion in red, a temporary one in orange, the deferral in force today, and the
+ * negative markers 'Hepatitis B (-)' as quiet text.
  */
 export function ResultadoMarcas({
   serologia,
   exclusionDefinitiva,
   exclusionTiempo,
-  fecha,
-  diferimientoVigente,
+  diferimiento,
   size = 'sm',
 }: ResultadoMarcasProps) {
   const parsed = leerSerologia(serologia);
@@ -86,12 +70,17 @@ export function ResultadoMarcas({
     );
   }
   const serologiaLeida = parsed.ok ? parsed.value : null;
-  const positivos = reactivos(serologiaLeida);
-  if (positivos.length > 0) {
+  for (const marcador of reactivos(serologiaLeida)) {
     badges.push(
-      <Badge key="reactivo" colorPalette="red" variant="solid" size={badgeSize} data-testid="marca-reactivo">
+      <Badge
+        key={`reactivo-${marcador}`}
+        colorPalette="red"
+        variant="solid"
+        size={badgeSize}
+        data-testid="marca-reactivo"
+      >
         <Alerta />
-        {`REACTIVO: ${positivos.join(', ')}`}
+        {`${marcador} ${serologiaSigno(true)}`}
       </Badge>,
     );
   }
@@ -125,10 +114,7 @@ export function ResultadoMarcas({
       </Badge>,
     );
   }
-  const diferido =
-    fecha && parsed.ok && diferimientoVigente !== false
-      ? diferimientoTexto({ fecha, exclusionDefinitiva, exclusionTiempo }, serologiaLeida)
-      : null;
+  const diferido = diferimiento ? diferimientoTexto(diferimiento) : null;
   if (diferido) {
     badges.push(
       <Badge
@@ -170,22 +156,21 @@ export function ResultadoMarcas({
 }
 
 export type SerologiaCellProps = {
-  donacion: Pick<ResultadoMarcasProps, 'serologia' | 'exclusionDefinitiva' | 'exclusionTiempo'> & {
-    fecha: string;
-  };
-  diferimientoVigente?: boolean;
+  donacion: Pick<
+    ResultadoMarcasProps,
+    'serologia' | 'exclusionDefinitiva' | 'exclusionTiempo' | 'diferimiento'
+  >;
 };
 
 /** The 'Serología' cell of a donations list: the same marks on every list. */
-export function SerologiaCell({ donacion, diferimientoVigente }: SerologiaCellProps) {
+export function SerologiaCell({ donacion }: SerologiaCellProps) {
   return (
     <Table.Cell data-label="Serología">
       <ResultadoMarcas
         serologia={donacion.serologia}
         exclusionDefinitiva={donacion.exclusionDefinitiva}
         exclusionTiempo={donacion.exclusionTiempo}
-        fecha={donacion.fecha}
-        diferimientoVigente={diferimientoVigente}
+        diferimiento={donacion.diferimiento}
       />
     </Table.Cell>
   );
