@@ -175,6 +175,14 @@ const TODAS: Pantalla[] = [
     },
   },
   {
+    // The doctor's queue: the seeded Chagas result awaits a decision.
+    name: 'pendientes',
+    path: () => '/pendientes',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Decisiones pendientes' }).waitFor();
+    },
+  },
+  {
     name: 'cph',
     path: () => '/cph',
     prepare: async (page, d) => {

@@ -6,6 +6,7 @@ import { donacionesRoutes } from '@/features/donaciones/routes';
 import { auditoriaRoutes } from '@/features/auditoria/routes';
 import { cphRoutes } from '@/features/cph/routes';
 import { reportesRoutes } from '@/features/reportes/routes';
+import { pendientesRoutes } from '@/features/pendientes/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -19,4 +20,5 @@ export const featureRoutes: RouteObject[] = [
   ...auditoriaRoutes,
   ...cphRoutes,
   ...reportesRoutes,
+  ...pendientesRoutes,
 ];

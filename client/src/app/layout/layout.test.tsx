@@ -18,6 +18,7 @@ describe('sidebar', () => {
     expect(labels()).toEqual([
       ['Donantes', '/donantes'],
       ['Donaciones', '/donaciones'],
+      ['Decisiones pendientes', '/pendientes'],
       ['Registro CPH', '/cph'],
       ['Planillas', '/planillas'],
       ['Reportes', '/reportes'],
@@ -37,6 +38,20 @@ describe('sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Claves de API' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cambiar clave' })).toBeInTheDocument();
   });
+  it("shows the doctor's queue to a doctor, never to a technician or an administrative member", () => {
+    const { unmount } = renderWithProviders(<Sidebar rol="ROL_MEDICO" />);
+    expect(screen.getByRole('link', { name: 'Decisiones pendientes' })).toHaveAttribute(
+      'href',
+      '/pendientes',
+    );
+    unmount();
+    for (const rol of ['ROL_TECNICO', 'ROL_ADMINISTRATIVO', 'ROL_RED'] as const) {
+      const other = renderWithProviders(<Sidebar rol={rol} />);
+      expect(screen.queryByRole('link', { name: 'Decisiones pendientes' })).not.toBeInTheDocument();
+      other.unmount();
+    }
+  });
+
   it("shows a network's account only its panel and its password", () => {
     renderWithProviders(<Sidebar rol="ROL_RED" />);
     expect(labels()).toEqual([

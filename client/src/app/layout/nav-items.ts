@@ -1,3 +1,4 @@
+import { decideMedicamente } from '@domain/roles';
 import type { Rol } from '@domain/roles';
 
 export type NavItem = { label: string; to: string };
@@ -5,7 +6,9 @@ export type NavSection = { label?: string; items: NavItem[] };
 
 /**
  * The sidebar of the specification; Integrantes, Claves de API and Auditoría only for the service
- * administrator. A network's account (ROL_RED) has its panel and its password, nothing else.
+ * administrator; the doctor's queue (Decisiones pendientes) for whoever takes medical decisions
+ * (ROL_MEDICO, ROL_SERVICIO). A network's account (ROL_RED) has its panel and its password,
+ * nothing else.
  */
 export function navSections(rol: Rol | undefined): NavSection[] {
   const clave: NavItem = { label: 'Cambiar clave', to: '/opciones/clave' };
@@ -20,16 +23,15 @@ export function navSections(rol: Rol | undefined): NavSection[] {
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Integrantes', to: '/opciones/integrantes' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Claves de API', to: '/opciones/claves-api' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Auditoría', to: '/opciones/auditoria' });
-  return [
-    {
-      items: [
-        { label: 'Donantes', to: '/donantes' },
-        { label: 'Donaciones', to: '/donaciones' },
-        { label: 'Registro CPH', to: '/cph' },
-        { label: 'Planillas', to: '/planillas' },
-        { label: 'Reportes', to: '/reportes' },
-      ],
-    },
-    { label: 'Opciones', items: opciones },
+  const principales: NavItem[] = [
+    { label: 'Donantes', to: '/donantes' },
+    { label: 'Donaciones', to: '/donaciones' },
   ];
+  if (decideMedicamente(rol)) principales.push({ label: 'Decisiones pendientes', to: '/pendientes' });
+  principales.push(
+    { label: 'Registro CPH', to: '/cph' },
+    { label: 'Planillas', to: '/planillas' },
+    { label: 'Reportes', to: '/reportes' },
+  );
+  return [{ items: principales }, { label: 'Opciones', items: opciones }];
 }
