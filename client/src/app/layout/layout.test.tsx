@@ -75,7 +75,10 @@ describe('shell', () => {
     const { router } = renderApp('/donantes', {
       mocks: [{ request: { query: MeDocument }, result: { data: { me } } }],
     });
-    expect(await screen.findByText('Hemoterapia Hospital Italiano')).toBeInTheDocument();
+    // The shell's lazy chunks may take a while on a loaded machine.
+    expect(
+      await screen.findByText('Hemoterapia Hospital Italiano', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Panel Técnico')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Salir' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
@@ -101,7 +104,7 @@ describe('shell', () => {
     const { unmount } = renderApp('/donantes', {
       mocks: [{ request: { query: MeDocument }, result: { data: { me } } }],
     });
-    const quien = await screen.findByTestId('usuario-sesion');
+    const quien = await screen.findByTestId('usuario-sesion', {}, { timeout: 10_000 });
     expect(within(quien).getByText('Ana Pérez')).toBeInTheDocument();
     expect(within(quien).getByText('Técnico')).toBeInTheDocument();
     expect(quien).toHaveAttribute('title', 'Ana Pérez (Técnico)');
@@ -111,7 +114,7 @@ describe('shell', () => {
 
     signIn(testUsuario());
     renderApp('/donantes');
-    const admin = await screen.findByTestId('usuario-sesion');
+    const admin = await screen.findByTestId('usuario-sesion', {}, { timeout: 10_000 });
     expect(admin).toHaveTextContent('hemo');
     expect(admin).toHaveTextContent('Administrador del servicio');
   });
