@@ -43,7 +43,7 @@ import { IndicadoresService } from './modules/indicadores/indicadores.service';
 import { IntegranteResolver } from './modules/integrante/integrante.resolver';
 import { addIntegranteRoutes } from './modules/integrante/integrante.rest';
 import { IntegranteService } from './modules/integrante/integrante.service';
-import { OpcionesResolver } from './modules/opciones/opciones.resolver';
+import { EtiquetaSinUsarResolver, OpcionesResolver } from './modules/opciones/opciones.resolver';
 import { addOpcionesRoutes } from './modules/opciones/opciones.rest';
 import { OpcionesService } from './modules/opciones/opciones.service';
 import { personaLoaders } from './modules/persona/persona.loaders';
@@ -69,6 +69,7 @@ export const resolvers: Resolvers = [
   DonacionResolver,
   IntegranteResolver,
   OpcionesResolver,
+  EtiquetaSinUsarResolver,
   ClaveResolver,
   PlanillaResolver,
   AuditoriaResolver,
@@ -142,7 +143,8 @@ export function createServices(
   const query = reads.run;
   const throttle = new FailureThrottle(dataSource, query, { now: options.now });
   const donante = new DonanteService(dataSource, query);
-  const donacion = new DonacionService(dataSource, query);
+  const elegibilidad = new ElegibilidadService(dataSource, query);
+  const donacion = new DonacionService(dataSource, query, elegibilidad);
   const indicadores = new IndicadoresService(query);
   const services: Services = {
     dataSource,
@@ -157,7 +159,7 @@ export function createServices(
     opciones: new OpcionesService(dataSource),
     clave: new ClaveService(dataSource, tokens, sessions, throttle),
     auditoria: new AuditoriaService(dataSource, donante, donacion),
-    elegibilidad: new ElegibilidadService(dataSource, query),
+    elegibilidad,
     persona: new PersonaService(dataSource),
     noApto: new NoAptoService(dataSource, query),
     indicadores,

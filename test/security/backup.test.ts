@@ -98,10 +98,18 @@ beforeAll(async () => {
       t,
     ),
   ).createDonante;
+  // An issued label number travels with who issued it, for whom and the donation that took it.
+  const emitido = ok(
+    await server.gql<{ nextEtiquetaNumero: number }>(
+      `mutation ($d: ID) { nextEtiquetaNumero(donanteId: $d) }`,
+      { d: acentos.id },
+      t,
+    ),
+  ).nextEtiquetaNumero;
   const don = ok(
     await server.gql<{ createDonacion: { id: string } }>(
       CREATE_DONACION,
-      { input: donacionInput(acentos.id) },
+      { input: donacionInput(acentos.id, { numero: emitido }) },
       t,
     ),
   ).createDonacion;

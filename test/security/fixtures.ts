@@ -282,6 +282,9 @@ export function operationCalls(target: World): Record<string, Call> {
     },
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
     'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
+    'Query.etiquetasSinUsar': {
+      query: `{ etiquetasSinUsar { total items { numero codigo emitidaPor donante { id dni apellido } } } }`,
+    },
     'Query.clavesApi': { query: `{ clavesApi { id nombre prefijo creadaEn ultimoUso revocadaEn } }` },
     'Query.auditoria': {
       query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios autor personas { id nombre } } } }`,

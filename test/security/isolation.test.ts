@@ -34,6 +34,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query.cabezaAuditoria': 'scoped',
   'Query.clavesApi': 'scoped',
   'Query.contadorEtiquetas': 'scoped',
+  'Query.etiquetasSinUsar': 'scoped',
   'Query.donacion': 'NOT_FOUND',
   'Query.donaciones': 'scoped',
   'Query.donacionesDeDonante': 'NOT_FOUND',

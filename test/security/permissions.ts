@@ -21,6 +21,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.donante': 'any',
   'Query.donantes': 'any',
   'Query.duplicadosDonantes': ['ROL_SERVICIO'],
+  'Query.etiquetasSinUsar': ['ROL_SERVICIO'],
   'Query.indicadores': 'any',
   'Query.integrante': ['ROL_SERVICIO'],
   'Query.integrantes': ['ROL_SERVICIO'],

@@ -7,6 +7,7 @@
  */
 import { addDays, addYears, daysBetween, formatDate, IsoDate, yearsBetween } from './dates';
 import { SEROLOGIA_KEYS, SEROLOGIA_LABELS, type Serologia, type SerologiaKey } from './donacion';
+import { puedeDonarDesdeMsg } from './donante';
 import {
   EDAD_DONANTE_MAX,
   EDAD_DONANTE_MIN,
@@ -551,6 +552,19 @@ export function revisarDiferimientos(h: HistorialDonante): string[] {
 /** A refusal in words: every reason, in order (the interval's alone is the specification's text). */
 export function textoRechazo(e: Elegibilidad): string {
   return e.motivos.map((m) => m.texto).join(' ');
+}
+
+/**
+ * 'Generar Etiquetas' for a donor who may not donate today, one line each as the new-donation
+ * screen says it (its ElegibilidadPanel): no number is issued, every reason, and from which day
+ * the donor may donate (or that a deferral has no end).
+ */
+export function rechazoEtiquetas(e: Elegibilidad): FieldError[] {
+  const desde = e.desde ? puedeDonarDesdeMsg(e.desde) : MSG.diferidoSinFechaDetalle;
+  return [MSG.etiquetasDonanteNoPuedeDonar, ...e.motivos.map((m) => m.texto), desde].map((msg) => ({
+    field: '',
+    msg,
+  }));
 }
 
 /** The field a refusal belongs to: the date when only date rules refuse it, else the whole form. */

@@ -189,6 +189,7 @@ export const MSG = {
     `El número debe ser mayor que el último emitido (${ultimo}): la numeración nunca retrocede`,
   contadorEtiquetasAvanzado: (ultimo: number) =>
     `Numeración actualizada: el último número emitido es ${ultimo}`,
+  etiquetasDonanteNoPuedeDonar: 'No se emiten etiquetas: el donante no puede donar hoy.',
   horaInvalida: 'Debe proporcionar una hora válida (HH:mm)',
   sinConexion: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
   // Audit trail and restore (issue 9)

@@ -660,14 +660,23 @@ export const openApiDocument = {
       post: {
         ...secured,
         summary: 'Emite el próximo número de etiqueta del servicio (nunca se repite)',
-        requestBody: body(obj({ servicioId: str('Id del servicio; otro servicio da 403') })),
+        requestBody: body(
+          obj({
+            servicioId: str('Id del servicio; otro servicio da 403'),
+            donanteId: str(
+              'Opcional: el donante de la donación nueva; si hoy no puede donar no se emite número (400 con cada razón)',
+            ),
+            donacionAferesis: bool('Opcional: la donación es por aféresis (no cuenta para el límite anual)'),
+          }),
+        ),
         responses: {
           '200': ok('El número', obj({ numero: int() }, ['numero'])),
           '400': error(
-            'El cuerpo no es un objeto, o servicioId o servicio no es un valor simple (texto, número)',
+            'El cuerpo no es un objeto, servicioId o servicio no es un valor simple, o el donante no puede donar hoy (cada razón)',
           ),
           '401': E401,
           '403': E403,
+          '404': E404,
         },
       },
     },

@@ -18,6 +18,7 @@ import { IndicadoresPorFila1763940000000 } from './1763940000000-indicadores-por
 import { Persona1764000000000 } from './1764000000000-persona';
 import { RedPrivacidad1764010000000 } from './1764010000000-red-privacidad';
 import { LevantamientoTexto1764050000000 } from './1764050000000-levantamiento-texto';
+import { EtiquetaEmitida1764300000000 } from './1764300000000-etiqueta-emitida';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Persona1764000000000,
   RedPrivacidad1764010000000,
   LevantamientoTexto1764050000000,
+  EtiquetaEmitida1764300000000,
 ];

@@ -66,10 +66,23 @@ export class DonacionResolver {
     description:
       `Emite el próximo número de etiqueta del servicio (nunca se repite, nunca pasa de ${NUMERO_ETIQUETA_MAX}). ` +
       `Una operación emite como máximo ${ETIQUETAS_POR_SOLICITUD_MAX} números (alias incluidos): ` +
-      'una que pida más se rechaza entera antes de emitir ninguno.',
+      'una que pida más se rechaza entera antes de emitir ninguno. Con `donanteId` (Generar Etiquetas de ' +
+      'una donación nueva) se emite para ese donante, y se rechaza, con cada razón, si hoy no puede donar.',
   })
-  nextEtiquetaNumero(@Ctx() ctx: Context): Promise<number> {
-    return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx));
+  nextEtiquetaNumero(
+    @Ctx() ctx: Context,
+    @Arg('donanteId', () => ID, {
+      nullable: true,
+      description: 'El donante de la donación para la que se imprimen las etiquetas',
+    })
+    donanteId?: string | null,
+    @Arg('aferesis', () => Boolean, {
+      nullable: true,
+      description: 'La donación es por aféresis (no cuenta para el límite anual de sangre entera)',
+    })
+    aferesis?: boolean | null,
+  ): Promise<number> {
+    return ctx.services.donacion.nextEtiquetaNumero(requireAuth(ctx), { donanteId, aferesis });
   }
 
   @Authorized()

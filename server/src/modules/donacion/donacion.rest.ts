@@ -164,7 +164,11 @@ export function addDonacionRoutes(router: Router, services: Services): void {
       const b = body(req);
       assertOwnServicio(ctx.auth, scalar(b.servicioId, 'servicioId'));
       assertOwnServicio(ctx.auth, scalar(b.servicio, 'servicio'));
-      return { numero: await services.donacion.nextEtiquetaNumero(ctx.auth) };
+      // The spec's payload is the servicio alone; a client that names the donor (donanteId, as the
+      // new donation's body does) gets no number for a donor who may not donate today.
+      const donanteId = scalar(b.donanteId, 'donanteId');
+      const aferesis = flag(b.donacionAferesis, 'donacionAferesis');
+      return { numero: await services.donacion.nextEtiquetaNumero(ctx.auth, { donanteId, aferesis }) };
     }),
   );
 

@@ -2,7 +2,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate } from '../../domain/dates';
 import { ResultadosData, SEROLOGIA_KEYS, Serologia, validateResultados } from '../../domain/donacion';
-import { cambioDeResultado, diferimientoDeDonacion, diferimientos } from '../../domain/elegibilidad';
+import {
+  cambioDeResultado,
+  diferimientoDeDonacion,
+  diferimientos,
+  rechazoEtiquetas,
+} from '../../domain/elegibilidad';
 import { isNumeroEtiqueta, NUMERO_ETIQUETA_MAX, numerosDeEtiqueta } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
 import { validateMotivo } from '../../domain/no-apto';
@@ -14,6 +19,7 @@ import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import {
   anularLevantamientos,
+  type ElegibilidadService,
   puedeDecidir,
   puedeDecidirReactivo,
   registrarLevantamiento,
@@ -35,6 +41,8 @@ export type { CreateDonacionData, DonacionFilterData };
 export type DonacionSearchData = Omit<DonacionFilterData, 'numeros'> & { codigo?: string | null };
 
 export type PageData = { offset?: number; limit?: number };
+/** Whom a label number is issued for ('Generar Etiquetas' of a new donation); nobody when empty. */
+export type EtiquetaParaData = { donanteId?: string | null; aferesis?: boolean | null };
 export type UpdateResultadosResult = { donacion: Donacion; message: string };
 
 /** The fields an audit entry records (vital signs flattened, no timestamps). */
@@ -48,6 +56,8 @@ export class DonacionService {
     private readonly dataSource: DataSource,
     /** The reads every screen makes, as prepared statements (database/prepared.ts). */
     private readonly query: RunQuery,
+    /** Whether a donor may donate today, before a label number is issued for them. */
+    private readonly elegibilidad: ElegibilidadService,
   ) {}
 
   /**
@@ -56,21 +66,40 @@ export class DonacionService {
    * issued twice, and the counter only moves forward, so none is reused.
    * How many one GraphQL operation may ask for is checked before it runs
    * (graphql/etiquetas-por-solicitud.ts); a REST request asks for one.
+   *
+   * With `para.donanteId` ('Generar Etiquetas' on the new-donation screen) the number is for that
+   * donor: a donor who may not donate today gets none, and the refusal says why
+   * (rechazoEtiquetas). Every number is recorded with who issued it, when and for whom
+   * (etiqueta_emitida, migration 1764300000000), so one never used shows in Opciones > Numeración.
    */
-  async nextEtiquetaNumero(auth: AuthUser): Promise<number> {
+  async nextEtiquetaNumero(auth: AuthUser, para: EtiquetaParaData = {}): Promise<number> {
+    const donanteId = para.donanteId?.trim() ? para.donanteId.trim().toLowerCase() : null;
+    if (donanteId !== null) {
+      const elegibilidad = await this.elegibilidad.deHoy(auth, donanteId, {
+        aferesis: para.aferesis === true,
+      });
+      if (!elegibilidad.puedeDonar) throw new ValidationError(rechazoEtiquetas(elegibilidad));
+    }
     // One statement (its own transaction): the counter row is locked for the
-    // shortest possible time, and the audit entry commits with the number.
+    // shortest possible time, and the record and the audit entry commit with the number.
     // Past NUMERO_ETIQUETA_MAX the upsert updates nothing and no number is issued.
     const [row] = await this.dataSource.query(
       `WITH n AS (
          INSERT INTO etiqueta_contador AS c (servicio_id, ultimo) VALUES ($1, 1)
          ON CONFLICT (servicio_id) DO UPDATE SET ultimo = c.ultimo + 1 WHERE c.ultimo < $3
          RETURNING ultimo
+       ), e AS (
+         INSERT INTO etiqueta_emitida (servicio_id, numero, usuario_id, donante_id)
+         SELECT $1, n.ultimo, $2, $4::uuid FROM n
+         RETURNING numero
        )
        INSERT INTO auditoria (servicio_id, usuario_id, accion, entidad, entidad_id, cambios)
-       SELECT $1, $2, 'crear', 'etiqueta', n.ultimo::text, jsonb_build_object('numero', n.ultimo) FROM n
+       SELECT $1, $2, 'crear', 'etiqueta', e.numero::text,
+              jsonb_build_object('numero', e.numero)
+                || CASE WHEN $4::uuid IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('donanteId', $4::uuid) END
+         FROM e
        RETURNING entidad_id`,
-      [auth.servicio, auth.uid, NUMERO_ETIQUETA_MAX],
+      [auth.servicio, auth.uid, NUMERO_ETIQUETA_MAX, donanteId],
     );
     if (!row) throw ValidationError.single('', MSG.numerosEtiquetaAgotados);
     return Number(row.entidad_id);

@@ -38,7 +38,12 @@ import { DONANTE_COLUMNS } from './donante.search';
 import { MOTIVO_DUPLICADO, MotivoDuplicado } from './donante.duplicados.types';
 
 /** Every table whose rows belong to a donor (column donante_id): a merge moves them all. */
-export const DONANTE_HIJAS: readonly string[] = ['donacion', 'visita_no_apto', 'levantamiento_diferimiento'];
+export const DONANTE_HIJAS: readonly string[] = [
+  'donacion',
+  'visita_no_apto',
+  'levantamiento_diferimiento',
+  'etiqueta_emitida',
+];
 
 /** The furthest a page may start (as PageInput's offset). */
 const OFFSET_MAX = 1_000_000;
@@ -193,7 +198,9 @@ export class DuplicadosService {
         const movidas: string[] = [];
         for (const tabla of DONANTE_HIJAS) {
           const rows = await run(
-            `WITH u AS (UPDATE ${tabla} SET donante_id = $1 WHERE donante_id = $2 RETURNING id) SELECT id FROM u`,
+            // A table without an id (etiqueta_emitida: servicio and number) gives null ids.
+            `WITH u AS (UPDATE ${tabla} t SET donante_id = $1 WHERE donante_id = $2 RETURNING to_jsonb(t) ->> 'id' AS id)
+             SELECT id FROM u`,
             [keepId, otherId],
           );
           if (tabla === 'donacion') movidas.push(...rows.map((r) => String(r.id)));

@@ -238,6 +238,31 @@ export class ElegibilidadService {
   }
 
   /**
+   * Whether the servicio's live donor `donanteId` may donate today, as the new-donation screen shows
+   * it: 'Generar Etiquetas' asks before it issues a number (DonacionService.nextEtiquetaNumero).
+   * `aferesis`: the donation is by apheresis (the yearly whole-blood limit does not count it). Rules
+   * read afresh; another member's records read are logged as a list's are. Not a decision under
+   * the person's lock: creating the donation checks everything again.
+   */
+  async deHoy(auth: AuthUser, donanteId: string, { aferesis = false } = {}): Promise<Elegibilidad> {
+    if (!isUuid(donanteId)) throw new NotFoundError(MSG.donanteNoEncontrado);
+    const id = donanteId.toLowerCase();
+    const [vivo] = await this.query(
+      `SELECT id FROM donante WHERE id = $1 AND servicio_id = $2 AND deleted_at IS NULL`,
+      [id, auth.servicio],
+    );
+    if (!vivo) throw new NotFoundError(MSG.donanteNoEncontrado);
+    const [hs, reglas] = await Promise.all([
+      historiales(this.query, auth.servicio, [id]),
+      reglasDelServicio(this.query, auth.servicio),
+    ]);
+    await registrarConsultasDeLectura(this.query, auth, hs);
+    const historial = hs.get(id);
+    if (!historial) throw new NotFoundError(MSG.donanteNoEncontrado);
+    return evaluarElegibilidad(historial, reglas, todayIso(), { aferesis });
+  }
+
+  /**
    * Lifts a deferral in force today (from a donation's result or a visit), with the reason: a
    * doctor's or the service administrator's decision, audited. A later change of that result is a
    * new deferral, which this lift does not cover.

@@ -1,5 +1,6 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Servicio } from '../servicio/servicio.entity';
+import { Paginated } from '../../graphql/pagination';
 import { maxTexto } from '../../graphql/validators';
 
 @InputType({ description: 'Opciones generales del servicio' })
@@ -29,3 +30,24 @@ export class OpcionesPayload {
   @Field({ description: 'Texto para mostrar al usuario' })
   message: string;
 }
+
+@ObjectType({ description: 'Un número de etiqueta emitido que ninguna donación lleva (ni eliminada)' })
+export class EtiquetaSinUsar {
+  @Field(() => Int)
+  numero: number;
+
+  @Field({ description: 'Número seguido de su carácter de control ISO 7064 MOD 37-2' })
+  codigo: string;
+
+  @Field({ description: 'Cuándo se emitió' })
+  emitidaEn: Date;
+
+  /** Who issued it (a user of the servicio); null when the trail did not say. */
+  usuarioId: string | null;
+
+  /** The donor it was issued for ('Generar Etiquetas' of a new donation); null for none. */
+  donanteId: string | null;
+}
+
+export const EtiquetaSinUsarPage = Paginated(EtiquetaSinUsar, 'EtiquetaSinUsarPage');
+export type EtiquetaSinUsarPage = InstanceType<typeof EtiquetaSinUsarPage>;

@@ -1,7 +1,10 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
 import { NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
-import { OpcionesInput, OpcionesPayload } from './opciones.input';
+import { PageInput } from '../../graphql/pagination';
+import { claveUsuario } from '../../loaders';
+import { Donante } from '../donante/donante.entity';
+import { EtiquetaSinUsar, EtiquetaSinUsarPage, OpcionesInput, OpcionesPayload } from './opciones.input';
 import { Servicio } from '../servicio/servicio.entity';
 
 @Resolver(() => Servicio)
@@ -25,6 +28,18 @@ export class OpcionesResolver {
   }
 
   @Authorized('ROL_SERVICIO')
+  @Query(() => EtiquetaSinUsarPage, {
+    description:
+      'Números de etiqueta emitidos que ninguna donación lleva, los más altos primero, con quién los emitió y para quién',
+  })
+  etiquetasSinUsar(
+    @Ctx() ctx: Context,
+    @Arg('page', () => PageInput, { nullable: true }) page?: PageInput | null,
+  ): Promise<EtiquetaSinUsarPage> {
+    return ctx.services.opciones.etiquetasSinUsar(requireAuth(ctx), page ?? {});
+  }
+
+  @Authorized('ROL_SERVICIO')
   @Mutation(() => Int, {
     description:
       'Adelanta la numeración de etiquetas (un servicio que continúa un libro en papel): ' +
@@ -32,5 +47,28 @@ export class OpcionesResolver {
   })
   avanzarContadorEtiquetas(@Arg('ultimo', () => Int) ultimo: number, @Ctx() ctx: Context): Promise<number> {
     return ctx.services.opciones.avanzarContadorEtiquetas(requireAuth(ctx), ultimo);
+  }
+}
+
+/** Who issued an unused label number and for whom, by name, through the request's loaders. */
+@Resolver(() => EtiquetaSinUsar)
+export class EtiquetaSinUsarResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Quién la emitió: nombre y apellido (su usuario si no tiene nombre); null si no se sabe',
+  })
+  emitidaPor(@Root() e: EtiquetaSinUsar, @Ctx() ctx: Context): Promise<string | null> | null {
+    if (!e.usuarioId) return null;
+    return ctx.loaders.nombreUsuario.load(claveUsuario(requireAuth(ctx).servicio, e.usuarioId));
+  }
+
+  @FieldResolver(() => Donante, {
+    nullable: true,
+    description:
+      'El donante para el que se emitió (Generar Etiquetas de una donación nueva); null si ninguno',
+  })
+  donante(@Root() e: EtiquetaSinUsar, @Ctx() ctx: Context): Promise<Donante | null> | null {
+    if (!e.donanteId) return null;
+    return ctx.loaders.donacionDonante.load(claveUsuario(requireAuth(ctx).servicio, e.donanteId));
   }
 }

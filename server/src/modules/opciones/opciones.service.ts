@@ -1,12 +1,14 @@
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
-import { isNumeroEtiqueta } from '../../domain/etiquetas';
+import { codigoEtiqueta, isNumeroEtiqueta } from '../../domain/etiquetas';
 import { OpcionesDatos, validateOpciones } from '../../domain/integrante';
 import { MSG } from '../../domain/messages';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { PAGE_MAX } from '../../graphql/pagination';
 import { audit, diff } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
 import { Servicio } from '../servicio/servicio.entity';
+import { EtiquetaSinUsar } from './opciones.input';
 
 export type OpcionesResult = { servicio: Servicio; message: string };
 
@@ -70,6 +72,39 @@ export class OpcionesService {
       [auth.servicio],
     );
     return row ? Number(row.ultimo) : 0;
+  }
+
+  /**
+   * The label numbers the servicio issued that no donation carries (deleted ones count as carried),
+   * newest first, with who issued each, when and for which donor: numbers printed and never used,
+   * or lost. Only the service administrator. Read from the partial index of the unused ones
+   * (migration 1764300000000), so a page costs the same however many numbers were used.
+   */
+  async etiquetasSinUsar(auth: AuthUser, page: { offset?: number | null; limit?: number | null } = {}) {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    const offset = Math.max(0, Math.trunc(page.offset ?? 0));
+    const limit = Math.min(PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 20)));
+    const [{ total }] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM etiqueta_emitida WHERE servicio_id = $1 AND donacion_id IS NULL`,
+      [auth.servicio],
+    );
+    const rows: { numero: number; emitida_at: Date; usuario_id: string | null; donante_id: string | null }[] =
+      await this.dataSource.query(
+        `SELECT numero, emitida_at, usuario_id, donante_id FROM etiqueta_emitida
+          WHERE servicio_id = $1 AND donacion_id IS NULL
+          ORDER BY numero DESC OFFSET $2 LIMIT $3`,
+        [auth.servicio, offset, limit],
+      );
+    const items = rows.map((r) =>
+      Object.assign(new EtiquetaSinUsar(), {
+        numero: Number(r.numero),
+        codigo: codigoEtiqueta(Number(r.numero)),
+        emitidaEn: r.emitida_at,
+        usuarioId: r.usuario_id,
+        donanteId: r.donante_id,
+      }),
+    );
+    return { items, total: Number(total), offset, limit };
   }
 
   /**
