@@ -14,6 +14,7 @@ import {
   crearDonanteApi,
   ddmmyyyy,
   esperarCarga,
+  gql,
   hoyGuiones,
   hoyIso,
   ingresar,
@@ -128,12 +129,24 @@ describe('recorrido: donaciones e impresos', () => {
     await page.goto(`/donaciones/nueva/${begona.id}/`);
     await page.getByRole('form', { name: 'Nueva donación' }).waitFor();
     await llenarDonacion();
+    // 'Generar Etiquetas' issues no number for a donor who may not donate today, and says why.
+    const texto = `Este donante dono hace menos de 8 semanas (${ddmmyyyy(hoyIso())}).`;
     const antes = await blobCount(page);
     await page.getByRole('button', { name: 'Generar Etiquetas' }).click();
-    await nuevoBlob(page, antes);
+    const rechazo = page.getByRole('alert').filter({ hasText: 'Error al generar número de etiqueta' });
+    await rechazo.getByText(texto).waitFor();
+    await rechazo.getByText('No se emiten etiquetas: el donante no puede donar hoy.').waitFor();
+    await expect(input('Número').inputValue()).resolves.toBe('');
+    await expect(blobCount(page)).resolves.toBe(antes);
+    // A number issued without a donor (a label printed before): the donation itself is refused.
+    const { nextEtiquetaNumero } = await gql<{ nextEtiquetaNumero: number }>(
+      `mutation { nextEtiquetaNumero }`,
+      {},
+      cuenta.token,
+    );
+    await input('Número').fill(String(nextEtiquetaNumero));
     await page.getByRole('button', { name: 'Guardar donación' }).click();
-    const texto = `Este donante dono hace menos de 8 semanas (${ddmmyyyy(hoyIso())}).`;
-    await page.getByText(texto).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Error al crear donación' }).getByText(texto).waitFor();
     await page.getByText('Error al crear donación').first().waitFor();
     expect(new URL(page.url()).pathname).toBe(`/donaciones/nueva/${begona.id}/`);
     await screenshot(page, 'donaciones-03-rechazo-8-semanas');

@@ -27,6 +27,7 @@ describe('sidebar', () => {
       ['Red', '/opciones/red'],
       ['Integrantes', '/opciones/integrantes'],
       ['Claves de API', '/opciones/claves-api'],
+      ['Numeración', '/opciones/numeracion'],
       ['Auditoría', '/opciones/auditoria'],
     ]);
     expect(screen.getByText('Opciones')).toBeInTheDocument();
@@ -36,6 +37,7 @@ describe('sidebar', () => {
     renderWithProviders(<Sidebar rol={rol} />);
     expect(screen.queryByRole('link', { name: 'Integrantes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Claves de API' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Numeración' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cambiar clave' })).toBeInTheDocument();
   });
   it("shows the doctor's queue to a doctor, never to a technician or an administrative member", () => {

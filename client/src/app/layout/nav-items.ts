@@ -5,10 +5,10 @@ export type NavItem = { label: string; to: string };
 export type NavSection = { label?: string; items: NavItem[] };
 
 /**
- * The sidebar of the specification; Integrantes, Claves de API and Auditoría only for the service
- * administrator; the doctor's queue (Decisiones pendientes) for whoever takes medical decisions
- * (ROL_MEDICO, ROL_SERVICIO). A network's account (ROL_RED) has its panel and its password,
- * nothing else.
+ * The sidebar of the specification; Integrantes, Claves de API, Numeración and Auditoría only for
+ * the service administrator; the doctor's queue (Decisiones pendientes) for whoever takes medical
+ * decisions (ROL_MEDICO, ROL_SERVICIO). A network's account (ROL_RED) has its panel and its
+ * password, nothing else.
  */
 export function navSections(rol: Rol | undefined): NavSection[] {
   const clave: NavItem = { label: 'Cambiar clave', to: '/opciones/clave' };
@@ -22,6 +22,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
   ];
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Integrantes', to: '/opciones/integrantes' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Claves de API', to: '/opciones/claves-api' });
+  if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Numeración', to: '/opciones/numeracion' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Auditoría', to: '/opciones/auditoria' });
   const principales: NavItem[] = [
     { label: 'Donantes', to: '/donantes' },

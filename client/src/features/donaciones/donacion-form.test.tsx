@@ -156,10 +156,15 @@ describe('DonacionForm', () => {
     expect(fieldText(fecha)).toContain('Requerido');
   });
 
-  it("'Generar Etiquetas' fills numero with the server's number and prints the label sheet", async () => {
+  const paraD1 = { donanteId: 'd1', aferesis: false };
+
+  it("'Generar Etiquetas' asks for this donor's number, fills numero with it and prints the label sheet", async () => {
     signIn();
     renderForm([
-      { request: { query: NextEtiquetaNumeroDocument }, result: { data: { nextEtiquetaNumero: 4521 } } },
+      {
+        request: { query: NextEtiquetaNumeroDocument, variables: paraD1 },
+        result: { data: { nextEtiquetaNumero: 4521 } },
+      },
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
     await waitFor(() => expect(input('Número')).toHaveValue('4521'));
@@ -173,9 +178,40 @@ describe('DonacionForm', () => {
 
   it("shows 'Error al generar número de etiqueta' when the request fails", async () => {
     signIn();
-    renderForm([{ request: { query: NextEtiquetaNumeroDocument }, error: new Error('red caída') }]);
+    renderForm([
+      { request: { query: NextEtiquetaNumeroDocument, variables: paraD1 }, error: new Error('red caída') },
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
     expect(await screen.findByText('Error al generar número de etiqueta')).toBeInTheDocument();
+    expect(input('Número')).toHaveValue('');
+    expect(printEtiquetas).not.toHaveBeenCalled();
+  });
+
+  it('a donor who may not donate today: no number, no labels, and every reason the server gave', async () => {
+    signIn();
+    const motivos = [
+      MSG.etiquetasDonanteNoPuedeDonar,
+      'Este donante dono hace menos de 8 semanas (01/08/2025).',
+      'Puede donar a partir del 26/09/2025',
+    ];
+    renderForm([
+      {
+        request: { query: NextEtiquetaNumeroDocument, variables: { donanteId: 'd1', aferesis: true } },
+        result: {
+          errors: [
+            new GraphQLError(motivos.join('\n'), {
+              extensions: { code: 'BAD_USER_INPUT', errors: motivos.map((msg) => ({ field: '', msg })) },
+            }),
+          ],
+        },
+      },
+    ]);
+    // An apheresis donation is asked for as such (the yearly limit does not count it).
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Donación por aféresis' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generar Etiquetas' }));
+    const alerta = await screen.findByRole('alert');
+    await waitFor(() => expect(alerta).toHaveTextContent('Error al generar número de etiqueta'));
+    for (const m of motivos) expect(alerta).toHaveTextContent(m);
     expect(input('Número')).toHaveValue('');
     expect(printEtiquetas).not.toHaveBeenCalled();
   });

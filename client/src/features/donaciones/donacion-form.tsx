@@ -1,4 +1,5 @@
 import { Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { getIn, setIn } from 'final-form';
 import type { FormApi, SubmissionErrors } from 'final-form';
@@ -118,7 +119,8 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
   const servicio = useServicioImprimible();
   const [initialValues] = useState(() => initialDonacionValues(donacionAferesis));
   const [saveErrors, setSaveErrors] = useState<string[] | null>(null);
-  const [etiquetaError, setEtiquetaError] = useState<string | null>(null);
+  /** Why no number was issued, and the server's reasons (a donor who may not donate today). */
+  const [etiquetaError, setEtiquetaError] = useState<{ titulo: string; motivos: string[] } | null>(null);
   const [nextNumero, { loading: pidiendoNumero }] = useMutation(NextEtiquetaNumeroDocument);
   const [crear] = useMutation(CreateDonacionDocument, {
     update(cache) {
@@ -134,18 +136,23 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
   const generarEtiquetas = async (form: FormApi<DonacionFormValues>) => {
     setEtiquetaError(null);
     if (!usuario) {
-      setEtiquetaError(MSG.usuarioNoAutenticado);
+      setEtiquetaError({ titulo: MSG.usuarioNoAutenticado, motivos: [] });
       return;
     }
     let numero: number | undefined;
     try {
-      const { data } = await nextNumero();
+      // For this donor: the server issues no number for one who may not donate today.
+      const { donacionAferesis: aferesis } = form.getState().values;
+      const { data } = await nextNumero({ variables: { donanteId, aferesis } });
       numero = data?.nextEtiquetaNumero;
-    } catch {
-      numero = undefined;
+    } catch (e) {
+      // The refusal's reasons when the server gave them, under the spec's text.
+      const motivos = CombinedGraphQLErrors.is(e) ? errorMessages(e) : [];
+      setEtiquetaError({ titulo: MSG.errorNumeroEtiqueta, motivos });
+      return;
     }
     if (numero === undefined) {
-      setEtiquetaError(MSG.errorNumeroEtiqueta);
+      setEtiquetaError({ titulo: MSG.errorNumeroEtiqueta, motivos: [] });
       return;
     }
     form.change('numero', String(numero));
@@ -251,7 +258,17 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
               </HStack>
               {etiquetaError && (
                 <Box mt="3">
-                  <AppAlert message={etiquetaError} onClose={() => setEtiquetaError(null)} />
+                  <AppAlert
+                    title={etiquetaError.motivos.length > 0 ? etiquetaError.titulo : undefined}
+                    message={
+                      etiquetaError.motivos.length > 0 ? (
+                        <ServerErrors errors={etiquetaError.motivos} />
+                      ) : (
+                        etiquetaError.titulo
+                      )
+                    }
+                    onClose={() => setEtiquetaError(null)}
+                  />
                 </Box>
               )}
               {etiquetas.error && (

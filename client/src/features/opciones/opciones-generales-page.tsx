@@ -16,7 +16,6 @@ import { showToast } from '@/components/toast';
 import { ServicioDocument, UpdateOpcionesDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
-import { NumeracionEtiquetas } from './numeracion-etiquetas';
 import { ReglasDonacion } from './reglas-donacion';
 import { PageCard } from '@/components/page-card';
 
@@ -138,7 +137,6 @@ export function OpcionesGeneralesPage() {
         )}
       </PageCard>
       <ReglasDonacion editable={esAdmin} />
-      {esAdmin && <NumeracionEtiquetas />}
       <PageCard title="Acerca de" as="h2">
         <Stack gap="1" fontSize="sm" color="gray.700">
           <Text>{VERSION_LINE}</Text>

@@ -1,12 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { GraphQLError } from 'graphql';
-import { MSG } from '@domain/messages';
 import {
-  AvanzarContadorEtiquetasDocument,
   ChangePasswordDocument,
-  ContadorEtiquetasDocument,
   CreateIntegranteDocument,
   DeleteIntegranteDocument,
   IntegranteDocument,
@@ -283,10 +279,6 @@ describe('Cambiar clave', () => {
 
 describe('Opciones generales', () => {
   const servicioMock = { request: { query: ServicioDocument }, result: { data: { servicio } } };
-  const contadorMock = (ultimo: number) => ({
-    request: { query: ContadorEtiquetasDocument },
-    result: { data: { contadorEtiquetas: ultimo } },
-  });
 
   it('the administrator sees "Nombre del Servicio", saves, and sees the version', async () => {
     signIn();
@@ -299,7 +291,6 @@ describe('Opciones generales', () => {
     renderWithProviders(<OpcionesGeneralesPage />, {
       mocks: [
         servicioMock,
-        contadorMock(0),
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -334,50 +325,5 @@ describe('Opciones generales', () => {
     expect(screen.getByLabelText('Dirección')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
     expect(screen.getByText('Versión: 1.1.9')).toBeInTheDocument();
-    expect(screen.queryByText('Numeración de etiquetas')).not.toBeInTheDocument();
-  });
-
-  it('the administrator sees the last label number, moves it forward, and sees the server refusing to go back', async () => {
-    signIn();
-    renderWithProviders(<OpcionesGeneralesPage />, {
-      mocks: [
-        servicioMock,
-        contadorMock(120),
-        {
-          request: { query: AvanzarContadorEtiquetasDocument, variables: { ultimo: 100 } },
-          result: {
-            errors: [
-              new GraphQLError(MSG.contadorEtiquetasNoRetrocede(120), {
-                extensions: { code: 'BAD_USER_INPUT' },
-              }),
-            ],
-          },
-        },
-        {
-          request: { query: AvanzarContadorEtiquetasDocument, variables: { ultimo: 5000 } },
-          result: { data: { avanzarContadorEtiquetas: 5000 } },
-        },
-      ],
-    });
-    const form = await screen.findByRole('form', { name: 'Numeración de etiquetas' });
-    expect(screen.getByText('Último número emitido: 120')).toBeInTheDocument();
-    const campo = within(form).getByLabelText(/^Nuevo último número emitido/);
-    const boton = within(form).getByRole('button', { name: 'Adelantar numeración' });
-
-    await userEvent.type(campo, '100000000');
-    await userEvent.click(boton);
-    expect(await within(form).findByText(MSG.numeroEtiquetaFueraDeRango)).toBeInTheDocument();
-
-    await userEvent.clear(campo);
-    await userEvent.type(campo, '100');
-    await userEvent.click(boton);
-    expect(await screen.findByText(MSG.contadorEtiquetasNoRetrocede(120))).toBeInTheDocument();
-    expect(screen.getByText('Último número emitido: 120')).toBeInTheDocument();
-
-    await userEvent.clear(campo);
-    await userEvent.type(campo, '5000');
-    await userEvent.click(boton);
-    expect(await screen.findByText(MSG.contadorEtiquetasAvanzado(5000))).toBeInTheDocument();
-    expect(await screen.findByText('Último número emitido: 5000')).toBeInTheDocument();
   });
 });
