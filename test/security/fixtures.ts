@@ -385,6 +385,11 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($input: ReglasDonacionInput!) { updateReglasDonacion(input: $input) { id } }`,
       variables: { input: { semanasEntreDonaciones: 8, limiteAnualHombres: 4, limiteAnualMujeres: 3 } },
     },
+    // The caller's own label format: a label printer's size.
+    'Mutation.updateFormatoEtiquetas': {
+      query: `mutation ($input: FormatoEtiquetasInput!) { updateFormatoEtiquetas(input: $input) { id etiquetaFormato } }`,
+      variables: { input: { formato: 'IMPRESORA', anchoMm: 62, altoMm: 29 } },
+    },
     // Moves the caller's own counter forward (once: a second call with the same number is refused).
     'Mutation.avanzarContadorEtiquetas': {
       query: AVANZAR_CONTADOR,

@@ -81,6 +81,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.updateIntegrante': 'NOT_FOUND',
   'Mutation.setIntegrantePassword': 'NOT_FOUND',
   'Mutation.updateOpciones': 'scoped',
+  'Mutation.updateFormatoEtiquetas': 'scoped',
   'Mutation.updateReglasDonacion': 'scoped',
   'Mutation.updateResultadosDonacion': 'NOT_FOUND',
 };

@@ -62,6 +62,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.updateIntegrante': ['ROL_SERVICIO'],
   'Mutation.setIntegrantePassword': ['ROL_SERVICIO'],
   'Mutation.updateOpciones': ['ROL_SERVICIO'],
+  'Mutation.updateFormatoEtiquetas': ['ROL_SERVICIO'],
   'Mutation.updateReglasDonacion': ['ROL_SERVICIO'],
   'Mutation.updateResultadosDonacion': 'any',
 };

@@ -7,6 +7,7 @@
 import { formatDate, formatDateTime, isValidIsoDate } from './dates';
 import { EXCLUSION_TIEMPO_LABELS, SEROLOGIA_KEYS, SEROLOGIA_LABELS, serologiaSigno } from './donacion';
 import type { Serologia, SignoVitalKey } from './donacion';
+import { FORMATO_ETIQUETA_LABELS, type FormatoEtiqueta } from './etiquetas';
 import { ROL_LABEL } from './roles';
 import type { Rol } from './roles';
 
@@ -120,6 +121,9 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
   servicio: {
     nombre: 'Nombre del Servicio',
     direccion: 'Dirección',
+    etiquetaFormato: 'Formato de etiquetas',
+    etiquetaAnchoMm: 'Ancho de etiqueta',
+    etiquetaAltoMm: 'Alto de etiqueta',
     red: 'Red',
     quitadoPor: 'Quitado de la red por',
   },
@@ -168,6 +172,12 @@ const UNIDAD_DONACION: Record<string, string> = {
   hto: SV_UNIDADES.hto,
 };
 
+/** The unit a record's numbers are shown with, by record and field. */
+const UNIDADES: Record<string, Record<string, string>> = {
+  donacion: UNIDAD_DONACION,
+  servicio: { etiquetaAnchoMm: 'mm', etiquetaAltoMm: 'mm' },
+};
+
 /** The label of `campo` of an `entidad` record; the key itself when none is known. */
 export function campoLabel(entidad: string, campo: string): string {
   return CAMPO_LABELS[entidad]?.[campo] ?? COMUNES[campo] ?? CPH_LABELS[campo] ?? campo;
@@ -194,10 +204,12 @@ export function valorAuditoria(
   }
   if (campo === 'rh' && typeof value === 'string') return RH_TEXTO[value] ?? value;
   if (campo === 'rol' && typeof value === 'string') return ROL_LABEL[value as Rol] ?? value;
+  if (campo === 'etiquetaFormato' && typeof value === 'string')
+    return FORMATO_ETIQUETA_LABELS[value as FormatoEtiqueta] ?? value;
   if (campo === 'exclusionTiempo' && typeof value === 'number')
     return EXCLUSION_TIEMPO_LABELS[value] ?? `${value} días`;
   if (typeof value === 'number') {
-    const unidad = entidad === 'donacion' ? UNIDAD_DONACION[campo] : undefined;
+    const unidad = UNIDADES[entidad]?.[campo];
     const texto = String(value).replace('.', ',');
     return unidad ? `${texto} ${unidad}` : texto;
   }

@@ -3,8 +3,8 @@
  * counter ('Generar Etiquetas'), printed on the bag's labels and then typed
  * into the donation. Shared by the server and the client.
  */
-import { NUMERO_ETIQUETA_MAX } from './limites';
-import { MSG } from './messages';
+import { ETIQUETA_ALTO_MM, ETIQUETA_ANCHO_MM, NUMERO_ETIQUETA_MAX } from './limites';
+import { type FieldError, MSG } from './messages';
 import type { ParseResult } from './validation';
 
 // The bounds live in limites.ts (which imports nothing), so that messages.ts can build its texts
@@ -160,4 +160,44 @@ export function leerNumeroEtiqueta(texto: string): ParseResult<number | null> {
   const lectura = leerEtiqueta(texto);
   if (lectura.tipo === 'numero' || lectura.tipo === 'codigo') return { ok: true, value: lectura.numero };
   return { ok: false, error: errorDeLectura(lectura) };
+}
+
+/**
+ * How 'Generar Etiquetas' prints (a servicio's choice, Opciones > Numeración): the A4 sheet of 6
+ * labels, or one label per page at a label printer's size.
+ */
+export const FORMATOS_ETIQUETA = ['HOJA_A4', 'IMPRESORA'] as const;
+export type FormatoEtiqueta = (typeof FORMATOS_ETIQUETA)[number];
+export const FORMATO_ETIQUETA_DEFAULT: FormatoEtiqueta = 'HOJA_A4';
+export const FORMATO_ETIQUETA_LABELS: Record<FormatoEtiqueta, string> = {
+  HOJA_A4: 'Hoja A4 de 6 etiquetas',
+  IMPRESORA: 'Impresora de etiquetas (una por página)',
+};
+
+/** A servicio's label format: the printer's label size is kept while the A4 sheet is chosen. */
+export type FormatoEtiquetas = { formato: FormatoEtiqueta; anchoMm: number; altoMm: number };
+
+const medidaEntre = (value: unknown, { min, max }: { min: number; max: number }) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** The label format's errors: a known format, and each size a whole number of mm within its bounds. */
+export function validateFormatoEtiquetas(data: {
+  formato?: unknown;
+  anchoMm?: unknown;
+  altoMm?: unknown;
+}): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!FORMATOS_ETIQUETA.includes(data.formato as FormatoEtiqueta))
+    errors.push({ field: 'formato', msg: MSG.valorNoPermitido });
+  if (!medidaEntre(data.anchoMm, ETIQUETA_ANCHO_MM))
+    errors.push({
+      field: 'anchoMm',
+      msg: MSG.medidaEtiquetaFueraDeRango(ETIQUETA_ANCHO_MM.min, ETIQUETA_ANCHO_MM.max),
+    });
+  if (!medidaEntre(data.altoMm, ETIQUETA_ALTO_MM))
+    errors.push({
+      field: 'altoMm',
+      msg: MSG.medidaEtiquetaFueraDeRango(ETIQUETA_ALTO_MM.min, ETIQUETA_ALTO_MM.max),
+    });
+  return errors;
 }

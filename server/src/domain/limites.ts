@@ -97,3 +97,16 @@ export const NUMERO_ETIQUETA_MAX = 99_999_999;
  * burns nothing.
  */
 export const ETIQUETAS_POR_SOLICITUD_MAX = 6;
+
+/**
+ * A label printer's label (Opciones > Numeración), in whole millimetres. Narrower than 40 mm the
+ * barcode of an 8-digit number, with its quiet zones, gets modules under 0.3 mm (fewer than 2.4
+ * dots of a 203 dpi printer), too thin to print cleanly; lower than 25 mm the servicio's name,
+ * the barcode, the number and the date no longer fit one above the other at a readable size.
+ * 110 mm is past the print width of a 4-inch printer, 150 mm the tallest common label (4 x 6
+ * inches).
+ */
+export const ETIQUETA_ANCHO_MM = { min: 40, max: 110 } as const;
+export const ETIQUETA_ALTO_MM = { min: 25, max: 150 } as const;
+/** What a servicio prints until it chooses another size (a common 4 x 2 inch label). */
+export const ETIQUETA_MEDIDA_DEFAULT = { anchoMm: 100, altoMm: 50 } as const;

@@ -190,6 +190,9 @@ export const MSG = {
   contadorEtiquetasAvanzado: (ultimo: number) =>
     `Numeración actualizada: el último número emitido es ${ultimo}`,
   etiquetasDonanteNoPuedeDonar: 'No se emiten etiquetas: el donante no puede donar hoy.',
+  medidaEtiquetaFueraDeRango: (min: number, max: number) =>
+    `Debe ser un número entero de milímetros entre ${min} y ${max}`,
+  formatoEtiquetasGuardado: 'Formato de etiquetas guardado',
   horaInvalida: 'Debe proporcionar una hora válida (HH:mm)',
   sinConexion: 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
   // Audit trail and restore (issue 9)

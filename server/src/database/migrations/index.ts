@@ -19,6 +19,7 @@ import { Persona1764000000000 } from './1764000000000-persona';
 import { RedPrivacidad1764010000000 } from './1764010000000-red-privacidad';
 import { LevantamientoTexto1764050000000 } from './1764050000000-levantamiento-texto';
 import { EtiquetaEmitida1764300000000 } from './1764300000000-etiqueta-emitida';
+import { EtiquetaFormato1764310000000 } from './1764310000000-etiqueta-formato';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   RedPrivacidad1764010000000,
   LevantamientoTexto1764050000000,
   EtiquetaEmitida1764300000000,
+  EtiquetaFormato1764310000000,
 ];

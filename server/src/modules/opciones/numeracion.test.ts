@@ -392,3 +392,121 @@ describe('Opciones > Numeración: issued numbers never used', () => {
     }
   });
 });
+
+describe("Opciones > Numeración: the label format 'Generar Etiquetas' prints", () => {
+  const FORMATO = `{ servicio { id etiquetaFormato etiquetaAnchoMm etiquetaAltoMm } }`;
+  const GUARDAR = `mutation ($input: FormatoEtiquetasInput!) {
+    updateFormatoEtiquetas(input: $input) { id etiquetaFormato etiquetaAnchoMm etiquetaAltoMm }
+  }`;
+
+  it('is the A4 sheet until the administrator chooses a label printer; every role reads it', async () => {
+    const s = await registerServicio(server);
+    const marta = await staff(s, 'Marta', 'Gómez');
+    expect((await server.gql(FORMATO, {}, marta)).data?.servicio).toEqual({
+      id: s.servicio,
+      etiquetaFormato: 'HOJA_A4',
+      etiquetaAnchoMm: 100,
+      etiquetaAltoMm: 50,
+    });
+    const res = await server.gql(
+      GUARDAR,
+      { input: { formato: 'IMPRESORA', anchoMm: 62, altoMm: 29 } },
+      s.token,
+    );
+    expect(res.errors).toBeUndefined();
+    const esperado = {
+      id: s.servicio,
+      etiquetaFormato: 'IMPRESORA',
+      etiquetaAnchoMm: 62,
+      etiquetaAltoMm: 29,
+    };
+    expect(res.data?.updateFormatoEtiquetas).toEqual(esperado);
+    expect((await server.gql(FORMATO, {}, marta)).data?.servicio).toEqual(esperado);
+    const [audit] = await server.dataSource.query(
+      `SELECT accion, usuario_id, cambios FROM auditoria WHERE servicio_id = $1 AND entidad = 'servicio'
+        ORDER BY id DESC LIMIT 1`,
+      [s.servicio],
+    );
+    expect(audit).toEqual({
+      accion: 'editar',
+      usuario_id: s.uid,
+      cambios: {
+        etiquetaFormato: ['HOJA_A4', 'IMPRESORA'],
+        etiquetaAnchoMm: [100, 62],
+        etiquetaAltoMm: [50, 29],
+      },
+    });
+    // Back to the sheet: the printer's size is kept for next time.
+    const hoja = await server.gql(
+      GUARDAR,
+      { input: { formato: 'HOJA_A4', anchoMm: 62, altoMm: 29 } },
+      s.token,
+    );
+    expect(hoja.data?.updateFormatoEtiquetas).toEqual({ ...esperado, etiquetaFormato: 'HOJA_A4' });
+  });
+
+  it('refuses sizes outside the bounds with the Spanish text, and changes nothing', async () => {
+    const s = await registerServicio(server);
+    const res = await server.gql(
+      GUARDAR,
+      { input: { formato: 'IMPRESORA', anchoMm: 39, altoMm: 151 } },
+      s.token,
+    );
+    expect(res.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0].extensions?.errors).toEqual([
+      { field: 'anchoMm', msg: 'Debe ser un número entero de milímetros entre 40 y 110' },
+      { field: 'altoMm', msg: 'Debe ser un número entero de milímetros entre 25 y 150' },
+    ]);
+    for (const [anchoMm, altoMm] of [
+      [111, 50],
+      [100, 24],
+      [0, 50],
+      [-62, 29],
+    ]) {
+      const r = await server.gql(GUARDAR, { input: { formato: 'IMPRESORA', anchoMm, altoMm } }, s.token);
+      expect({ anchoMm, altoMm, code: r.errors?.[0].extensions?.code }).toEqual({
+        anchoMm,
+        altoMm,
+        code: 'BAD_USER_INPUT',
+      });
+    }
+    const noEntero = await server.gql(
+      GUARDAR,
+      { input: { formato: 'IMPRESORA', anchoMm: 62.5, altoMm: 29 } },
+      s.token,
+    );
+    expect(noEntero.data ?? null).toBeNull();
+    const otro = await server.gql(GUARDAR, { input: { formato: 'ROLLO', anchoMm: 62, altoMm: 29 } }, s.token);
+    expect(otro.data ?? null).toBeNull();
+    for (const [ancho, alto] of [
+      [40, 25],
+      [110, 150],
+    ]) {
+      const r = await server.gql(
+        GUARDAR,
+        { input: { formato: 'IMPRESORA', anchoMm: ancho, altoMm: alto } },
+        s.token,
+      );
+      expect(r.errors).toBeUndefined();
+    }
+    // Nothing outside the bounds reached the table, whatever writes it.
+    await expect(
+      server.dataSource.query(`UPDATE servicio SET etiqueta_ancho_mm = 200 WHERE id = $1`, [s.servicio]),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('only the service administrator sets it', async () => {
+    const s = await registerServicio(server);
+    for (const rol of ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO']) {
+      const res = await server.gql(
+        GUARDAR,
+        { input: { formato: 'IMPRESORA', anchoMm: 62, altoMm: 29 } },
+        await staff(s, 'N', 'A', rol),
+      );
+      expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    }
+    expect((await server.gql(FORMATO, {}, s.token)).data?.servicio).toMatchObject({
+      etiquetaFormato: 'HOJA_A4',
+    });
+  });
+});

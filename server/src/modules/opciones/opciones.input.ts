@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { Servicio } from '../servicio/servicio.entity';
+import { FormatoEtiqueta, Servicio } from '../servicio/servicio.entity';
 import { Paginated } from '../../graphql/pagination';
 import { maxTexto } from '../../graphql/validators';
 
@@ -20,6 +20,20 @@ export class OpcionesInput {
   @Field(() => String, { nullable: true })
   @maxTexto(50)
   telefono?: string | null;
+}
+
+@InputType({ description: "Cómo imprime 'Generar Etiquetas': la hoja A4 o una impresora de etiquetas" })
+export class FormatoEtiquetasInput {
+  @Field(() => FormatoEtiqueta)
+  formato: FormatoEtiqueta;
+
+  @Field(() => Int, {
+    description: 'Ancho de la etiqueta de la impresora, en mm (se guarda también con la hoja A4)',
+  })
+  anchoMm: number;
+
+  @Field(() => Int, { description: 'Alto de la etiqueta de la impresora, en mm' })
+  altoMm: number;
 }
 
 @ObjectType({ description: 'Resultado de guardar las opciones' })

@@ -4,7 +4,13 @@ import { NUMERO_ETIQUETA_MAX } from '../../domain/etiquetas';
 import { PageInput } from '../../graphql/pagination';
 import { claveUsuario } from '../../loaders';
 import { Donante } from '../donante/donante.entity';
-import { EtiquetaSinUsar, EtiquetaSinUsarPage, OpcionesInput, OpcionesPayload } from './opciones.input';
+import {
+  EtiquetaSinUsar,
+  EtiquetaSinUsarPage,
+  FormatoEtiquetasInput,
+  OpcionesInput,
+  OpcionesPayload,
+} from './opciones.input';
 import { Servicio } from '../servicio/servicio.entity';
 
 @Resolver(() => Servicio)
@@ -19,6 +25,15 @@ export class OpcionesResolver {
   @Mutation(() => OpcionesPayload, { description: 'Guarda las opciones generales del servicio' })
   updateOpciones(@Arg('input') input: OpcionesInput, @Ctx() ctx: Context): Promise<OpcionesPayload> {
     return ctx.services.opciones.update(requireAuth(ctx), input);
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => Servicio, {
+    description:
+      "Guarda cómo imprime 'Generar Etiquetas': la hoja A4 de 6 o una etiqueta por página de la medida dada",
+  })
+  updateFormatoEtiquetas(@Arg('input') input: FormatoEtiquetasInput, @Ctx() ctx: Context): Promise<Servicio> {
+    return ctx.services.opciones.updateFormatoEtiquetas(requireAuth(ctx), { ...input });
   }
 
   @Authorized()

@@ -1,6 +1,11 @@
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../auth/context';
-import { codigoEtiqueta, isNumeroEtiqueta } from '../../domain/etiquetas';
+import {
+  codigoEtiqueta,
+  type FormatoEtiquetas,
+  isNumeroEtiqueta,
+  validateFormatoEtiquetas,
+} from '../../domain/etiquetas';
 import { OpcionesDatos, validateOpciones } from '../../domain/integrante';
 import { MSG } from '../../domain/messages';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -63,6 +68,37 @@ export class OpcionesService {
       return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });
     });
     return { servicio, message: MSG.opcionesGuardadas };
+  }
+
+  /**
+   * How 'Generar Etiquetas' prints: the A4 sheet or a label printer's size (domain/etiquetas.ts).
+   * Only the service administrator; audited in the same transaction.
+   */
+  async updateFormatoEtiquetas(auth: AuthUser, data: FormatoEtiquetas): Promise<Servicio> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    assertValid(validateFormatoEtiquetas(data));
+    return this.dataSource.transaction(async (manager) => {
+      const actual = await manager
+        .getRepository(Servicio)
+        .findOne({ where: { id: auth.servicio }, lock: { mode: 'pessimistic_write' } });
+      if (!actual) throw new NotFoundError();
+      const formato = (s: Pick<Servicio, 'etiquetaFormato' | 'etiquetaAnchoMm' | 'etiquetaAltoMm'>) => ({
+        etiquetaFormato: s.etiquetaFormato,
+        etiquetaAnchoMm: s.etiquetaAnchoMm,
+        etiquetaAltoMm: s.etiquetaAltoMm,
+      });
+      const after = formato({
+        etiquetaFormato: data.formato as Servicio['etiquetaFormato'],
+        etiquetaAnchoMm: data.anchoMm,
+        etiquetaAltoMm: data.altoMm,
+      });
+      const cambios = diff(formato(actual), after);
+      if (Object.keys(cambios).length > 0) {
+        await manager.update(Servicio, { id: auth.servicio }, after);
+        await audit(manager, auth, 'editar', 'servicio', auth.servicio, cambios);
+      }
+      return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });
+    });
   }
 
   /** The servicio's last issued label number; 0 when none was issued yet. Every role may read it. */

@@ -1,5 +1,26 @@
-import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { ETIQUETA_ALTO_MM, ETIQUETA_ANCHO_MM } from '../../domain/limites';
+import type { FormatoEtiqueta as FormatoEtiquetaName } from '../../domain/etiquetas';
+
+/** GraphQL enum mirroring the domain's label formats (domain/etiquetas.ts FORMATOS_ETIQUETA). */
+export enum FormatoEtiqueta {
+  HOJA_A4 = 'HOJA_A4',
+  IMPRESORA = 'IMPRESORA',
+}
+
+// Fails to compile if the enum and the domain list ever drift apart.
+const _sameNames: Record<FormatoEtiquetaName, FormatoEtiqueta> = FormatoEtiqueta;
+void _sameNames;
+
+registerEnumType(FormatoEtiqueta, {
+  name: 'FormatoEtiqueta',
+  description: "Cómo imprime 'Generar Etiquetas'",
+  valuesConfig: {
+    HOJA_A4: { description: 'Hoja A4 apaisada de 6 etiquetas (3 columnas por 2 filas)' },
+    IMPRESORA: { description: 'Impresora de etiquetas: una etiqueta por página, de la medida elegida' },
+  },
+});
 
 /** A haemotherapy service: the tenant. Its id is also its administrator's user id. */
 @ObjectType({ description: 'Servicio de hemoterapia (el titular de la cuenta)' })
@@ -37,6 +58,22 @@ export class Servicio {
   @Field(() => Int, { description: 'Donaciones de sangre entera permitidas en 12 meses a mujeres (1 a 3)' })
   @Column('integer', { default: 3 })
   limiteAnualMujeres: number;
+
+  @Field(() => FormatoEtiqueta, { description: "Cómo imprime 'Generar Etiquetas' (todos los roles lo leen)" })
+  @Column('varchar', { length: 10, default: FormatoEtiqueta.HOJA_A4 })
+  etiquetaFormato: FormatoEtiqueta;
+
+  @Field(() => Int, {
+    description: `Ancho de la etiqueta de la impresora, en mm (${ETIQUETA_ANCHO_MM.min} a ${ETIQUETA_ANCHO_MM.max})`,
+  })
+  @Column('integer', { default: 100 })
+  etiquetaAnchoMm: number;
+
+  @Field(() => Int, {
+    description: `Alto de la etiqueta de la impresora, en mm (${ETIQUETA_ALTO_MM.min} a ${ETIQUETA_ALTO_MM.max})`,
+  })
+  @Column('integer', { default: 50 })
+  etiquetaAltoMm: number;
 
   /** A regional network's account (ROL_RED), not a haemotherapy service (migration 1763870000000). */
   @Column('boolean', { default: false })
