@@ -223,6 +223,14 @@ const TODAS: Pantalla[] = [
     },
   },
   {
+    name: 'opciones-numeracion',
+    path: () => '/opciones/numeracion',
+    prepare: async (page) => {
+      await page.getByRole('heading', { name: 'Números emitidos sin usar' }).waitFor();
+      await page.getByRole('form', { name: 'Formato de etiquetas' }).waitFor();
+    },
+  },
+  {
     name: 'opciones-auditoria',
     path: () => '/opciones/auditoria',
     prepare: async (page) => {

@@ -3,12 +3,18 @@
  * Only types are imported here: the PDF code itself is loaded by ./print.ts
  * when the user prints.
  */
-import type { DonacionDatosFragment, DonanteDeDonacionFragment, ServicioQuery } from '@/generated/graphql';
+import type {
+  DonacionDatosFragment,
+  DonanteDeDonacionFragment,
+  ServicioFormatoEtiquetasFragment,
+  ServicioQuery,
+} from '@/generated/graphql';
 import type {
   DonacionImprimible,
   DonacionResumen,
   DonanteImprimible,
   ExclusionTipo,
+  FormatoEtiquetas,
   ServicioImprimible,
 } from '@/imprimibles/types';
 
@@ -87,4 +93,9 @@ export function toServicioImprimible(
     direccion: servicio?.direccion ?? null,
     telefono: servicio?.telefono ?? null,
   };
+}
+
+/** The servicio's label format as the label document takes it. */
+export function toFormatoEtiquetas(s: ServicioFormatoEtiquetasFragment): FormatoEtiquetas {
+  return { formato: s.etiquetaFormato, anchoMm: s.etiquetaAnchoMm, altoMm: s.etiquetaAltoMm };
 }

@@ -4,6 +4,7 @@
  */
 
 import type { SerologiaKey, SignosVitales } from '@domain/donacion';
+import type { FormatoEtiquetas } from '@domain/etiquetas';
 import type { AgrupacionValor } from '@domain/indicadores';
 
 /** Serology results: true reactive, false non-reactive, null not done yet. */
@@ -117,7 +118,11 @@ export type EtiquetasPdfData = {
   /** 'YYYY-MM-DD' */
   fecha: string;
   servicio: ServicioImprimible;
+  /** The servicio's label format (Opciones > Numeración); the A4 sheet of 6 when absent. */
+  formato?: FormatoEtiquetas;
 };
+
+export type { FormatoEtiquetas };
 
 export type HemodonacionPdfData = {
   donacion: DonacionImprimible;

@@ -5,12 +5,32 @@ import { Route, Routes } from 'react-router-dom';
 import { formatDate, nowTime, todayIso } from '@domain/dates';
 import { codigoEtiqueta } from '@domain/etiquetas';
 import { MSG } from '@domain/messages';
-import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
+import {
+  CreateDonacionDocument,
+  FormatoEtiquetasDocument,
+  NextEtiquetaNumeroDocument,
+} from '@/generated/graphql';
 import { preloadEtiquetas, printEtiquetas } from '@/imprimibles/print';
 import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders, signIn } from '@/test-utils';
 import { DonacionForm } from './donacion-form';
 import { donacion, servicioMock } from './test-data';
+
+/** The servicio prints on a 62 x 29 mm label printer. */
+const formatoMock = {
+  request: { query: FormatoEtiquetasDocument },
+  result: {
+    data: {
+      servicio: {
+        __typename: 'Servicio' as const,
+        id: '11111111-1111-4111-8111-111111111111',
+        etiquetaFormato: 'IMPRESORA' as const,
+        etiquetaAnchoMm: 62,
+        etiquetaAltoMm: 29,
+      },
+    },
+  },
+};
 
 jest.mock('@/imprimibles/print', () => ({
   preloadEtiquetas: jest.fn(),
@@ -27,7 +47,7 @@ function renderForm(mocks: MockedResponses = []) {
       <Route path="/donaciones/nueva/:donanteId" element={<DonacionForm donanteId="d1" />} />
       <Route path="/donaciones/hemodos/:donanteId/:donacionId" element={<p>Planilla de hemodonación</p>} />
     </Routes>,
-    { route: '/donaciones/nueva/d1/', mocks: [servicioMock, ...mocks] },
+    { route: '/donaciones/nueva/d1/', mocks: [servicioMock, formatoMock, ...mocks] },
   );
 }
 
@@ -173,6 +193,8 @@ describe('DonacionForm', () => {
       numero: '4521',
       fecha: todayIso(),
       servicio: { nombre: 'Servicio de Hemoterapia Central' },
+      // The servicio's label format goes to the document.
+      formato: { formato: 'IMPRESORA', anchoMm: 62, altoMm: 29 },
     });
   });
 

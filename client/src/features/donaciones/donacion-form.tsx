@@ -25,7 +25,7 @@ import { usePrint } from '@/imprimibles/use-print';
 import { errorMessages } from '@/lib/graphql-errors';
 import { recordarBolsa, ultimaBolsa } from './bolsa-storage';
 import { invalidarDonante, serverFieldErrors } from './donaciones-store';
-import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
+import { useFormatoEtiquetas, useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 
 /** Text fields as typed; an empty vital sign means "not measured". */
 export type DonacionFormValues = {
@@ -117,6 +117,7 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
   const navigate = useNavigate();
   const { usuario } = useAuth();
   const servicio = useServicioImprimible();
+  const formatoEtiquetas = useFormatoEtiquetas();
   const [initialValues] = useState(() => initialDonacionValues(donacionAferesis));
   const [saveErrors, setSaveErrors] = useState<string[] | null>(null);
   /** Why no number was issued, and the server's reasons (a donor who may not donate today). */
@@ -161,6 +162,8 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
       codigo: codigoEtiqueta(numero),
       fecha: form.getState().values.fecha || todayIso(),
       servicio,
+      // The A4 sheet or the label printer's size, as the administrator chose.
+      formato: await formatoEtiquetas(),
     });
   };
 

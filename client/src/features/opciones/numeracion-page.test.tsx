@@ -7,6 +7,8 @@ import {
   AvanzarContadorEtiquetasDocument,
   ContadorEtiquetasDocument,
   EtiquetasSinUsarDocument,
+  FormatoEtiquetasDocument,
+  UpdateFormatoEtiquetasDocument,
 } from '@/generated/graphql';
 import type { EtiquetasSinUsarQuery } from '@/generated/graphql';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
@@ -42,6 +44,23 @@ const sinUsarMock = (offset: number, items: Item[], total = items.length) => ({
   },
 });
 
+const servicioFormato = (
+  etiquetaFormato: 'HOJA_A4' | 'IMPRESORA',
+  etiquetaAnchoMm = 100,
+  etiquetaAltoMm = 50,
+) => ({
+  __typename: 'Servicio' as const,
+  id: testUsuario().id,
+  etiquetaFormato,
+  etiquetaAnchoMm,
+  etiquetaAltoMm,
+});
+
+const formatoMock = (formato: 'HOJA_A4' | 'IMPRESORA' = 'HOJA_A4') => ({
+  request: { query: FormatoEtiquetasDocument },
+  result: { data: { servicio: servicioFormato(formato) } },
+});
+
 const contadorMock = (ultimo: number) => ({
   request: { query: ContadorEtiquetasDocument },
   result: { data: { contadorEtiquetas: ultimo } },
@@ -62,6 +81,7 @@ describe('Opciones > Numeración', () => {
         sinUsarMock(0, [item(4521, '4521N', { donante }), item(39, '398', { emitidaPor: null })], 21),
         sinUsarMock(SIN_USAR_PAGE_SIZE, [item(12, '12X', { emitidaPor: 'Luis Ríos' })], 21),
         contadorMock(4521),
+        formatoMock(),
       ],
     });
     const tabla = await screen.findByRole('table', { name: 'Números emitidos sin usar' });
@@ -84,8 +104,55 @@ describe('Opciones > Numeración', () => {
 
   it('says so when every issued number is on a donation', async () => {
     signIn();
-    renderWithProviders(<NumeracionPage />, { mocks: [sinUsarMock(0, []), contadorMock(10)] });
+    renderWithProviders(<NumeracionPage />, {
+      mocks: [sinUsarMock(0, []), contadorMock(10), formatoMock()],
+    });
     expect(await screen.findByText('Todos los números emitidos están en una donación.')).toBeInTheDocument();
+  });
+
+  it('the administrator chooses a label printer and its size in mm, within the bounds', async () => {
+    signIn();
+    const guardado = jest.fn(() => ({
+      data: { updateFormatoEtiquetas: servicioFormato('IMPRESORA', 62, 29) },
+    }));
+    renderWithProviders(<NumeracionPage />, {
+      mocks: [
+        sinUsarMock(0, []),
+        contadorMock(10),
+        formatoMock(),
+        {
+          request: {
+            query: UpdateFormatoEtiquetasDocument,
+            variables: { input: { formato: 'IMPRESORA', anchoMm: 62, altoMm: 29 } },
+          },
+          result: guardado,
+        },
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'Formato de etiquetas' });
+    const hoja = within(form).getByRole('radio', { name: 'Hoja A4 de 6 etiquetas' });
+    expect(hoja).toBeChecked();
+    // The sizes matter only for a printer: they show when it is chosen.
+    expect(within(form).queryByLabelText(/^Ancho de la etiqueta/)).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByText('Impresora de etiquetas (una por página)'));
+    const ancho = within(form).getByLabelText(/^Ancho de la etiqueta \(mm\)/);
+    const alto = within(form).getByLabelText(/^Alto de la etiqueta \(mm\)/);
+    expect(ancho).toHaveValue('100');
+    expect(alto).toHaveValue('50');
+    await userEvent.clear(ancho);
+    await userEvent.type(ancho, '39');
+    await userEvent.clear(alto);
+    await userEvent.type(alto, '29');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar formato' }));
+    expect(
+      await within(form).findByText('Debe ser un número entero de milímetros entre 40 y 110'),
+    ).toBeInTheDocument();
+    expect(guardado).not.toHaveBeenCalled();
+    await userEvent.clear(ancho);
+    await userEvent.type(ancho, '62');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar formato' }));
+    expect(await screen.findByText(MSG.formatoEtiquetasGuardado)).toBeInTheDocument();
+    expect(guardado).toHaveBeenCalledTimes(1);
   });
 
   it.each(['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const)('%s is not allowed', async (rol) => {
@@ -101,6 +168,7 @@ describe('Opciones > Numeración', () => {
       mocks: [
         sinUsarMock(0, []),
         contadorMock(120),
+        formatoMock(),
         {
           request: { query: AvanzarContadorEtiquetasDocument, variables: { ultimo: 100 } },
           result: {

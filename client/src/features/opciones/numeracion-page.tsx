@@ -3,11 +3,13 @@ import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { useAuth } from '@/lib/auth-context';
 import { EtiquetasSinUsar } from './etiquetas-sin-usar';
+import { FormatoEtiquetas } from './formato-etiquetas';
 import { NumeracionEtiquetas } from './numeracion-etiquetas';
 
 /**
- * /opciones/numeracion (ROL_SERVICIO): the label numbers issued and never used, and moving the
- * counter forward for a servicio that continues a paper book.
+ * /opciones/numeracion (ROL_SERVICIO): the label numbers issued and never used, how 'Generar
+ * Etiquetas' prints (the A4 sheet or a label printer), and moving the counter forward for a
+ * servicio that continues a paper book.
  */
 export function NumeracionPage() {
   const { usuario } = useAuth();
@@ -18,6 +20,7 @@ export function NumeracionPage() {
         Numeración
       </Heading>
       <EtiquetasSinUsar />
+      <FormatoEtiquetas />
       <NumeracionEtiquetas />
     </Stack>
   );
