@@ -340,12 +340,8 @@ function GroupTitle({ box, text }: { box: Box; text: string }) {
 
 const pageStyle: TextStyle = { fontFamily: FONT, fontSize: SIZE.cell };
 
-function SheetHeader({
-  servicio,
-  hoja,
-  hojas,
-  parte,
-}: Omit<PageProps, 'rows' | 'huella'> & { parte: string }) {
+/** The page's number is printed once, at its foot (Footer): the header names the book and the part. */
+function SheetHeader({ servicio, parte }: Pick<PageProps, 'servicio'> & { parte: string }) {
   const top = mm(MARGIN_V);
   return (
     <>
@@ -365,7 +361,6 @@ function SheetHeader({
         }}
       >
         <Text style={bold}>{servicio.nombre}</Text>
-        {`\nHoja ${hoja} de ${hojas}`}
       </Text>
       {/* Under them, the audit chain's head when printed: the paper anchors the chain. */}
       {servicio.cadenaAuditoria && (
@@ -442,7 +437,7 @@ function IdentityPage({ rows, servicio, hoja, hojas, huella }: PageProps) {
   return (
     <Page size="A4" orientation="landscape" style={pageStyle} wrap={false}>
       <Rules rules={RULES_PAGE1} />
-      <SheetHeader servicio={servicio} hoja={hoja} hojas={hojas} parte="Datos del donante" />
+      <SheetHeader servicio={servicio} parte="Datos del donante" />
       <HeadCell box={C1.numero} text="N°" />
       <HeadCell box={C1.fechaHora} text="Fecha y hora" />
       <HeadCell box={C1.nombre} text="Apellido y nombre - DNI" />
@@ -553,7 +548,7 @@ function ClinicalPage({ rows, servicio, hoja, hojas, huella }: PageProps) {
   return (
     <Page size="A4" orientation="landscape" style={pageStyle} wrap={false}>
       <Rules rules={frames.length ? [...RULES_PAGE2, ...frames] : RULES_PAGE2} />
-      <SheetHeader servicio={servicio} hoja={hoja} hojas={hojas} parte="Datos clínicos e inmunohematología" />
+      <SheetHeader servicio={servicio} parte="Datos clínicos e inmunohematología" />
       <HeadCell box={C2.numero} text="N°" />
       <HeadCell box={C2.tipo} text="Tipo de donante" />
       <GroupTitle box={SIGNOS_BOX} text="Signos clínicos" />
