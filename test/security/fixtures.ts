@@ -290,6 +290,7 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios autor personas { id nombre } } } }`,
       variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
     },
+    'Query.usuariosAuditoria': { query: `{ usuariosAuditoria { id nombre } }` },
     'Query.verificarAuditoria': { query: `{ verificarAuditoria { ok entradas primeraRota motivo } }` },
     'Query.cabezaAuditoria': { query: `{ cabezaAuditoria { entrada hash } }` },
     'Query.donacion': {

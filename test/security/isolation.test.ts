@@ -32,6 +32,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query.agentesCph': 'scoped',
   'Query.auditoria': 'scoped',
   'Query.cabezaAuditoria': 'scoped',
+  'Query.usuariosAuditoria': 'scoped',
   'Query.clavesApi': 'scoped',
   'Query.contadorEtiquetas': 'scoped',
   'Query.etiquetasSinUsar': 'scoped',

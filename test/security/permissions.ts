@@ -30,6 +30,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query.planillas': 'any',
   'Query.servicio': 'any',
   'Query.verificarAuditoria': ['ROL_SERVICIO'],
+  'Query.usuariosAuditoria': ['ROL_SERVICIO'],
   'Mutation.salirDeRed': ['ROL_SERVICIO'],
   'Mutation.unirseARed': ['ROL_SERVICIO'],
   'Query.indicadoresRed': ['ROL_RED'],

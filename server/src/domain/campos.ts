@@ -63,6 +63,33 @@ const COMUNES: Record<string, string> = {
   telefono: 'Teléfono',
 };
 
+/** What an audit entry records was done, in words (the screen's 'Acción' column and filter). */
+export const ACCION_AUDITORIA_LABELS = {
+  crear: 'Alta',
+  editar: 'Modificación',
+  eliminar: 'Eliminación',
+  restaurar: 'Restauración',
+  fusionar: 'Fusión de donantes',
+  clave: 'Cambio de clave',
+  revocar: 'Revocación',
+  levantar: 'Levantamiento de diferimiento',
+  consultar: 'Consulta de la red',
+} as const;
+export type AccionAuditoria = keyof typeof ACCION_AUDITORIA_LABELS;
+export const ACCIONES_AUDITORIA = Object.keys(ACCION_AUDITORIA_LABELS) as AccionAuditoria[];
+
+/** The kinds of record an audit entry is about, in words (the screen's 'Registro' column and filter). */
+export const ENTIDAD_AUDITORIA_LABELS: Record<string, string> = {
+  donante: 'Donante',
+  donacion: 'Donación',
+  usuario: 'Integrante',
+  servicio: 'Servicio',
+  etiqueta: 'Etiqueta',
+  clave_api: 'Clave de API',
+  visita_no_apto: "Visita 'No apto'",
+  red: 'Red',
+};
+
 /** Each audited record's fields by the label of their form. */
 export const CAMPO_LABELS: Record<string, Record<string, string>> = {
   donante: {

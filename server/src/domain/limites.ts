@@ -110,3 +110,9 @@ export const ETIQUETA_ANCHO_MM = { min: 40, max: 110 } as const;
 export const ETIQUETA_ALTO_MM = { min: 25, max: 150 } as const;
 /** What a servicio prints until it chooses another size (a common 4 x 2 inch label). */
 export const ETIQUETA_MEDIDA_DEFAULT = { anchoMm: 100, altoMm: 50 } as const;
+
+/**
+ * Donors a name may match in the audit search (Auditoría, 'Donante'): past it the search asks for
+ * more of the surname. Each one brings its donations, visits and labels into the search.
+ */
+export const AUDITORIA_DONANTES_MAX = 100;

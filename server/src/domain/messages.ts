@@ -200,6 +200,9 @@ export const MSG = {
   donacionRestaurada: 'Donación restaurada con exito',
   restaurarDonanteEliminado: 'El donante de esta donación está eliminado: restáurelo primero',
   noEliminado: 'El registro no está eliminado',
+  auditoriaDonanteCorto: 'Escriba al menos 2 letras del apellido, o el DNI',
+  auditoriaDemasiadosDonantes: (max: number) =>
+    `Coinciden más de ${max} donantes: escriba más del apellido (y el nombre), o el DNI`,
   // Requests the server cannot read (HTTP errors outside GraphQL's own)
   solicitudNoValida: 'La solicitud no es válida',
   tipoContenidoNoAdmitido: 'El tipo de contenido no es admitido: envíe JSON en UTF-8 (application/json)',

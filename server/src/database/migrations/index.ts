@@ -20,6 +20,7 @@ import { RedPrivacidad1764010000000 } from './1764010000000-red-privacidad';
 import { LevantamientoTexto1764050000000 } from './1764050000000-levantamiento-texto';
 import { EtiquetaEmitida1764300000000 } from './1764300000000-etiqueta-emitida';
 import { EtiquetaFormato1764310000000 } from './1764310000000-etiqueta-formato';
+import { AuditoriaBusqueda1764320000000 } from './1764320000000-auditoria-busqueda';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   LevantamientoTexto1764050000000,
   EtiquetaEmitida1764300000000,
   EtiquetaFormato1764310000000,
+  AuditoriaBusqueda1764320000000,
 ];

@@ -1,9 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { AccionAuditoria } from '../../domain/campos';
 
-export type AccionAuditoria =
-  'crear' | 'editar' | 'eliminar' | 'restaurar' | 'clave' | 'fusionar' | 'levantar' | 'revocar' | 'consultar';
+export type { AccionAuditoria };
 
 /** One write: who did what to which record, and what changed. */
 @ObjectType({ description: 'Registro de auditoría de una escritura' })

@@ -2,8 +2,34 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Paginated } from '../../graphql/pagination';
 import { Auditoria } from './auditoria.entity';
 
-@InputType({ description: 'Filtros de la auditoría: registro y rango de fechas (inclusive)' })
+@InputType({
+  description:
+    'Filtros de la auditoría, todos juntos: registro, donante, número de donación, usuario, acción y rango de fechas (inclusive)',
+})
 export class AuditoriaFilter {
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Donante: su DNI, o su apellido (y nombre) como empieza. Todo lo de la persona: sus registros, donaciones (también eliminadas), visitas No apto, etiquetas emitidas para ella y consultas de la red',
+  })
+  donante?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Número de donación o su código (con carácter de control): las donaciones con ese número (también eliminadas) y la emisión de la etiqueta',
+  })
+  numero?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Quién hizo el cambio (un usuario del servicio)' })
+  usuarioId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'crear, editar, eliminar, restaurar, fusionar, clave, revocar, levantar o consultar',
+  })
+  accion?: string | null;
+
   @Field(() => String, { nullable: true, description: 'donante, donacion, usuario, servicio, etiqueta' })
   entidad?: string | null;
 

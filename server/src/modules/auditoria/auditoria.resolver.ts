@@ -18,7 +18,8 @@ import {
 export class AuditoriaResolver {
   @Authorized('ROL_SERVICIO')
   @Query(() => AuditoriaPage, {
-    description: 'Registro de auditoría del servicio, lo más nuevo primero, por registro y fechas',
+    description:
+      'Registro de auditoría del servicio, lo más nuevo primero: por registro, donante, número de donación, usuario, acción y fechas',
   })
   auditoria(
     @Ctx() ctx: Context,
@@ -26,6 +27,15 @@ export class AuditoriaResolver {
     @Arg('page', () => PageInput, { nullable: true }) page?: PageInput | null,
   ): Promise<AuditoriaPage> {
     return ctx.services.auditoria.list(requireAuth(ctx), filter ?? {}, page ?? {});
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Query(() => [PersonaAuditoria], {
+    description:
+      'Los usuarios del servicio por su nombre, también los eliminados (sus cambios siguen en la auditoría): el filtro Usuario',
+  })
+  usuariosAuditoria(@Ctx() ctx: Context): Promise<PersonaAuditoria[]> {
+    return ctx.services.auditoria.usuarios(requireAuth(ctx));
   }
 
   @Authorized('ROL_SERVICIO')
