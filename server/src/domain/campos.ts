@@ -88,6 +88,7 @@ export const ENTIDAD_AUDITORIA_LABELS: Record<string, string> = {
   clave_api: 'Clave de API',
   visita_no_apto: "Visita 'No apto'",
   red: 'Red',
+  copia: 'Copia de seguridad restaurada',
 };
 
 /** Each audited record's fields by the label of their form. */

@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '@/components/toast';
-import { AuditoriaDocument, RestaurarDonacionDocument, RestaurarDonanteDocument } from '@/generated/graphql';
+import {
+  AuditoriaDocument,
+  RestaurarDonacionDocument,
+  RestaurarDonanteDocument,
+  UsuariosAuditoriaDocument,
+} from '@/generated/graphql';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { AuditoriaPage, cambiosLines, PAGE_SIZE } from './auditoria-page';
 
@@ -43,6 +48,23 @@ const listMock = (variables = { filter: {}, page: { offset: 0, limit: PAGE_SIZE 
     },
   },
 });
+
+const MARTA = '66666666-6666-4666-8666-666666666666';
+const usuariosMock = {
+  request: { query: UsuariosAuditoriaDocument },
+  result: {
+    data: {
+      usuariosAuditoria: [
+        {
+          __typename: 'PersonaAuditoria' as const,
+          id: testUsuario().id,
+          nombre: 'Servicio de Hemoterapia Central',
+        },
+        { __typename: 'PersonaAuditoria' as const, id: MARTA, nombre: 'Marta Gómez' },
+      ],
+    },
+  },
+};
 
 afterEach(() => {
   act(() => {
@@ -145,6 +167,7 @@ test("a network's entries read in words: a lookup made by another servicio names
   signIn();
   renderWithProviders(<AuditoriaPage />, {
     mocks: [
+      usuariosMock,
       {
         request: {
           query: AuditoriaDocument,
@@ -173,7 +196,7 @@ test("a network's entries read in words: a lookup made by another servicio names
 
 test('lists the entries with who, when, action and changes; Restaurar only on deleted donors and donations', async () => {
   signIn();
-  renderWithProviders(<AuditoriaPage />, { mocks: [listMock()] });
+  renderWithProviders(<AuditoriaPage />, { mocks: [listMock(), usuariosMock] });
   const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows).toHaveLength(5);
@@ -192,6 +215,7 @@ test('confirming Restaurar calls the mutation and shows a toast', async () => {
   }));
   renderWithProviders(<AuditoriaPage />, {
     mocks: [
+      usuariosMock,
       listMock(),
       { request: { query: RestaurarDonanteDocument, variables: { id: DONANTE_ID } }, result: restore },
       listMock(),
@@ -210,6 +234,7 @@ test('a refused restore shows the server message', async () => {
   signIn();
   renderWithProviders(<AuditoriaPage />, {
     mocks: [
+      usuariosMock,
       listMock(),
       {
         request: { query: RestaurarDonacionDocument, variables: { id: DONACION_ID } },
@@ -240,6 +265,7 @@ test('Desde and Hasta are typed DD/MM/AAAA and filter by ISO days; an impossible
   }));
   renderWithProviders(<AuditoriaPage />, {
     mocks: [
+      usuariosMock,
       listMock(),
       {
         request: {
@@ -275,4 +301,67 @@ test('staff other than the administrator are refused', () => {
   signIn(testUsuario({ rol: 'ROL_MEDICO' }));
   renderWithProviders(<AuditoriaPage />);
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+test('searches by donor, donation number, user and action, all sent to the server together', async () => {
+  signIn();
+  const filtrado = jest.fn(() => ({
+    data: {
+      auditoria: {
+        __typename: 'AuditoriaPage' as const,
+        total: 1,
+        offset: 0,
+        limit: PAGE_SIZE,
+        items: items.slice(2, 3),
+      },
+    },
+  }));
+  renderWithProviders(<AuditoriaPage />, {
+    mocks: [
+      usuariosMock,
+      listMock(),
+      {
+        request: {
+          query: AuditoriaDocument,
+          variables: {
+            filter: { donante: 'DNI 30.111.222', numero: '39-8', usuarioId: MARTA, accion: 'eliminar' },
+            page: { offset: 0, limit: PAGE_SIZE },
+          },
+        },
+        result: filtrado,
+      },
+    ],
+  });
+  await screen.findByRole('table', { name: 'Registro de auditoría' });
+  const filtros = screen.getByRole('form', { name: 'Filtros de auditoría' });
+  await userEvent.type(within(filtros).getByRole('textbox', { name: 'Donante' }), 'DNI 30.111.222');
+  await userEvent.type(within(filtros).getByRole('textbox', { name: 'N° de donación' }), '39-8');
+  const usuario = within(filtros).getByRole('combobox', { name: 'Usuario' });
+  // Every user by name, the deleted ones included (the server lists them).
+  await waitFor(() =>
+    expect(within(usuario).getByRole('option', { name: 'Marta Gómez' })).toBeInTheDocument(),
+  );
+  await userEvent.selectOptions(usuario, MARTA);
+  const accion = within(filtros).getByRole('combobox', { name: 'Acción' });
+  expect(
+    within(accion)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual([
+    'Todas',
+    'Alta',
+    'Modificación',
+    'Eliminación',
+    'Restauración',
+    'Fusión de donantes',
+    'Cambio de clave',
+    'Revocación',
+    'Levantamiento de diferimiento',
+    'Consulta de la red',
+  ]);
+  await userEvent.selectOptions(accion, 'eliminar');
+  await userEvent.click(within(filtros).getByRole('button', { name: 'Filtrar' }));
+  await waitFor(() => expect(filtrado).toHaveBeenCalled());
+  const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
 });

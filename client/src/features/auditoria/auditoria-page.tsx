@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { cambiosAuditoria } from '@domain/campos';
+import { ACCION_AUDITORIA_LABELS, cambiosAuditoria, ENTIDAD_AUDITORIA_LABELS } from '@domain/campos';
 import { formatDateTime } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import { invalidarRegistros } from '@/lib/elegibilidad-cache';
@@ -14,7 +14,12 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
 import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
-import { AuditoriaDocument, RestaurarDonacionDocument, RestaurarDonanteDocument } from '@/generated/graphql';
+import {
+  AuditoriaDocument,
+  RestaurarDonacionDocument,
+  RestaurarDonanteDocument,
+  UsuariosAuditoriaDocument,
+} from '@/generated/graphql';
 import type { AuditoriaFilter, AuditoriaQuery } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
 import { PageCard } from '@/components/page-card';
@@ -23,30 +28,21 @@ export const PAGE_SIZE = 20;
 
 type Entry = AuditoriaQuery['auditoria']['items'][number];
 
-const ENTIDADES: [string, string][] = [
-  ['', 'Todas'],
-  ['donante', 'Donante'],
-  ['donacion', 'Donación'],
-  ['usuario', 'Integrante'],
-  ['servicio', 'Servicio'],
-  ['etiqueta', 'Etiqueta'],
-  ['clave_api', 'Clave de API'],
-  ['visita_no_apto', "Visita 'No apto'"],
-  ['red', 'Red'],
-  ['copia', 'Copia de seguridad restaurada'],
-];
-const ENTIDAD_LABEL = Object.fromEntries(ENTIDADES.filter(([v]) => v));
+const ENTIDADES: [string, string][] = [['', 'Todos'], ...Object.entries(ENTIDAD_AUDITORIA_LABELS)];
+const ACCIONES: [string, string][] = [['', 'Todas'], ...Object.entries(ACCION_AUDITORIA_LABELS)];
+const ACCION_LABEL: Record<string, string> = ACCION_AUDITORIA_LABELS;
 
-const ACCION_LABEL: Record<string, string> = {
-  crear: 'Alta',
-  editar: 'Modificación',
-  eliminar: 'Eliminación',
-  restaurar: 'Restauración',
-  fusionar: 'Fusión de donantes',
-  clave: 'Cambio de clave',
-  revocar: 'Revocación',
-  levantar: 'Levantamiento de diferimiento',
-  consultar: 'Consulta de la red',
+/** The filters as typed; only those with a value are sent. */
+type Borrador = Required<{ [K in keyof AuditoriaFilter]: string }>;
+const VACIO: Borrador = {
+  donante: '',
+  numero: '',
+  usuarioId: '',
+  accion: '',
+  entidad: '',
+  entidadId: '',
+  desde: '',
+  hasta: '',
 };
 
 /**
@@ -71,7 +67,7 @@ export function AuditoriaPage() {
 }
 
 function AuditoriaList() {
-  const [draft, setDraft] = useState<AuditoriaFilter>({ entidad: '', entidadId: '', desde: '', hasta: '' });
+  const [draft, setDraft] = useState<Borrador>(VACIO);
   const [filter, setFilter] = useState<AuditoriaFilter>({});
   const [tocadas, setTocadas] = useState({ desde: false, hasta: false });
   const [offset, setOffset] = useState(0);
@@ -82,6 +78,7 @@ function AuditoriaList() {
     variables,
     fetchPolicy: 'network-only',
   });
+  const usuarios = useQuery(UsuariosAuditoriaDocument).data?.usuariosAuditoria ?? [];
   // A restored record is back in the lists, and in its person's history.
   const restaurado = { update: invalidarRegistros };
   const [restaurarDonante, { loading: r1 }] = useMutation(RestaurarDonanteDocument, restaurado);
@@ -97,8 +94,8 @@ function AuditoriaList() {
       return;
     }
     const clean: AuditoriaFilter = {};
-    for (const key of ['entidad', 'entidadId', 'desde', 'hasta'] as const) {
-      const value = draft[key]?.trim();
+    for (const key of Object.keys(VACIO) as (keyof Borrador)[]) {
+      const value = draft[key].trim();
       if (value) clean[key] = value;
     }
     setOffset(0);
@@ -124,33 +121,67 @@ function AuditoriaList() {
     }
   };
 
-  const set = (key: keyof AuditoriaFilter) => (e: { target: { value: string } }) =>
+  const set = (key: keyof Borrador) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const select = (key: keyof Borrador, label: string, opciones: [string, string][], width: string) => (
+    <Field.Root width="auto">
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm" width={width}>
+        <NativeSelect.Field value={draft[key]} onChange={set(key)}>
+          {opciones.map(([value, texto]) => (
+            <option key={value} value={value}>
+              {texto}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
 
   return (
     <Stack gap="6" maxW="6xl">
       {serverErrors && (
         <AppAlert message={<ServerErrors errors={serverErrors} />} onClose={() => setServerErrors(null)} />
       )}
-      <PageCard title="Auditoría" description="Quién cambió qué y cuándo. Lo más reciente primero.">
+      <PageCard
+        title="Auditoría"
+        description="Quién cambió qué y cuándo, lo más reciente primero. Se puede buscar por donante (DNI o apellido: todo lo de la persona), número de donación, usuario, acción, registro y fechas."
+      >
         <form onSubmit={onFilter} aria-label="Filtros de auditoría">
           <HStack gap="3" align="flex-end" wrap="wrap">
             <Field.Root width="auto">
-              <Field.Label>Registro</Field.Label>
-              <NativeSelect.Root size="sm" width="40">
-                <NativeSelect.Field value={draft.entidad ?? ''} onChange={set('entidad')}>
-                  {ENTIDADES.map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Field.Label>Donante</Field.Label>
+              <Input
+                size="sm"
+                width="56"
+                placeholder="DNI o apellido"
+                value={draft.donante}
+                onChange={set('donante')}
+              />
             </Field.Root>
             <Field.Root width="auto">
+              <Field.Label>N° de donación</Field.Label>
+              <Input
+                size="sm"
+                width="32"
+                inputMode="text"
+                autoComplete="off"
+                value={draft.numero}
+                onChange={set('numero')}
+              />
+            </Field.Root>
+            {select(
+              'usuarioId',
+              'Usuario',
+              [['', 'Todos'], ...usuarios.map((u): [string, string] => [u.id, u.nombre])],
+              '48',
+            )}
+            {select('accion', 'Acción', ACCIONES, '48')}
+            {select('entidad', 'Registro', ENTIDADES, '40')}
+            <Field.Root width="auto">
               <Field.Label>Id del registro</Field.Label>
-              <Input size="sm" width="72" value={draft.entidadId ?? ''} onChange={set('entidadId')} />
+              <Input size="sm" width="72" value={draft.entidadId} onChange={set('entidadId')} />
             </Field.Root>
             {(['desde', 'hasta'] as const).map((key) => (
               <DateInput
@@ -160,7 +191,7 @@ function AuditoriaList() {
                 size="sm"
                 rootProps={{ width: 'auto' }}
                 inputProps={{ width: '32' }}
-                value={draft[key] ?? ''}
+                value={draft[key]}
                 onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
                 onBlur={() => setTocadas((t) => ({ ...t, [key]: true }))}
                 error={tocadas[key] ? fechaError(draft[key]) : undefined}
@@ -192,7 +223,7 @@ function AuditoriaList() {
                 <Table.Cell data-label="Acción">{ACCION_LABEL[e.accion] ?? e.accion}</Table.Cell>
                 <Table.Cell data-label="Registro" whiteSpace="normal" maxW={{ md: '40' }}>
                   <Stack gap="0">
-                    <Text>{ENTIDAD_LABEL[e.entidad] ?? e.entidad}</Text>
+                    <Text>{ENTIDAD_AUDITORIA_LABELS[e.entidad] ?? e.entidad}</Text>
                     <Text fontSize="xs" color="gray.600" fontFamily="mono" wordBreak="break-all">
                       {e.entidadId}
                     </Text>
