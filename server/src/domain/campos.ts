@@ -117,6 +117,16 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     convocado: 'Convocado',
     ultimaDonacion: 'Última donación',
     cph: 'CPH',
+    // A lifted deferral ('levantar'): what it was, where it came from and why it was lifted.
+    diferimiento: 'Diferimiento',
+    origen: 'Origen del diferimiento',
+    origenId: 'Registro de origen',
+    motivo: 'Motivo',
+    // A merge of two records of one person, and two records told apart.
+    fusionadoDesde: 'Fusionado desde el donante',
+    fusionadoCon: 'Fusionado con el donante',
+    donaciones: 'Donaciones movidas',
+    personaDistintaDe: 'Persona distinta de',
   },
   donacion: {
     nombre: 'Nombre del donante',
@@ -139,6 +149,15 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     serologia: 'Serología',
     registradoPor: 'Registrado por',
   },
+  // A 'No apto' screening visit, as its form labels it.
+  visita_no_apto: {
+    fecha: 'Fecha',
+    hora: 'Hora',
+    motivo: 'Motivo',
+    ...SV_NOMBRES,
+    diferimientoDias: 'Diferir por',
+    definitivo: 'Diferimiento definitivo',
+  },
   usuario: {
     username: 'Usuario',
     rol: 'Rol',
@@ -149,6 +168,10 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
   servicio: {
     nombre: 'Nombre del Servicio',
     direccion: 'Dirección',
+    semanasEntreDonaciones: 'Semanas entre donaciones',
+    limiteAnualHombres: 'Donaciones por año (hombres)',
+    limiteAnualMujeres: 'Donaciones por año (mujeres)',
+    nombreEnRed: 'Nombre en la red',
     etiquetaFormato: 'Formato de etiquetas',
     etiquetaAnchoMm: 'Ancho de etiqueta',
     etiquetaAltoMm: 'Alto de etiqueta',
@@ -161,6 +184,7 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     consultadoPor: 'Consultado por el servicio',
     miembro: 'Servicio',
     unido: 'Miembro de la red',
+    nombreEnRed: 'Nombre en la red',
     codigoInvitacion: 'Código de invitación',
   },
   etiqueta: { ultimo: 'Último número', numero: 'Número' },
@@ -203,6 +227,7 @@ const UNIDAD_DONACION: Record<string, string> = {
 /** The unit a record's numbers are shown with, by record and field. */
 const UNIDADES: Record<string, Record<string, string>> = {
   donacion: UNIDAD_DONACION,
+  visita_no_apto: { ...SV_UNIDADES, diferimientoDias: 'días' },
   servicio: { etiquetaAnchoMm: 'mm', etiquetaAltoMm: 'mm' },
 };
 
@@ -212,6 +237,8 @@ export function campoLabel(entidad: string, campo: string): string {
 }
 
 const RH_TEXTO: Record<string, string> = { POSITIVO: 'Positivo', NEGATIVO: 'Negativo' };
+/** Where a lifted deferral came from (domain/elegibilidad.ts Diferimiento.origen). */
+const ORIGEN_TEXTO: Record<string, string> = { donacion: 'Donación', visita: "Visita 'No apto'" };
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const VACIO = '—';
 
@@ -232,6 +259,7 @@ export function valorAuditoria(
   }
   if (campo === 'rh' && typeof value === 'string') return RH_TEXTO[value] ?? value;
   if (campo === 'rol' && typeof value === 'string') return ROL_LABEL[value as Rol] ?? value;
+  if (campo === 'origen' && typeof value === 'string') return ORIGEN_TEXTO[value] ?? value;
   if (campo === 'etiquetaFormato' && typeof value === 'string')
     return FORMATO_ETIQUETA_LABELS[value as FormatoEtiqueta] ?? value;
   if (campo === 'exclusionTiempo' && typeof value === 'number')
