@@ -3,6 +3,7 @@
  * ask for, how a share is rounded, and the order of the serology markers.
  */
 import { daysBetween, isValidIsoDate, IsoDate } from './dates';
+import { INDICADORES_MINIMO_PUBLICABLE } from './limites';
 import { FieldError, MSG } from './messages';
 import { ErrorList } from './validation';
 
@@ -42,4 +43,371 @@ export function validatePeriodo(desde: unknown, hasta: unknown, agrupacion: Agru
 /** part / total × 100 with one decimal; 0 when there is no total. */
 export function porcentaje(parte: number, total: number): number {
   return total > 0 ? Math.round((parte / total) * 1000) / 10 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is published outside the servicio: a network's account (ROL_RED) and API keys read the
+// figures through publicarIndicadores; the servicio's own signed-in staff read them exact.
+
+/** The exact figures of one cell: a period, of a servicio or of several together. */
+export type CifrasIndicadores = {
+  donaciones: number;
+  donantesDistintos: number;
+  atendidos: number;
+  noAptos: number;
+  voluntarias: number;
+  reposicion: number;
+  primeraVez: number;
+  habituales: number;
+  aferesis: number;
+  /** abo '' = not typed yet; only groups with donations, in ordenGrupos order. */
+  porGrupo: { abo: string; rh: string; cantidad: number }[];
+  /** One per marker, SEROLOGIA_KEYS order; `analizadas` is the same for every marker. */
+  serologia: { marcador: string; analizadas: number; reactivas: number }[];
+  exclusiones: { temporales: number; definitivas: number };
+  /** One per period of the series, empty ones too. */
+  serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
+};
+
+/** A published figure: the number, or null when it is suppressed. */
+type N = number | null;
+
+/** The figures as they are answered: null where suppressed, and each object's `suprimido`. */
+export type IndicadoresPublicados = {
+  /** Some figure of the object itself (donaciones ... porcentajeVoluntarias) is null. */
+  suprimido: boolean;
+  donaciones: N;
+  donantesDistintos: N;
+  atendidos: N;
+  noAptos: N;
+  voluntarias: N;
+  reposicion: N;
+  porcentajeVoluntarias: N;
+  primeraVez: N;
+  habituales: N;
+  aferesis: N;
+  /** Empty when the whole cell is suppressed (which groups a few donations had is not told). */
+  porGrupo: { abo: string; rh: string; cantidad: N; suprimido: boolean }[];
+  serologia: { marcador: string; analizadas: N; reactivas: N; porcentaje: N; suprimido: boolean }[];
+  exclusiones: { temporales: N; definitivas: N; suprimido: boolean };
+  serie: { periodo: string; donaciones: N; voluntarias: N; reposicion: N; suprimido: boolean }[];
+};
+
+/** Groups as they are listed: typed ones by ABO then Rh, 'not typed yet' last. */
+export function ordenGrupos(a: { abo: string; rh: string }, b: { abo: string; rh: string }): number {
+  if ((a.abo === '') !== (b.abo === '')) return a.abo === '' ? 1 : -1;
+  if (a.abo !== b.abo) return a.abo < b.abo ? -1 : 1;
+  return a.rh === b.rh ? 0 : a.rh < b.rh ? -1 : 1;
+}
+
+const ESCALARES = [
+  'donaciones',
+  'donantesDistintos',
+  'atendidos',
+  'noAptos',
+  'voluntarias',
+  'reposicion',
+  'primeraVez',
+  'habituales',
+  'aferesis',
+] as const;
+type Escalar = (typeof ESCALARES)[number];
+
+/** Several cells counted together (a network's members): every figure is a sum. */
+export function sumarCifras(
+  celdas: readonly CifrasIndicadores[],
+  periodos: readonly string[],
+  marcadores: readonly string[],
+): CifrasIndicadores {
+  const suma = (f: (c: CifrasIndicadores) => number) => celdas.reduce((n, c) => n + f(c), 0);
+  const grupos = new Map<string, { abo: string; rh: string; cantidad: number }>();
+  for (const g of celdas.flatMap((c) => c.porGrupo)) {
+    const key = `${g.abo}|${g.rh}`;
+    const total = grupos.get(key) ?? { abo: g.abo, rh: g.rh, cantidad: 0 };
+    total.cantidad += g.cantidad;
+    grupos.set(key, total);
+  }
+  const escalares = Object.fromEntries(ESCALARES.map((k) => [k, suma((c) => c[k])])) as Record<
+    Escalar,
+    number
+  >;
+  return {
+    ...escalares,
+    porGrupo: [...grupos.values()].filter((g) => g.cantidad > 0).sort(ordenGrupos),
+    serologia: marcadores.map((marcador, m) => ({
+      marcador,
+      analizadas: suma((c) => c.serologia[m]?.analizadas ?? 0),
+      reactivas: suma((c) => c.serologia[m]?.reactivas ?? 0),
+    })),
+    exclusiones: {
+      temporales: suma((c) => c.exclusiones.temporales),
+      definitivas: suma((c) => c.exclusiones.definitivas),
+    },
+    serie: periodos.map((periodo, p) => ({
+      periodo,
+      donaciones: suma((c) => c.serie[p]?.donaciones ?? 0),
+      voluntarias: suma((c) => c.serie[p]?.voluntarias ?? 0),
+      reposicion: suma((c) => c.serie[p]?.reposicion ?? 0),
+    })),
+  };
+}
+
+/** The figures as the servicio's own staff read them: every one, exact. */
+export function cifrasExactas(c: CifrasIndicadores): IndicadoresPublicados {
+  return {
+    suprimido: false,
+    ...c,
+    porcentajeVoluntarias: porcentaje(c.voluntarias, c.donaciones),
+    porGrupo: c.porGrupo.map((g) => ({ ...g, suprimido: false })),
+    serologia: c.serologia.map((s) => ({
+      ...s,
+      porcentaje: porcentaje(s.reactivas, s.analizadas),
+      suprimido: false,
+    })),
+    exclusiones: { ...c.exclusiones, suprimido: false },
+    serie: c.serie.map((p) => ({ ...p, suprimido: false })),
+  };
+}
+
+/** One figure while the suppression is decided. */
+type Cifra = { valor: number; suprimida: boolean };
+
+/** A cell's figures, each one a Cifra that the relations below share. */
+type Celda = {
+  entera: boolean;
+  escalares: Record<Escalar, Cifra>;
+  grupos: { abo: string; rh: string; cifra: Cifra }[];
+  /** The same Cifra for every marker: it is one figure, answered seven times. */
+  analizadas: Cifra;
+  reactivas: Cifra[];
+  temporales: Cifra;
+  definitivas: Cifra;
+  serie: { donaciones: Cifra; voluntarias: Cifra; reposicion: Cifra }[];
+};
+
+/**
+ * total = the sum of partes. Exactly one of them suppressed would be given back by a
+ * subtraction. `derivado`: the total is a figure made of the others (atendidos = donaciones +
+ * noAptos): it is the one to suppress along with a part.
+ */
+type Relacion = { total: Cifra; partes: Cifra[]; derivado?: boolean };
+
+const cifra = (valor: number): Cifra => ({ valor, suprimida: false });
+/** A zero of a suppressed cell that its answer does not list: unknown to the reader. */
+const oculta = (): Cifra => ({ valor: 0, suprimida: true });
+
+function celdaDe(c: CifrasIndicadores): Celda {
+  return {
+    entera: false,
+    escalares: Object.fromEntries(ESCALARES.map((k) => [k, cifra(c[k])])) as Record<Escalar, Cifra>,
+    grupos: c.porGrupo.map((g) => ({ abo: g.abo, rh: g.rh, cifra: cifra(g.cantidad) })),
+    analizadas: cifra(c.serologia[0]?.analizadas ?? 0),
+    reactivas: c.serologia.map((s) => cifra(s.reactivas)),
+    temporales: cifra(c.exclusiones.temporales),
+    definitivas: cifra(c.exclusiones.definitivas),
+    serie: c.serie.map((p) => ({
+      donaciones: cifra(p.donaciones),
+      voluntarias: cifra(p.voluntarias),
+      reposicion: cifra(p.reposicion),
+    })),
+  };
+}
+
+/** Every figure of a cell: what a cell that rests on too few donations suppresses. */
+function cifrasDe(c: Celda): Cifra[] {
+  return [
+    ...Object.values(c.escalares),
+    ...c.grupos.map((g) => g.cifra),
+    c.analizadas,
+    ...c.reactivas,
+    c.temporales,
+    c.definitivas,
+    ...c.serie.flatMap((p) => [p.donaciones, p.voluntarias, p.reposicion]),
+  ];
+}
+
+/** The primary suppression of a cell: the whole cell, or each count that points to a few people. */
+function suprimirPequenas(c: Celda): void {
+  const minimo = INDICADORES_MINIMO_PUBLICABLE;
+  if (c.escalares.donaciones.valor < minimo || c.escalares.donantesDistintos.valor < minimo) {
+    c.entera = true;
+    for (const x of cifrasDe(c)) x.suprimida = true;
+    return;
+  }
+  // A period of the series is a cell of its own: fewer donations than the minimum, all of it.
+  for (const p of c.serie) {
+    if (p.donaciones.valor < minimo) {
+      p.donaciones.suprimida = p.voluntarias.suprimida = p.reposicion.suprimida = true;
+    }
+  }
+  for (const x of cifrasDe(c)) {
+    if (x.valor > 0 && x.valor < minimo) x.suprimida = true;
+  }
+}
+
+/** The additive families inside one cell. */
+function relacionesDe(c: Celda): Relacion[] {
+  const e = c.escalares;
+  const serie = (k: 'donaciones' | 'voluntarias' | 'reposicion'): Relacion => ({
+    total: e[k],
+    partes: c.serie.map((p) => p[k]),
+  });
+  return [
+    { total: e.donaciones, partes: [e.voluntarias, e.reposicion] },
+    { total: e.donaciones, partes: [e.primeraVez, e.habituales] },
+    { total: e.atendidos, partes: [e.donaciones, e.noAptos], derivado: true },
+    { total: e.donaciones, partes: c.grupos.map((g) => g.cifra) },
+    serie('donaciones'),
+    serie('voluntarias'),
+    serie('reposicion'),
+    ...c.serie.map((p) => ({ total: p.donaciones, partes: [p.voluntarias, p.reposicion] })),
+  ];
+}
+
+/** The families across servicios: each figure of the total is the sum of the members' ones. */
+function relacionesEntre(total: Celda, miembros: Celda[]): Relacion[] {
+  if (miembros.length === 0) return [];
+  const de = (f: (c: Celda) => Cifra | undefined): Relacion => ({
+    total: f(total) as Cifra,
+    partes: miembros.map(f).filter((x): x is Cifra => x !== undefined),
+  });
+  const clave = (g: { abo: string; rh: string }) => `${g.abo}|${g.rh}`;
+  return [
+    ...ESCALARES.map((k) => de((c) => c.escalares[k])),
+    // A member without the group has none of it: a zero the reader knows, not a part; unless its
+    // whole cell is suppressed (its groups are not listed), where the reader knows nothing.
+    ...total.grupos.map((g) =>
+      de((c) => c.grupos.find((h) => clave(h) === clave(g))?.cifra ?? (c.entera ? oculta() : undefined)),
+    ),
+    de((c) => c.analizadas),
+    ...total.reactivas.map((_, m) => de((c) => c.reactivas[m])),
+    de((c) => c.temporales),
+    de((c) => c.definitivas),
+    ...total.serie.flatMap((_, p) =>
+      (['donaciones', 'voluntarias', 'reposicion'] as const).map((k) => de((c) => c.serie[p]?.[k])),
+    ),
+  ];
+}
+
+/**
+ * The figure to suppress along with the only suppressed one of a relation: the smallest published
+ * part that is not zero (a zero is often known otherwise), else the smallest one, else the total;
+ * the total first when it is made of its parts (`derivado`).
+ */
+function complementaria(r: Relacion, suprimida: Cifra): Cifra | undefined {
+  if (suprimida !== r.total && r.derivado) return r.total;
+  const libres = r.partes.filter((x) => !x.suprimida);
+  const menor = (xs: Cifra[]) =>
+    xs.reduce<Cifra | undefined>((m, x) => (!m || x.valor < m.valor ? x : m), undefined);
+  return (
+    menor(libres.filter((x) => x.valor > 0)) ?? menor(libres) ?? (r.total.suprimida ? undefined : r.total)
+  );
+}
+
+/**
+ * Until no relation has exactly one suppressed figure: no subtraction gives one back. Each relation
+ * keeps how many of its figures are suppressed, and is looked at again when one more is (a queue,
+ * in the relations' order): every relation is read whole a bounded number of times.
+ */
+function suprimirComplementarias(relaciones: Relacion[]): void {
+  const donde = new Map<Cifra, number[]>();
+  const cuenta = relaciones.map((r, k) => {
+    let n = 0;
+    for (const x of [r.total, ...r.partes]) {
+      const lista = donde.get(x);
+      if (lista) lista.push(k);
+      else donde.set(x, [k]);
+      if (x.suprimida) n += 1;
+    }
+    return n;
+  });
+  const cola = relaciones.map((_, k) => k);
+  for (let i = 0; i < cola.length; i += 1) {
+    const r = relaciones[cola[i]];
+    if (cuenta[cola[i]] !== 1) continue;
+    const sola = r.total.suprimida ? r.total : (r.partes.find((x) => x.suprimida) as Cifra);
+    const otra = complementaria(r, sola);
+    if (!otra) continue;
+    otra.suprimida = true;
+    for (const k of donde.get(otra) ?? []) {
+      cuenta[k] += 1;
+      cola.push(k);
+    }
+  }
+}
+
+const valor = (x: Cifra): N => (x.suprimida ? null : x.valor);
+const tasa = (parte: Cifra, total: Cifra): N =>
+  parte.suprimida || total.suprimida ? null : porcentaje(parte.valor, total.valor);
+
+function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
+  const e = c.escalares;
+  const escalares = Object.fromEntries(ESCALARES.map((k) => [k, valor(e[k])])) as Record<Escalar, N>;
+  const porcentajeVoluntarias = tasa(e.voluntarias, e.donaciones);
+  return {
+    suprimido: porcentajeVoluntarias === null || Object.values(escalares).some((x) => x === null),
+    ...escalares,
+    porcentajeVoluntarias,
+    porGrupo: c.entera
+      ? []
+      : c.grupos.map((g) => ({
+          abo: g.abo,
+          rh: g.rh,
+          cantidad: valor(g.cifra),
+          suprimido: g.cifra.suprimida,
+        })),
+    serologia: cifras.serologia.map((s, m) => ({
+      marcador: s.marcador,
+      analizadas: valor(c.analizadas),
+      reactivas: valor(c.reactivas[m]),
+      porcentaje: tasa(c.reactivas[m], c.analizadas),
+      suprimido: c.analizadas.suprimida || c.reactivas[m].suprimida,
+    })),
+    exclusiones: {
+      temporales: valor(c.temporales),
+      definitivas: valor(c.definitivas),
+      suprimido: c.temporales.suprimida || c.definitivas.suprimida,
+    },
+    serie: cifras.serie.map((p, i) => ({
+      periodo: p.periodo,
+      donaciones: valor(c.serie[i].donaciones),
+      voluntarias: valor(c.serie[i].voluntarias),
+      reposicion: valor(c.serie[i].reposicion),
+      suprimido: [c.serie[i].donaciones, c.serie[i].voluntarias, c.serie[i].reposicion].some(
+        (x) => x.suprimida,
+      ),
+    })),
+  };
+}
+
+/**
+ * The figures a network's account or an API key reads, from the exact ones: `total` and, for a
+ * network, each member's cell (whose figures add up to the total's).
+ *
+ * - A cell (the period, a period of its series, a member's) with fewer than
+ *   INDICADORES_MINIMO_PUBLICABLE donations or donors has every figure suppressed; in a
+ *   published cell, every count from 1 to 4 is suppressed too (it points to a few people).
+ * - Complementary suppression: in every additive family (donaciones = voluntarias + reposicion
+ *   = primeraVez + habituales = the groups' sum = the series' sum; atendidos = donaciones +
+ *   noAptos; voluntarias and reposicion of the series; each period's; and, in a network, each
+ *   figure of the total = the members' sum) a lone suppressed figure takes another with it (see
+ *   complementaria), repeated until none is alone, so no total minus the others gives it back.
+ * - A share made from a suppressed figure is suppressed.
+ */
+export function publicarIndicadores(
+  total: CifrasIndicadores,
+  miembros: readonly CifrasIndicadores[] = [],
+): { total: IndicadoresPublicados; miembros: IndicadoresPublicados[] } {
+  const celdaTotal = celdaDe(total);
+  const celdas = miembros.map(celdaDe);
+  for (const c of [celdaTotal, ...celdas]) suprimirPequenas(c);
+  suprimirComplementarias([
+    ...relacionesDe(celdaTotal),
+    ...celdas.flatMap(relacionesDe),
+    ...relacionesEntre(celdaTotal, celdas),
+  ]);
+  return {
+    total: publicada(celdaTotal, total),
+    miembros: celdas.map((c, i) => publicada(c, miembros[i])),
+  };
 }

@@ -50,6 +50,12 @@ export const SV_LIMITES = {
   hb: { min: 12 },
 } as const;
 
+/**
+ * Outside the servicio (a network's account, an API key), a figure that rests on fewer donations or
+ * donors than this is not published (domain/indicadores.ts, publicarIndicadores).
+ */
+export const INDICADORES_MINIMO_PUBLICABLE = 5;
+
 /** Longest name of an API key (Opciones, 'Claves de API'). */
 export const CLAVE_API_NOMBRE_MAX = 100;
 /** Active (not revoked) API keys a servicio may hold at once. */

@@ -13,6 +13,7 @@ import {
   EDAD_DONANTE_MIN,
   ENTIDADES_POR_CONSULTA_MAX,
   ETIQUETAS_POR_SOLICITUD_MAX,
+  INDICADORES_MINIMO_PUBLICABLE,
   NUMERO_ETIQUETA_MAX,
   SEMANAS_ENTRE_DONACIONES,
 } from './limites';
@@ -176,6 +177,9 @@ export const MSG = {
   periodoDemasiadoLargo: 'El período puede abarcar como máximo 10 años',
   serieDemasiadoLarga: (agrupacion: string) =>
     `El período es demasiado largo para agruparlo por ${agrupacion}: elija un período más corto o una agrupación mayor`,
+  /** A figure not published outside the servicio (domain/indicadores.ts), in every cell that shows one. */
+  menosDeCinco: `menos de ${INDICADORES_MINIMO_PUBLICABLE}`,
+  notaSupresion: `"menos de ${INDICADORES_MINIMO_PUBLICABLE}": cifra que se basa en menos de ${INDICADORES_MINIMO_PUBLICABLE} donaciones o donantes, o que permitiría deducir una de ellas; fuera del servicio no se publica. La serología, las exclusiones y los grupos cuentan los resultados cargados antes de hoy.`,
   // Label numbers (domain/etiquetas.ts)
   numeroEtiquetaFueraDeRango: `El número de etiqueta debe ser un entero entre 1 y ${NUMERO_ETIQUETA_MAX}`,
   numeroEtiquetaNoEmitido: (numero: number, ultimo: number) =>

@@ -1,0 +1,411 @@
+/**
+ * What is published outside the servicio (publicarIndicadores): hand-made cells, then random
+ * networks checked against the rule itself, every subtraction an outside reader can make included.
+ */
+import {
+  cifrasExactas,
+  type CifrasIndicadores,
+  type IndicadoresPublicados,
+  porcentaje,
+  publicarIndicadores,
+  sumarCifras,
+} from './indicadores';
+import { INDICADORES_MINIMO_PUBLICABLE } from './limites';
+
+const MARCADORES = ['hiv', 'hepB', 'hepC', 'vdrl', 'brucelosis', 'chagas', 'htlv'];
+const GRUPOS = ['A|POSITIVO', 'A|NEGATIVO', 'B|POSITIVO', 'AB|NEGATIVO', 'O|POSITIVO', 'O|NEGATIVO', '|'];
+
+/** One donation's attributes, from which a cell is counted as the database counts it. */
+type Donacion = {
+  periodo: number;
+  donante: number;
+  voluntaria: boolean;
+  primera: boolean;
+  aferesis: boolean;
+  grupo: string;
+  serologia: boolean[] | null;
+  exclusion: 'Temporal' | 'Definitiva' | null;
+};
+
+function celda(
+  donaciones: Donacion[],
+  periodos: string[],
+  extra: { noAptos?: number; diferidos?: number } = {},
+): CifrasIndicadores {
+  const n = (f: (d: Donacion) => boolean, ds = donaciones) => ds.filter(f).length;
+  const grupos = new Map<string, number>();
+  for (const d of donaciones) grupos.set(d.grupo, (grupos.get(d.grupo) ?? 0) + 1);
+  const porGrupo = GRUPOS.filter((g) => grupos.has(g)).map((g) => {
+    const [abo, rh] = g.split('|');
+    return { abo, rh, cantidad: grupos.get(g) as number };
+  });
+  const noAptos = extra.noAptos ?? 0;
+  return {
+    donaciones: donaciones.length,
+    donantesDistintos: new Set(donaciones.map((d) => d.donante)).size,
+    atendidos: donaciones.length + noAptos,
+    noAptos,
+    voluntarias: n((d) => d.voluntaria),
+    reposicion: n((d) => !d.voluntaria),
+    primeraVez: n((d) => d.primera),
+    habituales: n((d) => !d.primera),
+    aferesis: n((d) => d.aferesis),
+    porGrupo,
+    serologia: MARCADORES.map((marcador, m) => ({
+      marcador,
+      analizadas: n((d) => d.serologia !== null),
+      reactivas: n((d) => d.serologia?.[m] === true),
+    })),
+    exclusiones: {
+      temporales: n((d) => d.exclusion === 'Temporal') + (extra.diferidos ?? 0),
+      definitivas: n((d) => d.exclusion === 'Definitiva'),
+    },
+    serie: periodos.map((periodo, p) => {
+      const ds = donaciones.filter((d) => d.periodo === p);
+      return {
+        periodo,
+        donaciones: ds.length,
+        voluntarias: n((d) => d.voluntaria, ds),
+        reposicion: n((d) => !d.voluntaria, ds),
+      };
+    }),
+  };
+}
+
+const base: Donacion = {
+  periodo: 0,
+  donante: 0,
+  voluntaria: true,
+  primera: false,
+  aferesis: false,
+  grupo: 'O|POSITIVO',
+  serologia: [false, false, false, false, false, false, false],
+  exclusion: null,
+};
+/** `n` donations of `n` donors (numbered from `desde`), like `d`. */
+const donaciones = (n: number, d: Partial<Donacion> = {}, desde = 0): Donacion[] =>
+  Array.from({ length: n }, (_, k) => ({ ...base, ...d, donante: desde + k }));
+
+/** Every figure of an answer, with a name, in one list. */
+function cifras(p: IndicadoresPublicados): [string, number | null][] {
+  return [
+    ...(
+      [
+        'donaciones',
+        'donantesDistintos',
+        'atendidos',
+        'noAptos',
+        'voluntarias',
+        'reposicion',
+        'porcentajeVoluntarias',
+        'primeraVez',
+        'habituales',
+        'aferesis',
+      ] as const
+    ).map((k): [string, number | null] => [k, p[k]]),
+    ...p.porGrupo.map((g): [string, number | null] => [`grupo ${g.abo}|${g.rh}`, g.cantidad]),
+    ...p.serologia.flatMap((s): [string, number | null][] => [
+      [`${s.marcador} analizadas`, s.analizadas],
+      [`${s.marcador} reactivas`, s.reactivas],
+      [`${s.marcador} %`, s.porcentaje],
+    ]),
+    ['temporales', p.exclusiones.temporales],
+    ['definitivas', p.exclusiones.definitivas],
+    ...p.serie.flatMap((s): [string, number | null][] => [
+      [`${s.periodo} donaciones`, s.donaciones],
+      [`${s.periodo} voluntarias`, s.voluntarias],
+      [`${s.periodo} reposicion`, s.reposicion],
+    ]),
+  ];
+}
+
+describe('a cell with 1 to 4 donations', () => {
+  it.each([1, 2, 3, 4])('%i: every figure is suppressed, and which groups it had is not told', (n) => {
+    const dia = celda(
+      donaciones(n, { grupo: 'AB|NEGATIVO', serologia: [true, false, false, false, false, false, false] }),
+      ['2026-11-10'],
+      { noAptos: 1, diferidos: 1 },
+    );
+    const { total } = publicarIndicadores(dia);
+    expect(cifras(total).filter(([, v]) => v !== null)).toEqual([]);
+    expect(total.porGrupo).toEqual([]);
+    expect(total.suprimido).toBe(true);
+    expect(total.serologia.every((s) => s.suprimido)).toBe(true);
+    expect(total.exclusiones.suprimido).toBe(true);
+    expect(total.serie).toEqual([
+      { periodo: '2026-11-10', donaciones: null, voluntarias: null, reposicion: null, suprimido: true },
+    ]);
+    // The servicio's own staff read it exact.
+    expect(cifrasExactas(dia)).toMatchObject({
+      suprimido: false,
+      donaciones: n,
+      porGrupo: [{ abo: 'AB', rh: 'NEGATIVO', cantidad: n, suprimido: false }],
+    });
+  });
+
+  it('five donations by four donors are suppressed too (fewer than 5 donors)', () => {
+    const ds = [...donaciones(4), { ...base, donante: 0 }];
+    expect(publicarIndicadores(celda(ds, ['2026']))).toMatchObject({
+      total: { donaciones: null, donantesDistintos: null, suprimido: true },
+    });
+  });
+});
+
+describe('a published cell', () => {
+  // 20 donations: 17 voluntary and 3 replacement, 2 of them AB-, 1 HIV-reactive, in two months
+  // (18 in March, 2 in April); 3 'No apto' visits.
+  const ds = [
+    ...donaciones(15, { grupo: 'A|POSITIVO' }),
+    ...donaciones(
+      1,
+      { grupo: 'O|POSITIVO', serologia: [true, false, false, false, false, false, false] },
+      15,
+    ),
+    ...donaciones(2, { grupo: 'AB|NEGATIVO', voluntaria: false, periodo: 1 }, 16),
+    ...donaciones(1, { voluntaria: false, primera: true }, 18),
+    ...donaciones(1, { primera: true }, 19),
+  ];
+  const exacta = celda(ds, ['2026-03', '2026-04'], { noAptos: 3 });
+  const { total: p } = publicarIndicadores(exacta);
+
+  it('suppresses each count from 1 to 4, and a figure that would give one back', () => {
+    expect(p).toMatchObject({
+      donaciones: 20,
+      donantesDistintos: 20,
+      // 3 'No apto' visits: and atendidos, which is donaciones + noAptos.
+      noAptos: null,
+      atendidos: null,
+      // 3 replacement donations: and the voluntary ones (20 - 3), and so their share.
+      voluntarias: null,
+      reposicion: null,
+      porcentajeVoluntarias: null,
+      // 2 first-time: and the habitual ones.
+      primeraVez: null,
+      habituales: null,
+      aferesis: 0,
+      suprimido: true,
+    });
+    // AB- (2) and O+ (3): the smallest other group goes with it, A+ stays.
+    expect(p.porGrupo).toEqual([
+      { abo: 'A', rh: 'POSITIVO', cantidad: 15, suprimido: false },
+      { abo: 'AB', rh: 'NEGATIVO', cantidad: null, suprimido: true },
+      { abo: 'O', rh: 'POSITIVO', cantidad: null, suprimido: true },
+    ]);
+    expect(p.serologia[0]).toEqual({
+      marcador: 'hiv',
+      analizadas: 20,
+      reactivas: null,
+      porcentaje: null,
+      suprimido: true,
+    });
+    expect(p.serologia[1]).toEqual({
+      marcador: 'hepB',
+      analizadas: 20,
+      reactivas: 0,
+      porcentaje: 0,
+      suprimido: false,
+    });
+    // April has 2 donations: a period of its own with fewer than 5, and March (20 - 2) with it.
+    expect(p.serie.map((s) => [s.periodo, s.donaciones, s.suprimido])).toEqual([
+      ['2026-03', null, true],
+      ['2026-04', null, true],
+    ]);
+  });
+
+  it('is read exact by the servicio', () => {
+    expect(cifras(cifrasExactas(exacta)).filter(([, v]) => v === null)).toEqual([]);
+    expect(cifrasExactas(exacta)).toMatchObject({ noAptos: 3, reposicion: 3, porcentajeVoluntarias: 85 });
+  });
+});
+
+/** A small seeded generator (mulberry32): a failing network is replayed by its seed. */
+function generador(semilla: number) {
+  let a = semilla >>> 0;
+  const siguiente = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const entero = (n: number) => Math.floor(siguiente() * n);
+  return { entero, si: (p: number) => siguiente() < p, de: <T>(xs: readonly T[]) => xs[entero(xs.length)] };
+}
+
+type Generador = ReturnType<typeof generador>;
+
+function miembroAlAzar(r: Generador, periodos: string[]): CifrasIndicadores {
+  // Mostly small servicios, some large: every kind of cell and count.
+  const n = r.si(0.4) ? r.entero(8) : r.entero(60);
+  const ds: Donacion[] = Array.from({ length: n }, () => ({
+    periodo: r.entero(periodos.length),
+    donante: r.entero(Math.max(1, Math.ceil(n * 0.9))),
+    voluntaria: r.si(0.8),
+    primera: r.si(0.3),
+    aferesis: r.si(0.05),
+    grupo: r.de(GRUPOS),
+    serologia: r.si(0.8) ? MARCADORES.map(() => r.si(0.04)) : null,
+    exclusion: r.si(0.05) ? 'Temporal' : r.si(0.02) ? 'Definitiva' : null,
+  }));
+  return celda(ds, periodos, { noAptos: r.entero(6), diferidos: r.entero(2) });
+}
+
+type Familia = { nombre: string; total: number | null; partes: (number | null)[] };
+
+/**
+ * The sums an outside reader knows hold between the figures it was given (null: not given), rebuilt
+ * from the answers alone. A member's group it does not list is a zero it knows, unless the member's
+ * whole cell is suppressed (no group listed): then it does not know it.
+ */
+function familias(total: IndicadoresPublicados, miembros: IndicadoresPublicados[]): Familia[] {
+  const dentro = (c: IndicadoresPublicados, quien: string): Familia[] => [
+    { nombre: `${quien} voluntarias+reposicion`, total: c.donaciones, partes: [c.voluntarias, c.reposicion] },
+    { nombre: `${quien} primeraVez+habituales`, total: c.donaciones, partes: [c.primeraVez, c.habituales] },
+    { nombre: `${quien} donaciones+noAptos`, total: c.atendidos, partes: [c.donaciones, c.noAptos] },
+    // Which groups a suppressed cell had is not told: nothing to subtract.
+    ...(c.porGrupo.length > 0
+      ? [{ nombre: `${quien} grupos`, total: c.donaciones, partes: c.porGrupo.map((g) => g.cantidad) }]
+      : []),
+    ...(['donaciones', 'voluntarias', 'reposicion'] as const).map((k) => ({
+      nombre: `${quien} serie ${k}`,
+      total: c[k],
+      partes: c.serie.map((s) => s[k]),
+    })),
+    ...c.serie.map((s) => ({
+      nombre: `${quien} ${s.periodo}`,
+      total: s.donaciones,
+      partes: [s.voluntarias, s.reposicion],
+    })),
+  ];
+  const entre = (nombre: string, f: (c: IndicadoresPublicados) => number | null | undefined): Familia => ({
+    nombre,
+    total: f(total) as number | null,
+    partes: miembros.map(f).filter((x): x is number | null => x !== undefined),
+  });
+  const escalares = [
+    'donaciones',
+    'donantesDistintos',
+    'atendidos',
+    'noAptos',
+    'voluntarias',
+    'reposicion',
+    'primeraVez',
+    'habituales',
+    'aferesis',
+  ] as const;
+  const claves = new Set(
+    [...total.porGrupo, ...miembros.flatMap((m) => m.porGrupo)].map((g) => `${g.abo}|${g.rh}`),
+  );
+  return [
+    ...dentro(total, 'red'),
+    ...miembros.flatMap((m, k) => dentro(m, `miembro ${k}`)),
+    ...(miembros.length === 0
+      ? []
+      : [
+          ...escalares.map((k) => entre(`red ${k}`, (c) => c[k])),
+          ...[...claves].map((g) =>
+            entre(`red grupo ${g}`, (c) => {
+              if (c.porGrupo.length === 0 && c.donaciones === null) return null;
+              const grupo = c.porGrupo.find((h) => `${h.abo}|${h.rh}` === g);
+              // Not listed: a zero the reader knows (a part of no sum), or the total's zero.
+              return grupo ? grupo.cantidad : c === total ? 0 : undefined;
+            }),
+          ),
+          entre('red analizadas', (c) => c.serologia[0].analizadas),
+          ...MARCADORES.map((m, i) => entre(`red ${m}`, (c) => c.serologia[i].reactivas)),
+          entre('red temporales', (c) => c.exclusiones.temporales),
+          entre('red definitivas', (c) => c.exclusiones.definitivas),
+          ...total.serie.flatMap((s, p) =>
+            (['donaciones', 'voluntarias', 'reposicion'] as const).map((k) =>
+              entre(`red ${s.periodo} ${k}`, (c) => c.serie[p][k]),
+            ),
+          ),
+        ]),
+  ];
+}
+
+/**
+ * The figures a subtraction gives back: in a family, a total minus its given parts, or a part as
+ * the total minus the other parts, wherever it is the only one not given.
+ */
+function deducibles(fs: Familia[]): string[] {
+  return fs.flatMap((f) => {
+    const todas = [f.total, ...f.partes];
+    return todas.filter((x) => x === null).length === 1 ? [f.nombre] : [];
+  });
+}
+
+/** A share, not a count. */
+const esTasa = (nombre: string) => nombre === 'porcentajeVoluntarias' || nombre.endsWith('%');
+
+/** Every rule an answer must keep, against the exact figures it came from. */
+function comprobar(exacta: CifrasIndicadores, p: IndicadoresPublicados, quien: string): string[] {
+  const fallas: string[] = [];
+  const e = cifras(cifrasExactas(exacta));
+  const dadas = new Map(cifras(p));
+  const minimo = INDICADORES_MINIMO_PUBLICABLE;
+  const celdaChica = exacta.donaciones < minimo || exacta.donantesDistintos < minimo;
+  if (celdaChica && [...dadas.values()].some((v) => v !== null))
+    fallas.push(`${quien}: celda chica publicada`);
+  for (const [nombre, valor] of e) {
+    const dada = dadas.get(nombre);
+    if (dada === undefined) {
+      if (!celdaChica) fallas.push(`${quien}: falta ${nombre}`);
+      continue;
+    }
+    if (dada !== null && dada !== valor) fallas.push(`${quien}: ${nombre} ${dada} en vez de ${valor}`);
+    if (dada !== null && !esTasa(nombre) && (valor ?? 0) > 0 && (valor ?? 0) < minimo) {
+      fallas.push(`${quien}: ${nombre} = ${valor} publicada`);
+    }
+  }
+  for (const s of exacta.serie) {
+    if (s.donaciones < minimo && dadas.get(`${s.periodo} donaciones`) !== null) {
+      fallas.push(`${quien}: período ${s.periodo} con ${s.donaciones} publicado`);
+    }
+  }
+  // A share from a suppressed figure is suppressed.
+  const tasa = (v: number | null, parte: number | null, tot: number | null, exactas: [number, number]) =>
+    (parte === null || tot === null ? v === null : v === porcentaje(...exactas)) ? [] : ['tasa'];
+  fallas.push(
+    ...tasa(p.porcentajeVoluntarias, p.voluntarias, p.donaciones, [exacta.voluntarias, exacta.donaciones]),
+    ...p.serologia.flatMap((s, m) =>
+      tasa(s.porcentaje, s.reactivas, s.analizadas, [
+        exacta.serologia[m].reactivas,
+        exacta.serologia[m].analizadas,
+      ]),
+    ),
+  );
+  // Each object says whether it holds a suppressed figure.
+  const nulo = (...xs: (number | null)[]) => xs.some((x) => x === null);
+  if (p.exclusiones.suprimido !== nulo(p.exclusiones.temporales, p.exclusiones.definitivas))
+    fallas.push('flag');
+  if (p.serie.some((s) => s.suprimido !== nulo(s.donaciones, s.voluntarias, s.reposicion)))
+    fallas.push('flag');
+  if (p.porGrupo.some((g) => g.suprimido !== (g.cantidad === null))) fallas.push('flag');
+  if (p.serologia.some((s) => s.suprimido !== nulo(s.analizadas, s.reactivas))) fallas.push('flag');
+  return fallas;
+}
+
+describe('random networks, every figure against the rule', () => {
+  const PERIODOS = ['2026-01', '2026-02', '2026-03', '2026-04'];
+
+  it.each(Array.from({ length: 300 }, (_, k) => k + 1))('seed %i', (semilla) => {
+    const r = generador(semilla);
+    const periodos = PERIODOS.slice(0, 1 + r.entero(PERIODOS.length));
+    const exactas = Array.from({ length: r.entero(7) }, () => miembroAlAzar(r, periodos));
+    const total = sumarCifras(exactas, periodos, MARCADORES);
+    const publicadas = publicarIndicadores(total, exactas);
+    expect({
+      fallas: [
+        ...comprobar(total, publicadas.total, 'red'),
+        ...exactas.flatMap((m, k) => comprobar(m, publicadas.miembros[k], `miembro ${k}`)),
+      ],
+      deducibles: deducibles(familias(publicadas.total, publicadas.miembros)),
+    }).toEqual({ fallas: [], deducibles: [] });
+    // One servicio alone (an API key) keeps the same rules.
+    if (exactas.length > 0) {
+      const solo = publicarIndicadores(exactas[0]).total;
+      expect([...comprobar(exactas[0], solo, 'solo'), ...deducibles(familias(solo, []))]).toEqual([]);
+    }
+  });
+});
