@@ -18,6 +18,7 @@ import { IndicadoresPorFila1763940000000 } from './1763940000000-indicadores-por
 import { Persona1764000000000 } from './1764000000000-persona';
 import { RedPrivacidad1764010000000 } from './1764010000000-red-privacidad';
 import { LevantamientoTexto1764050000000 } from './1764050000000-levantamiento-texto';
+import { IndicadoresPublicados1764200000000 } from './1764200000000-indicadores-publicados';
 import { EtiquetaEmitida1764300000000 } from './1764300000000-etiqueta-emitida';
 import { EtiquetaFormato1764310000000 } from './1764310000000-etiqueta-formato';
 import { AuditoriaBusqueda1764320000000 } from './1764320000000-auditoria-busqueda';
@@ -44,6 +45,7 @@ export const migrations = [
   Persona1764000000000,
   RedPrivacidad1764010000000,
   LevantamientoTexto1764050000000,
+  IndicadoresPublicados1764200000000,
   EtiquetaEmitida1764300000000,
   EtiquetaFormato1764310000000,
   AuditoriaBusqueda1764320000000,
