@@ -102,7 +102,7 @@ describe('recorrido: una red provincial y un servicio miembro', () => {
     await screenshot(page, 'opciones-red');
   });
 
-  it('the network sees the servicio among its members and its donation in the figures', async () => {
+  it("the network sees the servicio among its members, and its one donation as 'menos de 5'", async () => {
     const base = String(Date.now()).slice(-6);
     const donante = await crearDonanteApi(servicio.token, {
       nombre: 'Lucía',
@@ -127,13 +127,15 @@ describe('recorrido: una red provincial y un servicio miembro', () => {
     await esperarCarga(page);
     const valor = (label: string) =>
       cifras.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-    expect(await valor('Atendidos').textContent()).toBe('1');
-    expect(await valor('% voluntarias').textContent()).toBe('100,0 %');
+    // One donation: a figure the network does not read (fewer than 5), nor its share.
+    expect(await valor('Atendidos').textContent()).toBe('menos de 5');
+    expect(await valor('% voluntarias').textContent()).toBe('reservado');
+    await page.getByTestId('nota-supresion').waitFor();
     const fila = page.getByRole('table', { name: 'Cifras por servicio' }).getByRole('row', {
       name: new RegExp(servicio.nombre),
     });
     const celdas = (await fila.getByRole('cell').allTextContents()).map((c) => c.trim());
-    expect(celdas.slice(0, 4)).toEqual([servicio.nombre, '1', '1', '100,0 %']);
+    expect(celdas.slice(0, 4)).toEqual([servicio.nombre, 'menos de 5', 'menos de 5', 'reservado']);
     await page
       .getByRole('figure', { name: 'Donaciones por período' })
       .locator('svg.recharts-surface')
@@ -152,9 +154,9 @@ describe('recorrido: una red provincial y un servicio miembro', () => {
     expect(archivo.name).toMatch(/^reporte-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);
     const texto = archivo.bytes.toString('utf8');
     expect(texto).toContain(`# Reporte de indicadores - Red ${nombreRed} (todos sus servicios)`);
-    expect(texto).toContain('Atendidos;1\r\n');
-    expect(texto).toContain(`${servicio.nombre};1;1;100,0;`);
-    expect(texto).toContain('Total de la red;1;1;100,0;');
+    expect(texto).toContain('Atendidos;menos de 5\r\n');
+    expect(texto).toContain(`${servicio.nombre};menos de 5;menos de 5;reservado;`);
+    expect(texto).toContain('Total de la red;menos de 5;menos de 5;reservado;');
 
     const [pdf] = await Promise.all([
       page.waitForEvent('download', { timeout: 60000 }),
@@ -169,11 +171,12 @@ describe('recorrido: una red provincial y un servicio miembro', () => {
     expect(text).toContain(nombreRed);
     expect(text).toContain('Reporte de la red');
     expect(text).toContain('Por servicio');
-    // The member's row (its name may wrap in its cell) and the total: 1 attended, 1 donation, all voluntary.
+    // The member's row (its name may wrap in its cell) and the total: one donation, so every
+    // figure 'menos de 5', the share 'reservado'.
     expect(text).toContain(servicio.username);
-    const filaRed = /\b1\s+1\s+100,0 %\s+[01]\s+0\s+0\s+0\b/g;
+    const filaRed = /menos de 5\s+menos de 5\s+reservado(\s+menos de 5){4}/g;
     expect(text.match(filaRed)).toHaveLength(2);
-    expect(text).toMatch(/Total de la red\s+1\s+1\s+100,0 %/);
+    expect(text).toMatch(/Total de la red\s+menos de 5\s+menos de 5\s+reservado/);
   });
 
   it('as the network, /donantes shows no donor: it lands back on /red', async () => {

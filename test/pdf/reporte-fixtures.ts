@@ -61,3 +61,45 @@ export function conSerieDiaria(
   });
   return { ...indicadores, desde, hasta: addDays(desde, puntos * paso - 1), agrupacion, serie };
 }
+
+/**
+ * A cell read from outside the servicio (a network, an API key) that rests on fewer than 5
+ * donations or donors: every figure suppressed (null), which groups it had not told.
+ */
+export function suprimido(base: IndicadoresImprimible = indicadores): IndicadoresImprimible {
+  return {
+    ...base,
+    donaciones: null,
+    donantesDistintos: null,
+    atendidos: null,
+    noAptos: null,
+    voluntarias: null,
+    reposicion: null,
+    porcentajeVoluntarias: null,
+    primeraVez: null,
+    habituales: null,
+    aferesis: null,
+    porGrupo: [],
+    serologia: base.serologia.map((s) => ({ ...s, analizadas: null, reactivas: null, porcentaje: null })),
+    exclusiones: { temporales: null, definitivas: null },
+    serie: base.serie.map((p) => ({ ...p, donaciones: null, voluntarias: null, reposicion: null })),
+  };
+}
+
+/**
+ * The sample as a network reads it with small members: its counts from 1 to 4 suppressed (HIV,
+ * hepatitis C, HTLV), with a figure of each of their sums (February; 'No apto' visits and so
+ * atendidos); the rest exact.
+ */
+export const conSuprimidas: IndicadoresImprimible = {
+  ...indicadores,
+  atendidos: null,
+  noAptos: null,
+  porGrupo: indicadores.porGrupo.map((g) => (g.abo === 'AB' ? { ...g, cantidad: null } : g)),
+  serologia: indicadores.serologia.map((s) =>
+    ['hiv', 'hepC', 'htlv'].includes(s.marcador) ? { ...s, reactivas: null, porcentaje: null } : s,
+  ),
+  serie: indicadores.serie.map((p) =>
+    p.periodo === '2026-02' ? { ...p, donaciones: null, voluntarias: null, reposicion: null } : p,
+  ),
+};

@@ -58,15 +58,18 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => now });
   a = await seedWorld(server, 'ClaveA');
   b = await seedWorld(server, 'ClaveB');
-  // A has one donation more than B: each key's figures are its own servicio's.
-  const donante = ok(
-    await server.gql<{ createDonante: { id: string } }>(
-      CREATE_DONANTE,
-      { input: donanteInput() },
-      a.admin.token,
-    ),
-  ).createDonante;
-  ok(await server.gql(CREATE_DONACION, { input: donacionInput(donante.id) }, a.admin.token));
+  // A has 7 donations by 7 donors, B one: each key's figures are its own servicio's (B's, too
+  // few to be published outside the servicio).
+  for (let k = 0; k < 6; k += 1) {
+    const donante = ok(
+      await server.gql<{ createDonante: { id: string } }>(
+        CREATE_DONANTE,
+        { input: donanteInput() },
+        a.admin.token,
+      ),
+    ).createDonante;
+    ok(await server.gql(CREATE_DONACION, { input: donacionInput(donante.id) }, a.admin.token));
+  }
 });
 afterAll(() => server.close());
 
@@ -190,18 +193,24 @@ describe('creating, listing and revoking keys', () => {
 });
 
 describe('what a key can do', () => {
-  it('reads the indicadores of its own servicio only', async () => {
-    for (const w of [a, b]) {
-      const porClave = await post(INDICADORES, PERIODO, w.claveApiSecreto);
-      expect(porClave.status).toBe(200);
-      const porAdmin = ok(await server.gql(INDICADORES, PERIODO, w.admin.token));
-      expect(porClave.body).toEqual({ data: porAdmin });
-    }
-    const deA = await post(INDICADORES, PERIODO, a.claveApiSecreto);
-    const deB = await post(INDICADORES, PERIODO, b.claveApiSecreto);
-    const donaciones = (r: { body: GqlResult }) =>
-      (r.body.data as { indicadores: { donaciones: number } }).indicadores.donaciones;
-    expect([donaciones(deA), donaciones(deB)]).toEqual([2, 1]);
+  it('reads the indicadores of its own servicio only, with fewer than 5 donations suppressed', async () => {
+    const QUERY = `query ($d: String!, $h: String!) { indicadores(desde: $d, hasta: $h) { suprimido donaciones atendidos } }`;
+    const leer = async (credencial: string, porClave: boolean) => {
+      const res = porClave
+        ? await post(QUERY, PERIODO, credencial)
+        : { status: 200, body: await server.gql(QUERY, PERIODO, credencial) };
+      expect(res.status).toBe(200);
+      return (res.body.data as { indicadores: unknown }).indicadores;
+    };
+    expect(await leer(a.claveApiSecreto, true)).toEqual({ suprimido: false, donaciones: 7, atendidos: 7 });
+    expect(await leer(a.admin.token, false)).toEqual({ suprimido: false, donaciones: 7, atendidos: 7 });
+    // B's one donation: 'menos de 5' for its key, exact for its staff.
+    expect(await leer(b.claveApiSecreto, true)).toEqual({
+      suprimido: true,
+      donaciones: null,
+      atendidos: null,
+    });
+    expect(await leer(b.admin.token, false)).toEqual({ suprimido: false, donaciones: 1, atendidos: 1 });
   });
 
   it('gets FORBIDDEN from every other GraphQL operation of the schema, and changes nothing', async () => {
@@ -254,7 +263,7 @@ describe('what a key can do', () => {
       PERIODO,
       a.claveApiSecreto,
     );
-    expect(typename.body).toEqual({ data: { __typename: 'Query', indicadores: { donaciones: 2 } } });
+    expect(typename.body).toEqual({ data: { __typename: 'Query', indicadores: { donaciones: 7 } } });
   });
 
   it('gets 403 from every /api route, and changes nothing', async () => {

@@ -5,8 +5,9 @@
 import { addDays, formatDate, parseIsoDate } from '@domain/dates';
 import { SEROLOGIA_LABELS, type SerologiaKey } from '@domain/donacion';
 import { AGRUPACION_LABELS, type AgrupacionValor } from '@domain/indicadores';
+import { MSG } from '@domain/messages';
 import { formatRh } from './format';
-import type { IndicadoresImprimible } from './types';
+import type { CifraImprimible, IndicadoresImprimible, IndicadoresRedImprimible } from './types';
 
 const MESES = [
   'Enero',
@@ -43,9 +44,39 @@ export function formatNumero(value: number, { decimales = 0, agrupar = true } = 
   return format.format(Number.isFinite(value) ? value : 0);
 }
 
-/** A share with one decimal and the sign: '62,5 %'. */
-export function formatPorcentaje(value: number): string {
-  return `${formatNumero(value, { decimales: 1 })} %`;
+/**
+ * A figure of the report: formatNumero, or 'menos de 5' where it is not published outside the
+ * servicio (null).
+ */
+export function formatCifra(
+  value: CifraImprimible,
+  opciones: { decimales?: number; agrupar?: boolean } = {},
+) {
+  return value === null ? MSG.menosDeCinco : formatNumero(value, opciones);
+}
+
+/**
+ * A share with one decimal and the sign: '62,5 %'; 'reservado' where it is not published (it was
+ * made from a figure that is not: 'menos de 5 %' would read as a share).
+ */
+export function formatPorcentaje(value: CifraImprimible): string {
+  return value === null ? MSG.porcentajeReservado : `${formatNumero(value, { decimales: 1 })} %`;
+}
+
+/** The sum of figures: null (not published) when one of them is. */
+export function sumaCifras(values: readonly CifraImprimible[]): CifraImprimible {
+  return values.some((v) => v === null) ? null : (values as number[]).reduce((n, v) => n + v, 0);
+}
+
+/** Whether a report holds a figure that is not published ('menos de 5'): its note is shown then. */
+export function haySuprimidas(i: IndicadoresImprimible): boolean {
+  const cifras: CifraImprimible[] = [
+    ...cifrasPrincipales(i).map((c) => c.numero),
+    ...i.porGrupo.map((g) => g.cantidad),
+    ...i.serologia.flatMap((s) => [s.analizadas, s.reactivas, s.porcentaje]),
+    ...i.serie.flatMap((s) => [s.donaciones, s.voluntarias, s.reposicion]),
+  ];
+  return cifras.some((c) => c === null);
 }
 
 /** 'A Positivo', 'O Negativo'; 'Sin resultado' when the group is not typed yet (abo ''). */
@@ -140,13 +171,19 @@ export function periodoCorto(periodo: string, agrupacion: AgrupacionValor): stri
   }
 }
 
-export type FilaSerie = { periodo: string; donaciones: number; voluntarias: number; reposicion: number };
+export type FilaSerie = {
+  periodo: string;
+  donaciones: CifraImprimible;
+  voluntarias: CifraImprimible;
+  reposicion: CifraImprimible;
+};
 
 /**
  * The series in at most `max` rows, for a page of fixed size: as it is when it fits, otherwise
- * consecutive points merged into runs of equal length (their counts added up), each labelled with
- * the days it covers ('01/01/2025 a 14/01/2025'; 'Enero 2020 a Junio 2020'), clamped to the report's
- * period. Nothing is left out: the rows add up to the whole series.
+ * consecutive points merged into runs of equal length (their counts added up; not published when
+ * one of them is not), each labelled with the days it covers ('01/01/2025 a 14/01/2025'; 'Enero
+ * 2020 a Junio 2020'), clamped to the report's period. Nothing is left out: the rows add up to the
+ * whole series.
  */
 export function compactarSerie(
   indicadores: Pick<IndicadoresImprimible, 'serie' | 'agrupacion' | 'desde' | 'hasta'>,
@@ -189,12 +226,12 @@ const pick = ({ donaciones, voluntarias, reposicion }: FilaSerie) => ({
   reposicion,
 });
 const sum = (rows: FilaSerie[], key: 'donaciones' | 'voluntarias' | 'reposicion') =>
-  rows.reduce((total, r) => total + r[key], 0);
+  sumaCifras(rows.map((r) => r[key]));
 const maxIso = (a: string, b: string) => (a > b ? a : b);
 const minIso = (a: string, b: string) => (a < b ? a : b);
 
 /** The report's headline figures, label and value, in the order the screen, CSV and PDF show them. */
-export type Cifra = { label: string; numero: number; porcentaje: boolean; valor: string };
+export type Cifra = { label: string; numero: CifraImprimible; porcentaje: boolean; valor: string };
 
 export function cifrasPrincipales(i: IndicadoresImprimible): Cifra[] {
   return [
@@ -214,7 +251,7 @@ export function cifrasPrincipales(i: IndicadoresImprimible): Cifra[] {
     label,
     numero,
     porcentaje,
-    valor: porcentaje ? formatPorcentaje(numero) : formatNumero(numero),
+    valor: porcentaje ? formatPorcentaje(numero) : formatCifra(numero),
   }));
 }
 
@@ -223,17 +260,17 @@ export function reporteFileName(desde: string, hasta: string, extension: 'pdf' |
   return `reporte-${desde}-a-${hasta}.${extension}`;
 }
 
-/** One column of the network's table by servicio: its head and its figure. */
+/** One column of the network's table by servicio: its head and its figure (null: not published). */
 export type ColumnaRed = {
   label: string;
-  valor: (i: IndicadoresImprimible) => number;
+  valor: (i: IndicadoresImprimible) => CifraImprimible;
   porcentaje?: boolean;
 };
 
 /**
  * The columns of the network's table by servicio, on /red, in its CSV and in its PDF. 'Resultados
  * reactivos' adds the reactive results of every marker: a donation reactive to two markers counts
- * twice.
+ * twice. A sum with a figure that is not published is not published either.
  */
 export const COLUMNAS_RED: readonly ColumnaRed[] = [
   { label: 'Atendidos', valor: (i) => i.atendidos },
@@ -241,17 +278,22 @@ export const COLUMNAS_RED: readonly ColumnaRed[] = [
   { label: '% voluntarias', valor: (i) => i.porcentajeVoluntarias, porcentaje: true },
   { label: 'Primera vez', valor: (i) => i.primeraVez },
   { label: 'No aptos', valor: (i) => i.noAptos },
-  { label: 'Resultados reactivos', valor: (i) => i.serologia.reduce((n, s) => n + s.reactivas, 0) },
+  { label: 'Resultados reactivos', valor: (i) => sumaCifras(i.serologia.map((s) => s.reactivas)) },
   {
     label: 'Exclusiones',
-    valor: (i) => i.exclusiones.temporales + i.exclusiones.definitivas,
+    valor: (i) => sumaCifras([i.exclusiones.temporales, i.exclusiones.definitivas]),
   },
 ];
 
-/** A column's figure as the screen and the PDF write it ('1.234', '62,5 %'). */
+/** A column's figure as the screen and the PDF write it ('1.234', '62,5 %', 'menos de 5'). */
 export function valorTexto(columna: ColumnaRed, i: IndicadoresImprimible): string {
   const n = columna.valor(i);
-  return columna.porcentaje ? formatPorcentaje(n) : formatNumero(n);
+  return columna.porcentaje ? formatPorcentaje(n) : formatCifra(n);
+}
+
+/** Whether a figure of the network's report, the total's or a member's, is not published. */
+export function redConSuprimidas(red: IndicadoresRedImprimible): boolean {
+  return haySuprimidas(red.total) || red.porServicio.some((s) => haySuprimidas(s.indicadores));
 }
 
 /** The row that closes the table: every member together. */

@@ -4,8 +4,9 @@ import { renderToBuffer } from '@react-pdf/renderer';
 import { formatDate } from '@domain/dates';
 import { INDICADORES_DIAS_MAX, SERIE_PUNTOS_MAX, validatePeriodo } from '@domain/indicadores';
 import { servicio } from '../../../test/pdf/fixtures';
-import { conSerieDiaria, indicadores } from '../../../test/pdf/reporte-fixtures';
-import { readPdf, type PdfPage } from '../../../test/pdf/pdf-reader';
+import { MSG } from '@domain/messages';
+import { conSerieDiaria, conSuprimidas, indicadores, suprimido } from '../../../test/pdf/reporte-fixtures';
+import { find, readPdf, type PdfPage } from '../../../test/pdf/pdf-reader';
 import { ReportePdf, redEnPrimeraPagina, SERIE_FILAS_MAX } from './reporte-pdf';
 import type { IndicadoresImprimible, ReportePdfData } from './types';
 
@@ -126,6 +127,31 @@ describe('ReportePdf', () => {
     expectInsidePage(pages[0]);
   });
 
+  it("says 'menos de 5' where a figure is not published, and why at the foot; still one page", async () => {
+    const pages = await renderRed(
+      [miembro('Hospital Norte', norte), miembro('Hospital Sur', suprimido(sur))],
+      conSuprimidas,
+    );
+    expect(pages).toHaveLength(1);
+    const { text } = pages[0];
+    // The headline figures: a row of labels, then their figures.
+    expect(text).toMatch(/No aptos\s+menos de 5\s+1\.234\s+1\.180\s+menos de 5/);
+    expect(text).toMatch(/AB Positivo\s+menos de 5/);
+    expect(text).toMatch(/HIV\s+1\.100\s+menos de 5\s+reservado/);
+    expect(text).toMatch(/Febrero 2026\s+menos de 5\s+menos de 5\s+menos de 5/);
+    expect(text).toMatch(/Hospital Sur(\s+menos de 5){2}\s+reservado(\s+menos de 5){4}/);
+    expect(text).toContain('sin barra: menos de 5');
+    // The note, on one line in the foot's margin (below the content's 16 mm), above the date.
+    expect(text).toContain(MSG.notaSupresionCorta.slice(MSG.notaSupresionCorta.indexOf(':')));
+    const [nota] = find(pages[0], 'no se publica fuera del servicio');
+    const [fecha] = find(pages[0], 'Generado el');
+    expect(A4.h - nota.y).toBeLessThan((16 / 25.4) * 72);
+    expect(nota.y).toBeLessThan(fecha.y);
+    expectInsidePage(pages[0]);
+    // The servicio's own report, exact: no note.
+    expect((await render(indicadores))[0].text).not.toContain('menos de 5');
+  });
+
   describe("a network's table by servicio at the fullest first page (9 groups, the longest series)", () => {
     const lleno: IndicadoresImprimible = {
       ...conSerieDiaria('2024-01-01', SERIE_PUNTOS_MAX),
@@ -205,7 +231,7 @@ describe('ReportePdf', () => {
       expect(runs.map((m) => m[1])).toContain(formatDate(data.desde));
       expect(runs.map((m) => m[2])).toContain(formatDate(data.hasta));
       expect(page.text).toContain(`La serie tiene ${data.serie.length} períodos`);
-      const total = data.serie.reduce((n, s) => n + s.donaciones, 0);
+      const total = data.serie.reduce((n, s) => n + (s.donaciones ?? 0), 0);
       expect(runs.reduce((n, m) => n + Number(m[3].replace(/\./g, '')), 0)).toBe(total);
     });
   });

@@ -1,5 +1,6 @@
 import { Canvas, Document, Page, Text, View, type Styles } from '@react-pdf/renderer';
 import { formatDate, formatDateTime } from '@domain/dates';
+import { MSG } from '@domain/messages';
 import { FONT, FONT_BOLD, INK, LIGHT, RULE } from './pdf-styles';
 import { mm } from './format';
 import {
@@ -7,11 +8,14 @@ import {
   cifrasPrincipales,
   COLUMNAS_RED,
   compactarSerie,
+  formatCifra,
   formatNumero,
   formatPorcentaje,
   grupoLabel,
+  haySuprimidas,
   marcadorLabel,
   periodoTexto,
+  redConSuprimidas,
   TOTAL_RED,
   valorTexto,
 } from './reporte-format';
@@ -180,7 +184,7 @@ function GruposYSerologia({ data }: { data: ReportePdfData }) {
               { head: 'Grupo y factor', width: '65%' },
               { head: 'Donaciones', width: '35%', num: true },
             ]}
-            filas={porGrupo.map((g) => [grupoLabel(g.abo, g.rh), formatNumero(g.cantidad)])}
+            filas={porGrupo.map((g) => [grupoLabel(g.abo, g.rh), formatCifra(g.cantidad)])}
           />
         )}
       </View>
@@ -195,8 +199,8 @@ function GruposYSerologia({ data }: { data: ReportePdfData }) {
           ]}
           filas={serologia.map((m) => [
             marcadorLabel(m.marcador),
-            formatNumero(m.analizadas),
-            formatNumero(m.reactivas),
+            formatCifra(m.analizadas),
+            formatCifra(m.reactivas),
             formatPorcentaje(m.porcentaje),
           ])}
         />
@@ -218,28 +222,45 @@ type Painter = {
 
 const BARRAS_H = 70;
 
-/** Every point of the series as a stacked bar (voluntary below, replacement above), one Canvas node. */
+/**
+ * Every point of the series as a stacked bar (voluntary below, replacement above), one Canvas node.
+ * A point whose figures are not published ('menos de 5') has no bar, only a short mark under the
+ * axis: never a bar of zero.
+ */
 function Barras({ data }: { data: ReportePdfData }) {
   const { serie } = data.indicadores;
-  const max = Math.max(1, ...serie.map((p) => p.donaciones));
+  const suprimido = (p: (typeof serie)[number]) => p.voluntarias === null || p.reposicion === null;
+  const max = Math.max(1, ...serie.map((p) => (suprimido(p) ? 0 : (p.donaciones ?? 0))));
   const paint = (painter: Painter, width: number, height: number) => {
     const step = width / Math.max(1, serie.length);
     const gap = step > 4 ? Math.min(step * 0.25, 6) : 0;
     serie.forEach((p, i) => {
       const x = i * step + gap / 2;
       const w = Math.max(step - gap, 0.3);
-      const hv = (p.voluntarias / max) * height;
-      const hr = (p.reposicion / max) * height;
+      if (suprimido(p)) {
+        painter
+          .moveTo(x, height - 3)
+          .lineTo(x + w, height - 3)
+          .lineWidth(0.75)
+          .strokeColor(RULE)
+          .stroke();
+        return;
+      }
+      const hv = ((p.voluntarias ?? 0) / max) * height;
+      const hr = ((p.reposicion ?? 0) / max) * height;
       if (hv > 0) painter.rect(x, height - hv, w, hv).fill(COLOR_VOLUNTARIAS);
       if (hr > 0) painter.rect(x, height - hv - hr, w, hr).fill(COLOR_REPOSICION);
     });
     painter.moveTo(0, height).lineTo(width, height).lineWidth(0.75).strokeColor(RULE).stroke();
     return null;
   };
+  const texto = `Máximo: ${formatNumero(max)} donaciones por período`;
   return (
     <View>
       <View style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 3 }}>
-        <Text style={{ fontSize: SIZE.small }}>{`Máximo: ${formatNumero(max)} donaciones por período`}</Text>
+        <Text style={{ fontSize: SIZE.small }}>
+          {serie.some(suprimido) ? `${texto}; sin barra: ${MSG.menosDeCinco}` : texto}
+        </Text>
         <View style={{ flexDirection: 'row' }}>
           <Leyenda color={COLOR_VOLUNTARIAS} texto="Voluntarias" />
           <Leyenda color={COLOR_REPOSICION} texto="Reposición" />
@@ -271,9 +292,9 @@ function Serie({ data }: { data: ReportePdfData }) {
   ];
   const texto = filas.map((f) => [
     f.periodo,
-    formatNumero(f.donaciones),
-    formatNumero(f.voluntarias),
-    formatNumero(f.reposicion),
+    formatCifra(f.donaciones),
+    formatCifra(f.voluntarias),
+    formatCifra(f.reposicion),
   ]);
   const mitades =
     texto.length > FILAS_POR_COLUMNA
@@ -369,10 +390,22 @@ function PorServicio({ data, aparte }: { data: ReportePdfData; aparte: boolean }
   );
 }
 
+/** Whether the report shows a figure that is not published ('menos de 5'): its note goes at the foot. */
+const conSuprimidas = (data: ReportePdfData) =>
+  data.porServicio === undefined
+    ? haySuprimidas(data.indicadores)
+    : redConSuprimidas({ total: data.indicadores, porServicio: data.porServicio });
+
+/** The foot of every page: when and whose; above it, in the margin, the note on 'menos de 5'. */
 function Pie({ data }: { data: ReportePdfData }) {
   const style = { position: 'absolute', bottom: mm(8), fontSize: SIZE.small, color: RULE } as const;
   return (
     <>
+      {conSuprimidas(data) && (
+        <Text style={{ ...style, bottom: mm(11.5), left: mm(15), right: mm(15) }} fixed>
+          {MSG.notaSupresionCorta}
+        </Text>
+      )}
       <Text style={{ ...style, left: mm(15) }} fixed>{`Generado el ${formatDateTime(data.generado)}`}</Text>
       <Text style={{ ...style, right: mm(15) }} fixed>
         {data.servicio.nombre}

@@ -146,27 +146,44 @@ export type CphPage = 1 | 2 | 3;
 /** The grouping of a report's series: 'DIA', 'SEMANA', 'MES' or 'ANIO' (@domain/indicadores). */
 export type { AgrupacionValor };
 
-/** The figures of the `indicadores` query, as the report screen, its CSV and its PDF show them. */
+/** A figure of the report: null when it is not published outside the servicio ('menos de 5'). */
+export type CifraImprimible = number | null;
+
+/**
+ * The figures of the `indicadores` query, as the report screen, its CSV and its PDF show them. The
+ * servicio's own staff read every figure; a network (or an API key) reads null where a figure
+ * is suppressed (@domain/indicadores publicarIndicadores).
+ */
 export type IndicadoresImprimible = {
   /** 'YYYY-MM-DD', both inclusive */
   desde: string;
   hasta: string;
   agrupacion: AgrupacionValor;
-  donaciones: number;
-  donantesDistintos: number;
-  atendidos: number;
-  noAptos: number;
-  voluntarias: number;
-  reposicion: number;
-  porcentajeVoluntarias: number;
-  primeraVez: number;
-  habituales: number;
-  aferesis: number;
+  donaciones: CifraImprimible;
+  donantesDistintos: CifraImprimible;
+  atendidos: CifraImprimible;
+  noAptos: CifraImprimible;
+  voluntarias: CifraImprimible;
+  reposicion: CifraImprimible;
+  porcentajeVoluntarias: CifraImprimible;
+  primeraVez: CifraImprimible;
+  habituales: CifraImprimible;
+  aferesis: CifraImprimible;
   /** abo '' = no result yet ('Sin resultado') */
-  porGrupo: { abo: string; rh: string; cantidad: number }[];
-  serologia: { marcador: string; analizadas: number; reactivas: number; porcentaje: number }[];
-  exclusiones: { temporales: number; definitivas: number };
-  serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
+  porGrupo: { abo: string; rh: string; cantidad: CifraImprimible }[];
+  serologia: {
+    marcador: string;
+    analizadas: CifraImprimible;
+    reactivas: CifraImprimible;
+    porcentaje: CifraImprimible;
+  }[];
+  exclusiones: { temporales: CifraImprimible; definitivas: CifraImprimible };
+  serie: {
+    periodo: string;
+    donaciones: CifraImprimible;
+    voluntarias: CifraImprimible;
+    reposicion: CifraImprimible;
+  }[];
 };
 
 /** A network's figures (the `indicadoresRed` answer): all its members together, and each one's. */

@@ -179,7 +179,11 @@ export const MSG = {
     `El período es demasiado largo para agruparlo por ${agrupacion}: elija un período más corto o una agrupación mayor`,
   /** A figure not published outside the servicio (domain/indicadores.ts), in every cell that shows one. */
   menosDeCinco: `menos de ${INDICADORES_MINIMO_PUBLICABLE}`,
-  notaSupresion: `"menos de ${INDICADORES_MINIMO_PUBLICABLE}": cifra que se basa en menos de ${INDICADORES_MINIMO_PUBLICABLE} donaciones o donantes, o que permitiría deducir una de ellas; fuera del servicio no se publica. La serología, las exclusiones y los grupos cuentan los resultados cargados antes de hoy.`,
+  /** A share made from such a figure ('menos de 5 %' would read as a share). */
+  porcentajeReservado: 'reservado',
+  notaSupresion: `"menos de ${INDICADORES_MINIMO_PUBLICABLE}": cifra que se basa en menos de ${INDICADORES_MINIMO_PUBLICABLE} donaciones o donantes, o que permitiría deducir una así restando de un total; "reservado": un porcentaje calculado con una de ellas. Fuera del servicio no se publican. La serología, las exclusiones y los grupos cuentan los resultados cargados antes de hoy.`,
+  /** The same, in one line at the foot of the report's PDF. */
+  notaSupresionCorta: `"menos de ${INDICADORES_MINIMO_PUBLICABLE}" / "reservado": cifra o porcentaje que no se publica fuera del servicio (menos de ${INDICADORES_MINIMO_PUBLICABLE} donaciones o donantes).`,
   // Label numbers (domain/etiquetas.ts)
   numeroEtiquetaFueraDeRango: `El número de etiqueta debe ser un entero entre 1 y ${NUMERO_ETIQUETA_MAX}`,
   numeroEtiquetaNoEmitido: (numero: number, ultimo: number) =>

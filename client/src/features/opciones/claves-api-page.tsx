@@ -122,7 +122,7 @@ function ClavesApiAdmin() {
       {nueva && <SecretoNuevo clave={nueva} onClose={() => setNueva(null)} />}
       <PageCard
         title="Claves de API"
-        description="Claves para tableros de reportes: solo leen los indicadores del servicio, nunca datos de personas. Se envían como 'Authorization: Bearer <clave>' a /graphql."
+        description="Claves para tableros de reportes: solo leen los indicadores del servicio, nunca datos de personas, y como quien está fuera del servicio: una cifra de menos de 5 donaciones o donantes llega como null ('menos de 5'), y la serología, las exclusiones y los grupos cuentan los resultados cargados antes de hoy. Se envían como 'Authorization: Bearer <clave>' a /graphql."
       >
         <LoadingOverlay open={loading && !data} />
         {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}

@@ -1,11 +1,13 @@
 import { Box, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { MSG } from '@domain/messages';
 import { PageCard } from '@/components/page-card';
 import {
   agrupacionLabel,
   cifrasPrincipales,
-  formatNumero,
+  formatCifra,
   formatPorcentaje,
+  haySuprimidas,
   marcadorLabel,
   periodoTexto,
 } from '@/imprimibles/reporte-format';
@@ -19,10 +21,24 @@ export type IndicadoresVistaProps = {
   chartSize?: ChartSizeProps;
   /** Shown between the charts and the serology table (the network's table by servicio). */
   children?: ReactNode;
+  /**
+   * Some figure shown is not published ('menos de 5'): the note that says why closes the view.
+   * By default, whether one of `indicadores` is (the network's adds its members').
+   */
+  suprimidas?: boolean;
 };
 
-/** A period's figures on screen: the period, headline figures, three charts and the serology table. */
-export function IndicadoresVista({ indicadores, loading, chartSize, children }: IndicadoresVistaProps) {
+/**
+ * A period's figures on screen: the period, headline figures, three charts and the serology table;
+ * 'menos de 5' where a figure is not published outside the servicio, with a note that says why.
+ */
+export function IndicadoresVista({
+  indicadores,
+  loading,
+  chartSize,
+  children,
+  suprimidas = haySuprimidas(indicadores),
+}: IndicadoresVistaProps) {
   return (
     <Stack gap="6" aria-busy={loading} opacity={loading ? 0.7 : 1} transition="opacity 0.2s">
       <Text fontSize="sm" color="gray.600">
@@ -37,6 +53,11 @@ export function IndicadoresVista({ indicadores, loading, chartSize, children }: 
       </SimpleGrid>
       {children}
       <SerologiaTabla indicadores={indicadores} />
+      {suprimidas && (
+        <Text fontSize="sm" color="gray.600" data-testid="nota-supresion">
+          {MSG.notaSupresion}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -89,9 +110,9 @@ function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible })
             {indicadores.serologia.map((s) => (
               <Table.Row key={s.marcador}>
                 <Table.Cell>{marcadorLabel(s.marcador)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatNumero(s.analizadas)}</Table.Cell>
-                <Table.Cell textAlign="end" fontWeight={s.reactivas > 0 ? 'semibold' : undefined}>
-                  {formatNumero(s.reactivas)}
+                <Table.Cell textAlign="end">{formatCifra(s.analizadas)}</Table.Cell>
+                <Table.Cell textAlign="end" fontWeight={(s.reactivas ?? 0) > 0 ? 'semibold' : undefined}>
+                  {formatCifra(s.reactivas)}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatPorcentaje(s.porcentaje)}</Table.Cell>
               </Table.Row>

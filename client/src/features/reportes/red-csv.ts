@@ -1,11 +1,12 @@
 import { line, toCsv } from '@/lib/csv';
-import { cell, reporteCsvLines } from './reporte-csv';
-import { COLUMNAS_RED, TOTAL_RED } from '@/imprimibles/reporte-format';
+import { cell, cifraCell, reporteCsvLines } from './reporte-csv';
+import { COLUMNAS_RED, redConSuprimidas, TOTAL_RED } from '@/imprimibles/reporte-format';
 import type { IndicadoresRedImprimible } from '@/imprimibles/types';
 
 /**
  * The network's report as CSV: the /reportes file of the total of its members (same format and
- * blocks), then one more block with a row per servicio and the network's total.
+ * blocks), then one more block with a row per servicio and the network's total ('menos de 5'
+ * where a figure is not published, as everywhere in the file).
  */
 export function buildRedCsv(
   red: IndicadoresRedImprimible,
@@ -13,9 +14,9 @@ export function buildRedCsv(
   generado: Date = new Date(),
 ): string {
   const fila = (servicio: string, i: IndicadoresRedImprimible['total']) =>
-    line(cell(servicio), ...COLUMNAS_RED.map((c) => cell(c.valor(i), c.porcentaje ? 1 : 0)));
+    line(cell(servicio), ...COLUMNAS_RED.map((c) => cifraCell(c.valor(i), { porcentaje: c.porcentaje })));
   return toCsv([
-    ...reporteCsvLines(red.total, `Red ${nombre} (todos sus servicios)`, generado),
+    ...reporteCsvLines(red.total, `Red ${nombre} (todos sus servicios)`, generado, redConSuprimidas(red)),
     '',
     line('Servicio', ...COLUMNAS_RED.map((c) => cell(c.label))),
     ...red.porServicio.map((s) => fila(s.servicio.nombre, s.indicadores)),

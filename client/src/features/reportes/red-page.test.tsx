@@ -14,7 +14,7 @@ import {
 import type { IndicadoresImprimible } from '@/imprimibles/types';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
-import { indicadores } from '../../../../test/pdf/reporte-fixtures';
+import { conSuprimidas, indicadores, suprimido } from '../../../../test/pdf/reporte-fixtures';
 import { buildRedCsv } from './red-csv';
 import { codigoEnGrupos, RedPage } from './red-page';
 
@@ -87,17 +87,24 @@ const redMock = {
   },
 };
 
-function indicadoresMock(periodo: Periodo) {
+function indicadoresMock(
+  periodo: Periodo,
+  cifras: { total: IndicadoresImprimible; norte: IndicadoresImprimible; sur: IndicadoresImprimible } = {
+    total: indicadores,
+    norte,
+    sur,
+  },
+) {
   return {
     request: { query: IndicadoresRedDocument, variables: periodo },
     result: {
       data: {
         indicadoresRed: {
           __typename: 'IndicadoresRed' as const,
-          total: conTipos(indicadores, periodo),
+          total: conTipos(cifras.total, periodo),
           porServicio: [
-            ['s-norte', 'Hospital Norte', norte],
-            ['s-sur', 'Hospital Sur', sur],
+            ['s-norte', 'Hospital Norte', cifras.norte],
+            ['s-sur', 'Hospital Sur', cifras.sur],
           ].map(([id, nombre, i]) => ({
             __typename: 'IndicadoresServicio' as const,
             servicio: { __typename: 'ServicioResumen' as const, id, nombre },
@@ -268,12 +275,64 @@ describe('/red, the network’s panel', () => {
       'Resultados reactivos',
       'Exclusiones',
     ]);
-    const reactivas = indicadores.serologia.reduce((n, s) => n + s.reactivas, 0);
+    const reactivas = indicadores.serologia.reduce((n, s) => n + (s.reactivas ?? 0), 0);
     expect(filas.slice(1)).toEqual([
       ['Hospital Norte', '1.050', '1.000', '60,0 %', '300', '50', String(reactivas), '57'],
       ['Hospital Sur', '251', '234', '73,3 %', '102', '17', '0', '57'],
       ['Total de la red', '1.301', '1.234', '62,5 %', '402', '67', String(reactivas), '57'],
     ]);
+  });
+
+  it("says 'menos de 5' where a figure is not published: table, figures, serology, charts; a note says why", async () => {
+    signIn(red);
+    renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: [
+        redMock,
+        indicadoresMock(periodoInicial(), { total: conSuprimidas, norte, sur: suprimido(sur) }),
+      ],
+      route: '/red',
+    });
+    const cifras = await screen.findByRole('region', { name: 'Cifras principales' });
+    const valor = (label: string) => within(cifras).getByText(label).nextElementSibling?.textContent;
+    expect([valor('Atendidos'), valor('Donaciones'), valor('No aptos')]).toEqual([
+      'menos de 5',
+      '1.234',
+      'menos de 5',
+    ]);
+
+    // The member with fewer than 5: every cell of its row; the total's sums that hold one too.
+    const tabla = screen.getByRole('table', { name: 'Cifras por servicio' });
+    const fila = (nombre: string) =>
+      within(within(tabla).getByRole('row', { name: new RegExp(`^${nombre}`) }))
+        .getAllByRole('cell')
+        .map((td) => td.textContent);
+    expect(fila('Hospital Sur')).toEqual([
+      'Hospital Sur',
+      ...['menos de 5', 'menos de 5', 'reservado', 'menos de 5', 'menos de 5', 'menos de 5', 'menos de 5'],
+    ]);
+    expect(fila('Total de la red')).toEqual([
+      'Total de la red',
+      ...['menos de 5', '1.234', '62,5 %', '402', 'menos de 5', 'menos de 5', '57'],
+    ]);
+
+    const serologia = screen.getByRole('table', { name: 'Serología por marcador' });
+    expect(
+      within(serologia).getByRole('row', { name: 'HIV 1.100 menos de 5 reservado' }),
+    ).toBeInTheDocument();
+
+    // February is not drawn (not as a bar of 0): 2 periods of 2 stacked series; its label is marked.
+    const serie = screen.getByRole('figure', { name: 'Donaciones por período' });
+    expect(serie.querySelectorAll('.recharts-bar-rectangle path')).toHaveLength(4);
+    expect(within(serie).getByText('Feb 26 *', { selector: 'tspan' })).toBeInTheDocument();
+    expect(within(serie).getByText(/\* menos de 5: no se dibuja/)).toBeInTheDocument();
+    expect(
+      within(serie).getByRole('row', { name: 'Febrero 2026 menos de 5 menos de 5 menos de 5' }),
+    ).toBeInTheDocument();
+    const grupos = screen.getByRole('figure', { name: 'Grupo ABO y factor Rh' });
+    expect(grupos.querySelectorAll('.recharts-bar-rectangle path')).toHaveLength(5);
+    expect(within(grupos).getByRole('row', { name: 'AB Positivo menos de 5' })).toBeInTheDocument();
+
+    expect(screen.getByTestId('nota-supresion')).toHaveTextContent(MSG.notaSupresion);
   });
 
   it('is the home of a network’s session: any servicio screen takes it to /red, no donors shown', async () => {
@@ -342,7 +401,7 @@ describe("the network's CSV", () => {
     expect(lines[0]).toBe('# Reporte de indicadores - Red Programa Provincial (todos sus servicios)');
     expect(lines).toContain('Atendidos;1301');
     expect(lines).toContain('Hepatitis B;1100;5;0,5');
-    const reactivas = indicadores.serologia.reduce((n, s) => n + s.reactivas, 0);
+    const reactivas = indicadores.serologia.reduce((n, s) => n + (s.reactivas ?? 0), 0);
     expect(lines.slice(-5)).toEqual([
       'Servicio;Atendidos;Donaciones;% voluntarias;Primera vez;No aptos;Resultados reactivos;Exclusiones',
       `Hospital Norte;1050;1000;60,0;300;50;${reactivas};57`,
@@ -350,6 +409,37 @@ describe("the network's CSV", () => {
       `Total de la red;1301;1234;62,5;402;67;${reactivas};57`,
       '',
     ]);
+  });
+
+  it("says 'menos de 5' in every cell not published, 'reservado' for a share, and why in a # line", () => {
+    const csv = buildRedCsv(
+      {
+        total: conSuprimidas,
+        porServicio: [
+          { servicio: { id: 'a', nombre: 'Hospital Norte' }, indicadores: norte },
+          { servicio: { id: 'b', nombre: 'Hospital Sur' }, indicadores: suprimido(sur) },
+        ],
+      },
+      'Programa Provincial',
+      new Date('2026-04-02T15:00:00Z'),
+    );
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines).toContain(`# ${MSG.notaSupresion}`);
+    expect(lines).toContain('Atendidos;menos de 5');
+    expect(lines).toContain('No aptos;menos de 5');
+    expect(lines).toContain('AB Positivo;menos de 5');
+    expect(lines).toContain('HIV;1100;menos de 5;reservado');
+    expect(lines).toContain('Febrero 2026;01/02/2026;menos de 5;menos de 5;menos de 5');
+    const reactivas = indicadores.serologia.reduce((n, s) => n + (s.reactivas ?? 0), 0);
+    expect(lines.slice(-4)).toEqual([
+      `Hospital Norte;1050;1000;60,0;300;50;${reactivas};57`,
+      'Hospital Sur;menos de 5;menos de 5;reservado;menos de 5;menos de 5;menos de 5;menos de 5',
+      'Total de la red;menos de 5;1234;62,5;402;menos de 5;menos de 5;57',
+      '',
+    ]);
+    // A network whose figures are all published: no note.
+    const exacto = buildRedCsv({ total: indicadores, porServicio: [] }, 'Programa Provincial');
+    expect(exacto).not.toContain(MSG.notaSupresion);
   });
 
   it('writes the code in groups of four', () => {

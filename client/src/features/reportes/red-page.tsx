@@ -21,7 +21,13 @@ import {
 } from '@/generated/graphql';
 import type { RedQuery } from '@/generated/graphql';
 import { downloadBlob, printReporte } from '@/imprimibles/print';
-import { COLUMNAS_RED, reporteFileName, TOTAL_RED, valorTexto } from '@/imprimibles/reporte-format';
+import {
+  COLUMNAS_RED,
+  redConSuprimidas,
+  reporteFileName,
+  TOTAL_RED,
+  valorTexto,
+} from '@/imprimibles/reporte-format';
 import type { IndicadoresRedImprimible } from '@/imprimibles/types';
 import { usePrint } from '@/imprimibles/use-print';
 import { useAuth } from '@/lib/auth-context';
@@ -232,7 +238,10 @@ function Miembros({ miembros, onError }: { miembros: Miembro[] } & Administracio
   );
 }
 
-/** The network's figures over a period: the /reportes screen on the total, and a table by servicio. */
+/**
+ * The network's figures over a period: the /reportes screen on the total, and a table by servicio;
+ * 'menos de 5' where a figure is not published outside its servicio.
+ */
 function CifrasRed({ nombre, chartSize }: { nombre: string; chartSize?: ChartSizeProps }) {
   const periodo = usePeriodo();
   const { data, previousData, loading, error } = useQuery(IndicadoresRedDocument, {
@@ -276,7 +285,12 @@ function CifrasRed({ nombre, chartSize }: { nombre: string; chartSize?: ChartSiz
       {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
       {pdf.error && <AppAlert title="No se pudo generar el PDF." message={pdf.error.message} />}
       {cifras && (
-        <IndicadoresVista indicadores={cifras.total} loading={loading} chartSize={chartSize}>
+        <IndicadoresVista
+          indicadores={cifras.total}
+          loading={loading}
+          chartSize={chartSize}
+          suprimidas={redConSuprimidas(cifras)}
+        >
           <TablaPorServicio cifras={cifras} />
         </IndicadoresVista>
       )}

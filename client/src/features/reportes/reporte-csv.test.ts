@@ -1,4 +1,5 @@
-import { indicadores } from '../../../../test/pdf/reporte-fixtures';
+import { MSG } from '@domain/messages';
+import { conSuprimidas, indicadores, suprimido } from '../../../../test/pdf/reporte-fixtures';
 import { BOM } from '@/lib/csv';
 import { buildReporteCsv } from './reporte-csv';
 
@@ -117,5 +118,24 @@ describe('buildReporteCsv', () => {
       generado,
     );
     expect(lines(csv2)).toContain('"A;""B""";1');
+  });
+
+  it("says 'menos de 5' for a figure not published outside the servicio, 'reservado' for a share, and why", () => {
+    const all = lines(buildReporteCsv(conSuprimidas, 'Red Sur', generado));
+    expect(all.filter((l) => l.startsWith('#'))).toContain(`# ${MSG.notaSupresion}`);
+    expect(all).toContain('Atendidos;menos de 5');
+    expect(all).toContain('No aptos;menos de 5');
+    expect(all).toContain('Donaciones;1234');
+    expect(all).toContain('AB Positivo;menos de 5');
+    expect(all).toContain('HIV;1100;menos de 5;reservado');
+    expect(all).toContain('Febrero 2026;01/02/2026;menos de 5;menos de 5;menos de 5');
+    // A cell of fewer than 5: every figure; no group listed.
+    const chico = lines(buildReporteCsv(suprimido(), 'Red Sur', generado));
+    expect(chico).toContain('Donaciones;menos de 5');
+    expect(chico).toContain('% voluntarias;reservado');
+    const numeros = chico.flatMap((l) => l.split(';').slice(1)).filter((c) => /^\d+(,\d+)?$/.test(c));
+    expect(numeros).toEqual([]);
+    // The servicio's own figures, all exact: no note.
+    expect(lines(csv).some((l) => l.includes(MSG.menosDeCinco))).toBe(false);
   });
 });

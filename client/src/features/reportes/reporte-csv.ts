@@ -1,11 +1,13 @@
 import { formatDate, todayIso } from '@domain/dates';
+import { MSG } from '@domain/messages';
 import { line, textCell, toCsv } from '@/lib/csv';
-import type { IndicadoresImprimible } from '@/imprimibles/types';
+import type { CifraImprimible, IndicadoresImprimible } from '@/imprimibles/types';
 import {
   agrupacionLabel,
   cifrasPrincipales,
   formatNumero,
   grupoLabel,
+  haySuprimidas,
   marcadorLabel,
   periodoLabel,
   periodoPrimerDia,
@@ -20,12 +22,22 @@ export function cell(value: string | number, decimales = 0): string {
 }
 
 /**
+ * A figure's cell: the number, or 'menos de 5' where it is not published outside the servicio
+ * ('reservado' for a share, `porcentaje`).
+ */
+export function cifraCell(value: CifraImprimible, { porcentaje = false } = {}): string {
+  if (value === null) return cell(porcentaje ? MSG.porcentajeReservado : MSG.menosDeCinco);
+  return cell(value, porcentaje ? 1 : 0);
+}
+
+/**
  * The report as CSV, for a spreadsheet (lib/csv.ts): UTF-8 with BOM, ';' between cells, numbers as
  * Argentina writes them (decimal comma, no thousands separator), CRLF line ends. The first lines,
  * starting with '#', say what the file holds and how it is written (each one cell, quoted when it
  * holds a ';', as the servicio's name may); then the same figures as the screen,
  * in four blocks separated by an empty line: headline figures, donations by blood group,
  * serology by marker and the series (each point's first day inside the period, as the PDF's).
+ * A figure not published outside the servicio says 'menos de 5', and a '#' line says why.
  */
 export function buildReporteCsv(
   i: IndicadoresImprimible,
@@ -35,8 +47,16 @@ export function buildReporteCsv(
   return toCsv(reporteCsvLines(i, servicio, generado));
 }
 
-/** The lines of buildReporteCsv, for a file that adds blocks of its own (the network's). */
-export function reporteCsvLines(i: IndicadoresImprimible, servicio: string, generado: Date): string[] {
+/**
+ * The lines of buildReporteCsv, for a file that adds blocks of its own (the network's, which says
+ * whether one of its figures is not published: `suprimidas`).
+ */
+export function reporteCsvLines(
+  i: IndicadoresImprimible,
+  servicio: string,
+  generado: Date,
+  suprimidas = haySuprimidas(i),
+): string[] {
   return [
     cell(`# Reporte de indicadores - ${servicio}`),
     cell(
@@ -46,16 +66,24 @@ export function reporteCsvLines(i: IndicadoresImprimible, servicio: string, gene
     cell(
       '# Formato: UTF-8, columnas separadas por punto y coma (;), decimales con coma; porcentajes de 0 a 100',
     ),
+    ...(suprimidas ? [cell(`# ${MSG.notaSupresion}`)] : []),
     '',
     line('Indicador', 'Valor'),
-    ...cifrasPrincipales(i).map((c) => line(cell(c.label), cell(c.numero, c.porcentaje ? 1 : 0))),
+    ...cifrasPrincipales(i).map((c) =>
+      line(cell(c.label), cifraCell(c.numero, { porcentaje: c.porcentaje })),
+    ),
     '',
     line('Grupo y factor', 'Donaciones'),
-    ...i.porGrupo.map((g) => line(cell(grupoLabel(g.abo, g.rh)), cell(g.cantidad))),
+    ...i.porGrupo.map((g) => line(cell(grupoLabel(g.abo, g.rh)), cifraCell(g.cantidad))),
     '',
     line('Marcador', 'Analizadas', 'Reactivas', '% reactivas'),
     ...i.serologia.map((s) =>
-      line(cell(marcadorLabel(s.marcador)), cell(s.analizadas), cell(s.reactivas), cell(s.porcentaje, 1)),
+      line(
+        cell(marcadorLabel(s.marcador)),
+        cifraCell(s.analizadas),
+        cifraCell(s.reactivas),
+        cifraCell(s.porcentaje, { porcentaje: true }),
+      ),
     ),
     '',
     line('Período', 'Primer día', 'Donaciones', 'Voluntarias', 'Reposición'),
@@ -63,9 +91,9 @@ export function reporteCsvLines(i: IndicadoresImprimible, servicio: string, gene
       line(
         cell(periodoLabel(s.periodo, i.agrupacion)),
         cell(formatDate(periodoPrimerDia(s.periodo, i.desde))),
-        cell(s.donaciones),
-        cell(s.voluntarias),
-        cell(s.reposicion),
+        cifraCell(s.donaciones),
+        cifraCell(s.voluntarias),
+        cifraCell(s.reposicion),
       ),
     ),
   ];

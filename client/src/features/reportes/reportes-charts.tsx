@@ -19,8 +19,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { IndicadoresImprimible } from '@/imprimibles/types';
+import { MSG } from '@domain/messages';
+import type { CifraImprimible, IndicadoresImprimible } from '@/imprimibles/types';
 import {
+  formatCifra,
   formatNumero,
   formatPorcentaje,
   grupoCorto,
@@ -51,9 +53,9 @@ function sizeProps(width: number | undefined, height: number) {
 type FigureProps = {
   title: string;
   description?: string;
-  /** The hidden table's head and rows: the chart's figures in words. */
+  /** The hidden table's head and rows: the chart's figures in words (null: 'menos de 5'). */
   head: string[];
-  rows: (string | number)[][];
+  rows: (string | CifraImprimible)[][];
   /** The colours' key under the drawing, in the series' order. */
   leyenda?: { label: string; color: string }[];
   children: ReactNode;
@@ -107,7 +109,7 @@ function ChartFigure({ title, description, head, rows, leyenda, children }: Figu
             {rows.map((row, i) => (
               <Table.Row key={i}>
                 {row.map((value, j) => (
-                  <Table.Cell key={j}>{typeof value === 'number' ? formatNumero(value) : value}</Table.Cell>
+                  <Table.Cell key={j}>{typeof value === 'string' ? value : formatCifra(value)}</Table.Cell>
                 ))}
               </Table.Row>
             ))}
@@ -120,24 +122,34 @@ function ChartFigure({ title, description, head, rows, leyenda, children }: Figu
 
 type ChartProps = ChartSizeProps & { indicadores: IndicadoresImprimible };
 
-/** Donations per period, voluntary and replacement stacked: each bar's height is the period's donations. */
+/** The mark of a point or a bar that is not drawn because its figure is not published. */
+const MARCA = ' *';
+const notaMarca = `${MARCA.trim()} ${MSG.menosDeCinco}: no se dibuja.`;
+
+/**
+ * Donations per period, voluntary and replacement stacked: each bar's height is the period's
+ * donations. A period whose figures are not published ('menos de 5') has no bar, never one of
+ * zero: its label carries a mark, explained under the title.
+ */
 export function SerieChart({ indicadores, width, height = 280 }: ChartProps) {
   const { serie, agrupacion } = indicadores;
+  const suprimido = (s: (typeof serie)[number]) => s.voluntarias === null || s.reposicion === null;
   const chart = useChart({
     data: serie.map((s) => ({
-      periodo: periodoCorto(s.periodo, agrupacion),
-      voluntarias: s.voluntarias,
-      reposicion: s.reposicion,
+      periodo: periodoCorto(s.periodo, agrupacion) + (suprimido(s) ? MARCA : ''),
+      voluntarias: suprimido(s) ? null : s.voluntarias,
+      reposicion: suprimido(s) ? null : s.reposicion,
     })),
     series: [
       { name: 'voluntarias', label: 'Voluntarias', color: COLOR_VOLUNTARIAS, stackId: 'donaciones' },
       { name: 'reposicion', label: 'Reposición', color: COLOR_REPOSICION, stackId: 'donaciones' },
     ],
   });
+  const descripcion = 'Cada barra es el total de donaciones del período: voluntarias y de reposición.';
   return (
     <ChartFigure
       title="Donaciones por período"
-      description="Cada barra es el total de donaciones del período: voluntarias y de reposición."
+      description={serie.some(suprimido) ? `${descripcion} ${notaMarca}` : descripcion}
       head={['Período', 'Donaciones', 'Voluntarias', 'Reposición']}
       rows={serie.map((s) => [
         periodoLabel(s.periodo, agrupacion),
@@ -174,21 +186,29 @@ export function SerieChart({ indicadores, width, height = 280 }: ChartProps) {
   );
 }
 
-/** Donations by ABO group and Rh factor, 'Sin resultado' for those not typed yet. */
+/**
+ * Donations by ABO group and Rh factor, 'Sin resultado' for those not typed yet. A group whose
+ * figure is not published has no bar: its label carries a mark, explained under the title.
+ */
 export function GruposChart({ indicadores, width, height = 240 }: ChartProps) {
+  const suprimidos = indicadores.porGrupo.some((g) => g.cantidad === null);
   const chart = useChart({
-    data: indicadores.porGrupo.map((g) => ({ grupo: grupoCorto(g.abo, g.rh), cantidad: g.cantidad })),
+    data: indicadores.porGrupo.map((g) => ({
+      grupo: grupoCorto(g.abo, g.rh) + (g.cantidad === null ? MARCA : ''),
+      cantidad: g.cantidad,
+    })),
     series: [{ name: 'cantidad', label: 'Donaciones', color: COLOR_GRUPOS }],
   });
+  const descripcion = 'Donaciones del período por grupo sanguíneo.';
   return (
     <ChartFigure
       title="Grupo ABO y factor Rh"
-      description="Donaciones del período por grupo sanguíneo."
+      description={suprimidos ? `${descripcion} ${notaMarca}` : descripcion}
       head={['Grupo y factor', 'Donaciones']}
       rows={indicadores.porGrupo.map((g) => [grupoLabel(g.abo, g.rh), g.cantidad])}
     >
       {indicadores.porGrupo.length === 0 ? (
-        <SinDatos height={height} />
+        <SinDatos height={height} texto={indicadores.donaciones === null ? MSG.menosDeCinco : undefined} />
       ) : (
         <Chart.Root chart={chart} aspectRatio="auto" height={`${height}px`}>
           <BarChart
@@ -208,7 +228,12 @@ export function GruposChart({ indicadores, width, height = 240 }: ChartProps) {
               radius={[4, 4, 0, 0]}
               maxBarSize={40}
             >
-              <LabelList dataKey="cantidad" position="top" fill={chart.color('gray.700')} />
+              <LabelList
+                dataKey="cantidad"
+                position="top"
+                fill={chart.color('gray.700')}
+                formatter={(v: unknown) => (typeof v === 'number' ? formatNumero(v) : '')}
+              />
             </Bar>
           </BarChart>
         </Chart.Root>
@@ -217,20 +242,28 @@ export function GruposChart({ indicadores, width, height = 240 }: ChartProps) {
   );
 }
 
-/** Voluntary and replacement donations, as a ring with the voluntary share in its middle. */
+/**
+ * Voluntary and replacement donations, as a ring with the voluntary share in its middle; no ring
+ * when one of them is not published.
+ */
 export function VoluntariasChart({ indicadores, width, height = 240 }: ChartProps) {
   const { voluntarias, reposicion, porcentajeVoluntarias } = indicadores;
   const chart = useChart({
     data: [
-      { name: 'Voluntarias', value: voluntarias, color: COLOR_VOLUNTARIAS },
-      { name: 'Reposición', value: reposicion, color: COLOR_REPOSICION },
+      { name: 'Voluntarias', value: voluntarias ?? 0, color: COLOR_VOLUNTARIAS },
+      { name: 'Reposición', value: reposicion ?? 0, color: COLOR_REPOSICION },
     ],
   });
-  const total = voluntarias + reposicion;
+  const suprimidas = voluntarias === null || reposicion === null;
+  const total = (voluntarias ?? 0) + (reposicion ?? 0);
   return (
     <ChartFigure
       title="Voluntarias y de reposición"
-      description={`${formatPorcentaje(porcentajeVoluntarias)} de las donaciones fueron voluntarias.`}
+      description={
+        porcentajeVoluntarias === null
+          ? `El porcentaje de donaciones voluntarias no se publica (${MSG.menosDeCinco}).`
+          : `${formatPorcentaje(porcentajeVoluntarias)} de las donaciones fueron voluntarias.`
+      }
       head={['Tipo de donación', 'Donaciones']}
       rows={[
         ['Voluntarias', voluntarias],
@@ -238,8 +271,8 @@ export function VoluntariasChart({ indicadores, width, height = 240 }: ChartProp
       ]}
       leyenda={LEYENDA_TIPOS}
     >
-      {total === 0 ? (
-        <SinDatos height={height} />
+      {suprimidas || total === 0 ? (
+        <SinDatos height={height} texto={suprimidas ? MSG.menosDeCinco : undefined} />
       ) : (
         <Chart.Root chart={chart} aspectRatio="auto" height={`${height}px`}>
           <PieChart accessibilityLayer={false} {...sizeProps(width, height)}>
@@ -274,7 +307,8 @@ export function VoluntariasChart({ indicadores, width, height = 240 }: ChartProp
   );
 }
 
-function SinDatos({ height }: { height: number }) {
+/** In place of a drawing: no donations in the period, or `texto` ('menos de 5'). */
+function SinDatos({ height, texto = 'Sin donaciones en el período.' }: { height: number; texto?: string }) {
   return (
     <Box
       height={`${height}px`}
@@ -284,7 +318,7 @@ function SinDatos({ height }: { height: number }) {
       color="gray.500"
       fontSize="sm"
     >
-      Sin donaciones en el período.
+      {texto}
     </Box>
   );
 }

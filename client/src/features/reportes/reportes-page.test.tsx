@@ -104,6 +104,9 @@ describe('Reportes page', () => {
     const serologia = screen.getByRole('table', { name: 'Serología por marcador' });
     expect(within(serologia).getByRole('row', { name: 'Hepatitis B 1.100 5 0,5 %' })).toBeInTheDocument();
     expect(within(serologia).getAllByRole('row')).toHaveLength(8);
+    // The servicio's own figures are all exact: nothing says 'menos de 5', no note.
+    expect(screen.queryByText(/menos de 5/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('nota-supresion')).not.toBeInTheDocument();
   });
 
   it("downloads the CSV of the figures shown: 'Descargar CSV'", async () => {

@@ -2,29 +2,45 @@
  * The service's indicators for dashboards and the /reportes screen. Every figure is counted by
  * the database: the additive ones are sums of the daily roll-up (indicador_diario, kept by the
  * triggers of migration 1763850000000 in the same transaction as each write), so a year reads at
- * most 366 rows; distinct donors (a count that cannot be summed day by day) from a second roll-up
- * by day and month of each donor's previous donation, plus an exact read of one boundary month.
+ * most 366 rows a servicio; distinct donors (a count that cannot be summed day by day) from a
+ * second roll-up by day and month of each donor's previous donation, plus an exact read of one
+ * boundary month. Several servicios (a network's members) are read by the same statements,
+ * grouped by servicio; their total is the sum of their figures.
+ *
+ * Who reads decides what is answered: the servicio's own signed-in staff read every figure exact;
+ * outside the servicio (a network's account, an API key) the results are those recorded before
+ * today (migration 1764200000000) and the figures go through publicarIndicadores
+ * (domain/indicadores.ts): small counts are suppressed.
  */
 import { SEROLOGIA_KEYS } from '../../domain/donacion';
-import { porcentaje, validatePeriodo } from '../../domain/indicadores';
+import {
+  cifrasExactas,
+  type CifrasIndicadores,
+  type IndicadoresPublicados,
+  ordenGrupos,
+  publicarIndicadores,
+  sumarCifras,
+  validatePeriodo,
+} from '../../domain/indicadores';
 import { assertValid } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
-import {
-  Agrupacion,
-  IndicadorGrupo,
-  IndicadorPeriodo,
-  Indicadores,
-  IndicadorSerologia,
-} from './indicadores.types';
+import { Agrupacion, Indicadores, REGLA_SUPRESION } from './indicadores.types';
 
 // The types other modules build on (a regional network's figures): this module's surface.
-export { Agrupacion, Indicadores };
+export { Agrupacion, Indicadores, REGLA_SUPRESION };
 
 /**
  * Whose indicators: a servicio (a signed-in user's, or an API key's), or several counted together
  * (a regional network's members).
  */
 export type Alcance = { servicio: string } | { servicios: readonly string[] };
+
+/**
+ * Who reads: the servicio's own staff ('servicio': exact figures, results as they are) or someone
+ * outside it ('externo': a network's account or an API key; results recorded before today, small
+ * counts suppressed).
+ */
+export type Lector = 'servicio' | 'externo';
 
 /** The roll-up's column of each serology marker. */
 const COLUMNA_MARCADOR: Record<(typeof SEROLOGIA_KEYS)[number], string> = {
@@ -37,39 +53,64 @@ const COLUMNA_MARCADOR: Record<(typeof SEROLOGIA_KEYS)[number], string> = {
   htlv: 'htlv',
 };
 
-const TOTALES_SQL = `SELECT
-    coalesce(sum(donaciones), 0)::int AS donaciones,
-    coalesce(sum(voluntarias), 0)::int AS voluntarias,
-    coalesce(sum(primera_vez), 0)::int AS "primeraVez",
-    coalesce(sum(aferesis), 0)::int AS aferesis,
-    coalesce(sum(no_aptos), 0)::int AS "noAptos",
-    coalesce(sum(excl_temporales + no_aptos_diferidos), 0)::int AS temporales,
-    coalesce(sum(excl_definitivas), 0)::int AS definitivas,
-    coalesce(sum(sero_analizadas), 0)::int AS analizadas,
-    ${SEROLOGIA_KEYS.map((k) => `coalesce(sum(${COLUMNA_MARCADOR[k]}), 0)::int AS "${k}"`).join(',\n    ')}
-  FROM indicador_diario WHERE servicio_id = ANY($1::uuid[]) AND fecha BETWEEN $2::date AND $3::date`;
+/**
+ * A result column as the reader may see it: as it is, or (outside the servicio) the copy the row
+ * kept when the day began, where the row changed today (migration 1764200000000).
+ */
+function resultado(columna: string, externo: boolean): string {
+  return externo
+    ? `CASE WHEN i.publicado_el = indicador_hoy() THEN i.pub_${columna} ELSE i.${columna} END`
+    : `i.${columna}`;
+}
 
-const GRUPOS_SQL = `SELECT split_part(g.key, '|', 1) AS abo, split_part(g.key, '|', 2) AS rh,
+/** The statements of one kind of reader: the same texts every time (prepared once). */
+function sentencias(externo: boolean) {
+  const r = (columna: string) => resultado(columna, externo);
+  // Outside, a row that changed today counts its groups as they were, and the donations that came
+  // since as 'not typed yet' (so the groups still add up to the donations).
+  const grupos = externo
+    ? `CASE WHEN i.publicado_el = indicador_hoy()
+         THEN indicador_sumar_grupos(i.pub_grupos, jsonb_build_object('|', i.donaciones - i.pub_donaciones))
+         ELSE i.grupos END`
+    : 'i.grupos';
+  return {
+    totales: `SELECT i.servicio_id AS servicio,
+    sum(i.donaciones)::int AS donaciones,
+    sum(i.voluntarias)::int AS voluntarias,
+    sum(i.primera_vez)::int AS "primeraVez",
+    sum(i.aferesis)::int AS aferesis,
+    sum(i.no_aptos)::int AS "noAptos",
+    sum(${r('excl_temporales')} + ${r('no_aptos_diferidos')})::int AS temporales,
+    sum(${r('excl_definitivas')})::int AS definitivas,
+    sum(${r('sero_analizadas')})::int AS analizadas,
+    ${SEROLOGIA_KEYS.map((k) => `sum(${r(COLUMNA_MARCADOR[k])})::int AS "${k}"`).join(',\n    ')}
+  FROM indicador_diario i WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
+  GROUP BY i.servicio_id`,
+    grupos: `SELECT i.servicio_id AS servicio, split_part(g.key, '|', 1) AS abo, split_part(g.key, '|', 2) AS rh,
     sum(g.value::int)::int AS cantidad
-  FROM indicador_diario i, jsonb_each_text(i.grupos) g
+  FROM indicador_diario i, jsonb_each_text(${grupos}) g
   WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
-  GROUP BY g.key
-  HAVING sum(g.value::int) > 0
-  ORDER BY split_part(g.key, '|', 1) = '', 1, 2`;
+  GROUP BY i.servicio_id, g.key
+  HAVING sum(g.value::int) > 0`,
+  };
+}
+
+const SENTENCIAS = { servicio: sentencias(false), externo: sentencias(true) };
 
 /**
- * Distinct donors: the period's donations whose donor's previous donation is before `desde` (or
- * none), from the roll-up by previous month, plus those whose previous donation falls in `desde`'s
- * own month before `desde` (migration 1763890000000).
+ * Distinct donors of each servicio: the period's donations whose donor's previous donation is
+ * before `desde` (or none), from the roll-up by previous month, plus those whose previous donation
+ * falls in `desde`'s own month before `desde` (migration 1763890000000).
  */
-const DISTINTOS_SQL = `SELECT
+const DISTINTOS_SQL = `SELECT s.id AS servicio,
     (SELECT coalesce(sum(donaciones), 0) FROM indicador_distintos
-      WHERE servicio_id = ANY($1::uuid[]) AND fecha BETWEEN $2::date AND $3::date
+      WHERE servicio_id = s.id AND fecha BETWEEN $2::date AND $3::date
         AND mes_anterior < indicador_mes($2::date))::int
   + (SELECT count(*) FROM donacion
-      WHERE servicio_id = ANY($1::uuid[]) AND deleted_at IS NULL
+      WHERE servicio_id = s.id AND deleted_at IS NULL
         AND fecha_anterior >= indicador_mes($2::date) AND fecha_anterior < $2::date
-        AND fecha BETWEEN $2::date AND $3::date)::int AS n`;
+        AND fecha BETWEEN $2::date AND $3::date)::int AS n
+  FROM unnest($1::uuid[]) AS s(id)`;
 
 /** The unit of date_trunc and the label of each period, by grouping. */
 const PERIODO: Record<Agrupacion, { unidad: string; formato: string }> = {
@@ -79,17 +120,21 @@ const PERIODO: Record<Agrupacion, { unidad: string; formato: string }> = {
   [Agrupacion.ANIO]: { unidad: 'year', formato: 'YYYY' },
 };
 
-/** One point per period that meets the dates (empty ones too), counting only days inside them. */
-const SERIE_SQL = `SELECT to_char(p.inicio, $5::text) AS periodo,
-    coalesce(sum(i.donaciones), 0)::int AS donaciones,
-    coalesce(sum(i.voluntarias), 0)::int AS voluntarias
+/**
+ * Every period that meets the dates (rows without a servicio, in order), then each servicio's
+ * periods with donations, counting only days inside the dates.
+ */
+const SERIE_SQL = `SELECT NULL::uuid AS servicio, to_char(p.inicio, $5::text) AS periodo, 0 AS donaciones, 0 AS voluntarias
   FROM generate_series(
     date_trunc($4::text, $2::date::timestamp), $3::date::timestamp, ('1 ' || $4::text)::interval
   ) AS p(inicio)
-  LEFT JOIN indicador_diario i
-    ON i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
-   AND date_trunc($4::text, i.fecha::timestamp) = p.inicio
-  GROUP BY p.inicio ORDER BY p.inicio`;
+UNION ALL
+SELECT i.servicio_id, to_char(date_trunc($4::text, i.fecha::timestamp), $5::text),
+    sum(i.donaciones)::int, sum(i.voluntarias)::int
+  FROM indicador_diario i
+  WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
+  GROUP BY 1, 2
+ORDER BY 2`;
 
 type Totales = Record<
   | 'donaciones'
@@ -104,9 +149,90 @@ type Totales = Record<
 > &
   Record<(typeof SEROLOGIA_KEYS)[number], number>;
 
+type Fila<T> = T & { servicio: string | null };
+
+/** The periods of the series and each servicio's exact figures. */
+export type CifrasPorServicio = { periodos: string[]; porServicio: Map<string, CifrasIndicadores> };
+
 /**
- * The indicators of a servicio between two dates: the statements the service sends (also the
- * benchmark's raw-SQL floor, test/perf/bench.ts), then the shape of the answer.
+ * The exact figures of each servicio between two dates, four statements whatever the number of
+ * servicios: the statements the service sends (also the benchmark's raw-SQL floor,
+ * test/perf/bench.ts). `externo`: results recorded before today (migration 1764200000000).
+ */
+export async function leerCifras(
+  run: RunQuery,
+  servicios: readonly string[],
+  desde: string,
+  hasta: string,
+  agrupacion: Agrupacion,
+  externo = false,
+): Promise<CifrasPorServicio> {
+  const params = [[...servicios], desde, hasta];
+  const { unidad, formato } = PERIODO[agrupacion];
+  const sql = SENTENCIAS[externo ? 'externo' : 'servicio'];
+  const [totales, grupos, distintos, serie] = (await Promise.all([
+    run(sql.totales, params),
+    run(sql.grupos, params),
+    run(DISTINTOS_SQL, params),
+    run(SERIE_SQL, [...params, unidad, formato]),
+  ])) as unknown as [
+    Fila<Totales>[],
+    Fila<{ abo: string; rh: string; cantidad: number }>[],
+    Fila<{ n: number }>[],
+    Fila<{ periodo: string; donaciones: number; voluntarias: number }>[],
+  ];
+  const periodos = serie.filter((p) => p.servicio === null).map((p) => p.periodo);
+  const porServicio = new Map<string, CifrasIndicadores>();
+  for (const servicio of servicios) {
+    const t = totales.find((x) => x.servicio === servicio);
+    const n = (k: keyof Totales) => t?.[k] ?? 0;
+    const donaciones = n('donaciones');
+    const puntos = new Map(serie.filter((p) => p.servicio === servicio).map((p) => [p.periodo, p]));
+    porServicio.set(servicio, {
+      donaciones,
+      donantesDistintos: distintos.find((x) => x.servicio === servicio)?.n ?? 0,
+      atendidos: donaciones + n('noAptos'),
+      noAptos: n('noAptos'),
+      voluntarias: n('voluntarias'),
+      reposicion: donaciones - n('voluntarias'),
+      primeraVez: n('primeraVez'),
+      habituales: donaciones - n('primeraVez'),
+      aferesis: n('aferesis'),
+      porGrupo: grupos
+        .filter((g) => g.servicio === servicio)
+        .map(({ abo, rh, cantidad }) => ({ abo, rh, cantidad }))
+        .sort(ordenGrupos),
+      serologia: SEROLOGIA_KEYS.map((marcador) => ({
+        marcador,
+        analizadas: n('analizadas'),
+        reactivas: n(marcador),
+      })),
+      exclusiones: { temporales: n('temporales'), definitivas: n('definitivas') },
+      serie: periodos.map((periodo) => {
+        const p = puntos.get(periodo);
+        const [don, vol] = [p?.donaciones ?? 0, p?.voluntarias ?? 0];
+        return { periodo, donaciones: don, voluntarias: vol, reposicion: don - vol };
+      }),
+    });
+  }
+  return { periodos, porServicio };
+}
+
+/** The figures of the answer, with the period they cover. */
+const conPeriodo = (
+  p: IndicadoresPublicados,
+  desde: string,
+  hasta: string,
+  agrupacion: Agrupacion,
+): Indicadores => ({ desde, hasta, agrupacion, ...p });
+
+/** The servicios' figures counted together (their sum). */
+const sumar = ({ periodos, porServicio }: CifrasPorServicio): CifrasIndicadores =>
+  sumarCifras([...porServicio.values()], periodos, SEROLOGIA_KEYS);
+
+/**
+ * The exact indicators of a servicio, or of several together, between two dates (the
+ * benchmark's floor reads them so).
  */
 export async function leerIndicadores(
   run: RunQuery,
@@ -116,60 +242,55 @@ export async function leerIndicadores(
   agrupacion: Agrupacion,
 ): Promise<Indicadores> {
   const servicios = 'servicios' in alcance ? [...alcance.servicios] : [alcance.servicio];
-  const params = [servicios, desde, hasta];
-  const { unidad, formato } = PERIODO[agrupacion];
-  const [[t], grupos, [distintos], serie] = (await Promise.all([
-    run(TOTALES_SQL, params),
-    run(GRUPOS_SQL, params),
-    run(DISTINTOS_SQL, params),
-    run(SERIE_SQL, [...params, unidad, formato]),
-  ])) as unknown as [
-    [Totales],
-    IndicadorGrupo[],
-    [{ n: number }],
-    { periodo: string; donaciones: number; voluntarias: number }[],
-  ];
-  return {
-    desde,
-    hasta,
-    agrupacion,
-    donaciones: t.donaciones,
-    donantesDistintos: distintos.n,
-    atendidos: t.donaciones + t.noAptos,
-    noAptos: t.noAptos,
-    voluntarias: t.voluntarias,
-    reposicion: t.donaciones - t.voluntarias,
-    porcentajeVoluntarias: porcentaje(t.voluntarias, t.donaciones),
-    primeraVez: t.primeraVez,
-    habituales: t.donaciones - t.primeraVez,
-    aferesis: t.aferesis,
-    porGrupo: grupos,
-    serologia: SEROLOGIA_KEYS.map((marcador): IndicadorSerologia => ({
-      marcador,
-      analizadas: t.analizadas,
-      reactivas: t[marcador],
-      porcentaje: porcentaje(t[marcador], t.analizadas),
-    })),
-    exclusiones: { temporales: t.temporales, definitivas: t.definitivas },
-    serie: serie.map((p): IndicadorPeriodo => ({ ...p, reposicion: p.donaciones - p.voluntarias })),
-  };
+  const cifras = await leerCifras(run, servicios, desde, hasta, agrupacion);
+  return conPeriodo(cifrasExactas(sumar(cifras)), desde, hasta, agrupacion);
 }
 
 export class IndicadoresService {
   constructor(private readonly query: RunQuery) {}
 
   /**
-   * The caller's servicio's indicators; a bad period is a ValidationError in Spanish. Without a
-   * grouping (left out or null) the series is by month.
+   * A servicio's indicators: exact for its own staff, published (publicarIndicadores) for an API
+   * key. A bad period is a ValidationError in Spanish. Without a grouping (left out or null) the
+   * series is by month.
    */
   async indicadores(
-    alcance: Alcance,
+    alcance: { servicio: string },
     desde: string,
     hasta: string,
-    agrupacion?: Agrupacion | null,
+    agrupacion: Agrupacion | null | undefined,
+    lector: Lector,
   ): Promise<Indicadores> {
     const por = agrupacion ?? Agrupacion.MES;
     assertValid(validatePeriodo(desde, hasta, por));
-    return leerIndicadores(this.query, alcance, desde, hasta, por);
+    const externo = lector === 'externo';
+    const cifras = await leerCifras(this.query, [alcance.servicio], desde, hasta, por, externo);
+    const total = sumar(cifras);
+    const publicadas = externo ? publicarIndicadores(total).total : cifrasExactas(total);
+    return conPeriodo(publicadas, desde, hasta, por);
+  }
+
+  /**
+   * A network's figures, as its account reads them (from outside every member): all the members
+   * together and each one's, suppressed together so that no member's figure comes back from the
+   * total minus the others.
+   */
+  async deRed(
+    servicios: readonly string[],
+    desde: string,
+    hasta: string,
+    agrupacion?: Agrupacion | null,
+  ): Promise<{ total: Indicadores; porServicio: Map<string, Indicadores> }> {
+    const por = agrupacion ?? Agrupacion.MES;
+    assertValid(validatePeriodo(desde, hasta, por));
+    const cifras = await leerCifras(this.query, servicios, desde, hasta, por, true);
+    const publicadas = publicarIndicadores(sumar(cifras), [...cifras.porServicio.values()]);
+    const miembros = [...cifras.porServicio.keys()];
+    return {
+      total: conPeriodo(publicadas.total, desde, hasta, por),
+      porServicio: new Map(
+        miembros.map((id, k) => [id, conPeriodo(publicadas.miembros[k], desde, hasta, por)]),
+      ),
+    };
   }
 }

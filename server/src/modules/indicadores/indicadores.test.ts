@@ -169,12 +169,17 @@ async function servicio(): Promise<Session> {
   return session;
 }
 
-/** Both roll-ups of a servicio, in order. */
+/**
+ * Both roll-ups of a servicio, in order: what they count (not the copy of the results kept for
+ * readers outside the servicio, migration 1764200000000, which a recount starts afresh).
+ */
 async function rollUps(servicioId: string): Promise<unknown[]> {
+  const contado = (filas: Record<string, unknown>[]) =>
+    filas.map((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !/^pub(licado)?_/.test(k))));
   return Promise.all([
-    server.dataSource.query(`SELECT * FROM indicador_diario WHERE servicio_id = $1 ORDER BY fecha`, [
-      servicioId,
-    ]),
+    server.dataSource
+      .query(`SELECT * FROM indicador_diario WHERE servicio_id = $1 ORDER BY fecha`, [servicioId])
+      .then(contado),
     server.dataSource.query(
       `SELECT * FROM indicador_distintos WHERE servicio_id = $1 ORDER BY fecha, mes_anterior`,
       [servicioId],
@@ -839,5 +844,268 @@ describe('distinct donors', () => {
     i = await indicadores('2024-03-10', '2024-05-25', 'MES', t);
     expect([i.donaciones, i.donantesDistintos]).toEqual([5, 4]);
     await expectRollUpExacto(t.servicio);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Outside the servicio: what an API key reads (the network's account reads the same way, red.test.ts).
+
+const QUERY_PUBLICADO = `query ($desde: String!, $hasta: String!, $agrupacion: Agrupacion) {
+  indicadores(desde: $desde, hasta: $hasta, agrupacion: $agrupacion) {
+    suprimido donaciones donantesDistintos atendidos noAptos voluntarias reposicion porcentajeVoluntarias
+    primeraVez habituales aferesis
+    porGrupo { abo rh cantidad suprimido }
+    serologia { marcador analizadas reactivas porcentaje suprimido }
+    exclusiones { temporales definitivas suprimido }
+    serie { periodo donaciones voluntarias reposicion suprimido }
+  }
+}`;
+
+type Publicado = { [k: string]: unknown; porGrupo: { abo: string; rh: string; cantidad: number | null }[] };
+
+/** A new API key of the servicio: its secret. */
+async function claveDe(session: Session): Promise<string> {
+  const res = ok(
+    await server.gql<{ crearClaveApi: { secreto: string } }>(
+      `mutation ($n: String!) { crearClaveApi(nombre: $n) { secreto } }`,
+      { n: `Tablero ${randomUUID().slice(0, 8)}` },
+      session.token,
+    ),
+  );
+  return res.crearClaveApi.secreto;
+}
+
+/** The indicators as a reader reads them: with a key (from outside) or a staff member's session. */
+async function leer(
+  credencial: string,
+  desde: string,
+  hasta: string,
+  agrupacion = 'MES',
+): Promise<Publicado> {
+  return ok(
+    await server.gql<{ indicadores: Publicado }>(QUERY_PUBLICADO, { desde, hasta, agrupacion }, credencial),
+  ).indicadores;
+}
+
+/** Every figure of an answer, by its path: [path, number or null]. */
+function cifrasDe(valor: unknown, camino = ''): [string, number | null][] {
+  if (typeof valor === 'number' || valor === null) return [[camino, valor as number | null]];
+  if (Array.isArray(valor)) return valor.flatMap((v, k) => cifrasDe(v, `${camino}[${k}]`));
+  if (typeof valor === 'object') {
+    return Object.entries(valor as object).flatMap(([k, v]) => cifrasDe(v, camino ? `${camino}.${k}` : k));
+  }
+  return [];
+}
+
+/** Every `suprimido` flag of an answer. */
+const banderas = (valor: unknown): boolean[] =>
+  Array.isArray(valor)
+    ? valor.flatMap(banderas)
+    : valor && typeof valor === 'object'
+      ? Object.entries(valor).flatMap(([k, v]) => (k === 'suprimido' ? [v as boolean] : banderas(v)))
+      : [];
+
+/**
+ * The next day, as far as the roll-up's copy for outside readers goes: what was recorded until now
+ * was recorded before "today" (migration 1764200000000 keeps the copy by the day's stamp).
+ */
+const pasaUnDia = (servicioId: string) =>
+  server.dataSource.query(
+    `UPDATE indicador_diario SET publicado_el = publicado_el - 1
+      WHERE servicio_id = $1 AND publicado_el = indicador_hoy()`,
+    [servicioId],
+  );
+
+const RESULTADO_REACTIVO = {
+  abo: 'AB',
+  rh: 'NEGATIVO',
+  serologia: {
+    hiv: true,
+    hepB: false,
+    hepC: false,
+    vdrl: false,
+    brucelosis: false,
+    chagas: false,
+    htlv: false,
+  },
+  exclusionDefinitiva: 'Definitiva',
+};
+
+describe('outside the servicio: an API key', () => {
+  it('a one-day query at a servicio with 1 to 4 donations: every cell suppressed for a key, exact for the staff', async () => {
+    const t = await servicio();
+    const secreto = await claveDe(t);
+    const dias = ['2025-07-01', '2025-07-02', '2025-07-03', '2025-07-04'];
+    for (const [k, dia] of dias.entries()) {
+      for (let n = 0; n <= k; n += 1) await donacion(t, await donante(t), dia, RESULTADO_REACTIVO);
+      await noApto(t, await donante(t), dia, 30);
+    }
+    // Recorded before "today": what hides them below is the rule, not the day's copy.
+    await pasaUnDia(t.servicio);
+
+    for (const [k, dia] of dias.entries()) {
+      for (const agrupacion of ['DIA', 'MES']) {
+        const porClave = await leer(secreto, dia, dia, agrupacion);
+        expect({ dia, agrupacion, publicadas: cifrasDe(porClave).filter(([, v]) => v !== null) }).toEqual({
+          dia,
+          agrupacion,
+          publicadas: [],
+        });
+        expect(porClave.porGrupo).toEqual([]);
+        expect(banderas(porClave).every(Boolean)).toBe(true);
+      }
+      const porPersonal = await leer(t.token, dia, dia, 'DIA');
+      expect(porPersonal).toMatchObject({
+        suprimido: false,
+        donaciones: k + 1,
+        atendidos: k + 2,
+        noAptos: 1,
+        porGrupo: [{ abo: 'AB', rh: 'NEGATIVO', cantidad: k + 1 }],
+        exclusiones: { temporales: 1, definitivas: k + 1, suprimido: false },
+      });
+      expect(porPersonal.serologia).toContainEqual({
+        marcador: 'hiv',
+        analizadas: k + 1,
+        reactivas: k + 1,
+        porcentaje: 100,
+        suprimido: false,
+      });
+      expect(banderas(porPersonal).some(Boolean)).toBe(false);
+    }
+
+    // The four days together: 10 donations by 10 donors, a cell that is published; each day of
+    // its series is a cell of fewer than 5, and so are the 4 'No apto' visits (and atendidos with
+    // them); the rest are exact.
+    const juntos = await leer(secreto, dias[0], dias[3], 'DIA');
+    expect(juntos).toMatchObject({
+      suprimido: true,
+      donaciones: 10,
+      donantesDistintos: 10,
+      noAptos: null,
+      atendidos: null,
+      voluntarias: 10,
+      reposicion: 0,
+      porcentajeVoluntarias: 100,
+      porGrupo: [{ abo: 'AB', rh: 'NEGATIVO', cantidad: 10, suprimido: false }],
+      exclusiones: { temporales: null, definitivas: 10, suprimido: true },
+    });
+    expect((juntos.serie as { donaciones: number | null }[]).map((p) => p.donaciones)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(await leer(t.token, dias[0], dias[3], 'DIA')).toMatchObject({ noAptos: 4, atendidos: 14 });
+  });
+
+  it("a result typed today is not in a key's figures until tomorrow; the staff see it at once", async () => {
+    const t = await servicio();
+    const secreto = await claveDe(t);
+    const dia = '2025-06-02';
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n += 1) ids.push(await donacion(t, await donante(t), dia));
+    const resultado = (id: string) =>
+      server.gql(
+        `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
+        { id, input: RESULTADO_REACTIVO },
+        t.token,
+      );
+    for (const id of ids.slice(0, 5)) ok(await resultado(id));
+
+    // The day's row was made today: outside, none of its results yet; its donations, at once.
+    let porClave = await leer(secreto, dia, dia);
+    expect(porClave).toMatchObject({ donaciones: 10, exclusiones: { temporales: 0, definitivas: 0 } });
+    expect(porClave.porGrupo).toEqual([{ abo: '', rh: '', cantidad: 10, suprimido: false }]);
+    expect((porClave.serologia as { analizadas: number }[])[0].analizadas).toBe(0);
+
+    // The next day those 5 are read; 5 more are typed that day.
+    await pasaUnDia(t.servicio);
+    for (const id of ids.slice(5)) ok(await resultado(id));
+    porClave = await leer(secreto, dia, dia);
+    expect(porClave.porGrupo).toEqual([
+      { abo: 'AB', rh: 'NEGATIVO', cantidad: 5, suprimido: false },
+      { abo: '', rh: '', cantidad: 5, suprimido: false },
+    ]);
+    expect(porClave.serologia).toContainEqual({
+      marcador: 'hiv',
+      analizadas: 5,
+      reactivas: 5,
+      porcentaje: 100,
+      suprimido: false,
+    });
+    expect(porClave.exclusiones).toEqual({ temporales: 0, definitivas: 5, suprimido: false });
+    // The staff read them all at once.
+    const porPersonal = await leer(t.token, dia, dia);
+    expect(porPersonal.porGrupo).toEqual([{ abo: 'AB', rh: 'NEGATIVO', cantidad: 10, suprimido: false }]);
+    expect(porPersonal.serologia).toContainEqual({
+      marcador: 'hiv',
+      analizadas: 10,
+      reactivas: 10,
+      porcentaje: 100,
+      suprimido: false,
+    });
+    expect(porPersonal.exclusiones).toEqual({ temporales: 0, definitivas: 10, suprimido: false });
+
+    // Another change the same day leaves the day's copy as it was.
+    ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: ids[9] }, t.token));
+    porClave = await leer(secreto, dia, dia);
+    expect(porClave.donaciones).toBe(9);
+    expect((porClave.serologia as { analizadas: number }[])[0].analizadas).toBe(5);
+    // Its groups as they were, the donation gone from 'not typed yet': 4, suppressed with the other.
+    expect(porClave.porGrupo).toEqual([
+      { abo: 'AB', rh: 'NEGATIVO', cantidad: null, suprimido: true },
+      { abo: '', rh: '', cantidad: null, suprimido: true },
+    ]);
+
+    // The next day, everyone reads everything recorded before it.
+    await pasaUnDia(t.servicio);
+    porClave = await leer(secreto, dia, dia);
+    expect(porClave).toEqual(await leer(t.token, dia, dia));
+    expect(porClave.porGrupo).toEqual([{ abo: 'AB', rh: 'NEGATIVO', cantidad: 9, suprimido: false }]);
+    await expectRollUpExacto(t.servicio);
+  });
+
+  it("the copy's migration undone leaves the roll-up as it was before it, and applies again", async () => {
+    const k = migrations.findIndex((m) => m.name === 'IndicadoresPublicados1764200000000');
+    const db = await createTestDatabase();
+    const ds = new DataSource({
+      type: 'postgres',
+      url: db.url,
+      entities: [],
+      migrations: migrations.slice(0, k + 1),
+    });
+    const esquema = async () => ({
+      columnas: (
+        await ds.query(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = 'indicador_diario' ORDER BY 1`,
+        )
+      ).map((c: { column_name: string }) => c.column_name),
+      disparadores: (
+        await ds.query(
+          `SELECT tgname FROM pg_trigger WHERE tgrelid = 'indicador_diario'::regclass AND NOT tgisinternal`,
+        )
+      ).length,
+      funciones: (
+        await ds.query(`SELECT 1 FROM pg_proc WHERE proname IN ('indicador_publicar', 'indicador_hoy')`)
+      ).length,
+    });
+    try {
+      await ds.initialize();
+      await ds.runMigrations({ transaction: 'each' });
+      const con = await esquema();
+      expect(con.columnas).toEqual(expect.arrayContaining(['publicado_el', 'pub_hiv', 'pub_grupos']));
+      expect([con.disparadores, con.funciones]).toEqual([1, 2]);
+      await ds.undoLastMigration({ transaction: 'each' });
+      expect(await esquema()).toEqual({
+        columnas: con.columnas.filter((c: string) => !/^pub(licado)?_/.test(c)),
+        disparadores: 0,
+        funciones: 0,
+      });
+      await ds.runMigrations({ transaction: 'each' });
+      expect(await esquema()).toEqual(con);
+    } finally {
+      await ds.destroy();
+      await db.drop();
+    }
   });
 });

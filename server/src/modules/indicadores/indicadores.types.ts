@@ -1,4 +1,5 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { INDICADORES_MINIMO_PUBLICABLE } from '../../domain/limites';
 
 /** How the series of `indicadores` is grouped. */
 export enum Agrupacion {
@@ -13,32 +14,62 @@ registerEnumType(Agrupacion, {
   description: 'Período de cada punto de la serie: día, semana (de lunes a domingo), mes o año',
 });
 
+const MINIMO = INDICADORES_MINIMO_PUBLICABLE;
+
+/** The rule, as every description of a figure that may be suppressed states it. */
+export const REGLA_SUPRESION =
+  `Fuera del servicio (una cuenta de red o una clave de API), una cifra que se basa en menos de ${MINIMO} ` +
+  `donaciones o donantes es null (menos de ${MINIMO}): todas las de un período (o un período y servicio) ` +
+  `con menos de ${MINIMO} donaciones o donantes, cada recuento de 1 a ${MINIMO - 1}, y las que permitirían ` +
+  `deducir una de ellas restando de un total (supresión complementaria). La serología, las exclusiones y los ` +
+  `grupos cuentan allí los resultados cargados antes de hoy. El personal del servicio recibe todas las cifras.`;
+
+/** A figure's description, with what null means. */
+const cifra = (texto: string) => `${texto}. null: suprimida (menos de ${MINIMO}; ver Indicadores)`;
+
+const SUPRIMIDO = `true si alguna cifra de este objeto es null por la regla de publicación (menos de ${MINIMO})`;
+
 @ObjectType({ description: 'Donaciones por grupo ABO y factor Rh ("" = sin resultado todavía)' })
 export class IndicadorGrupo {
   @Field() abo: string;
   @Field() rh: string;
-  @Field(() => Int) cantidad: number;
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones del grupo') }) cantidad: number | null;
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
 }
 
 @ObjectType({ description: 'Serología de las donaciones del período, por marcador' })
 export class IndicadorSerologia {
   @Field({ description: 'hiv, hepB, hepC, vdrl, brucelosis, chagas o htlv' }) marcador: string;
-  @Field(() => Int, { description: 'Donaciones con serología cargada' }) analizadas: number;
-  @Field(() => Int, { description: 'Donaciones con el marcador reactivo' }) reactivas: number;
-  @Field(() => Float, { description: 'reactivas / analizadas × 100, con un decimal (0 sin analizadas)' })
-  porcentaje: number;
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones con serología cargada') })
+  analizadas: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones con el marcador reactivo') })
+  reactivas: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'reactivas / analizadas × 100, con un decimal (0 sin analizadas). null: suprimido, porque reactivas o analizadas lo es',
+  })
+  porcentaje: number | null;
+
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
 }
 
 @ObjectType({ description: 'Exclusiones registradas en el período' })
 export class IndicadorExclusiones {
   @Field(() => Int, {
-    description:
+    nullable: true,
+    description: cifra(
       "Temporales: resultados 'Temporal' de 1 día o más y visitas 'No apto' con días de diferimiento",
+    ),
   })
-  temporales: number;
+  temporales: number | null;
 
-  @Field(() => Int, { description: "Resultados con exclusión 'Definitiva'" })
-  definitivas: number;
+  @Field(() => Int, { nullable: true, description: cifra("Resultados con exclusión 'Definitiva'") })
+  definitivas: number | null;
+
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
 }
 
 @ObjectType({ description: 'Un punto de la serie: un día, semana, mes o año del período' })
@@ -46,32 +77,71 @@ export class IndicadorPeriodo {
   @Field({ description: "Primer día del período (YYYY-MM-DD); 'YYYY-MM' por mes; 'YYYY' por año" })
   periodo: string;
 
-  @Field(() => Int) donaciones: number;
-  @Field(() => Int) voluntarias: number;
-  @Field(() => Int) reposicion: number;
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones del período') })
+  donaciones: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones voluntarias del período') })
+  voluntarias: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones de reposición del período') })
+  reposicion: number | null;
+
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
 }
 
-@ObjectType({ description: 'Los indicadores del servicio entre dos fechas (inclusive)' })
+@ObjectType({ description: `Los indicadores del servicio entre dos fechas (inclusive). ${REGLA_SUPRESION}` })
 export class Indicadores {
   @Field() desde: string;
   @Field() hasta: string;
   @Field(() => Agrupacion) agrupacion: Agrupacion;
 
-  @Field(() => Int, { description: 'Donaciones (sin las eliminadas)' }) donaciones: number;
-  @Field(() => Int, { description: 'Donantes distintos que donaron' }) donantesDistintos: number;
-  @Field(() => Int, { description: "Atendidos: donaciones más visitas 'No apto'" }) atendidos: number;
-  @Field(() => Int, { description: "Visitas 'No apto' (atendidos que no donaron)" }) noAptos: number;
-  @Field(() => Int, { description: 'Donaciones de donantes voluntarios' }) voluntarias: number;
-  @Field(() => Int, { description: 'Donaciones de reposición' }) reposicion: number;
-  @Field(() => Float, { description: 'voluntarias / donaciones × 100, con un decimal (0 sin donaciones)' })
-  porcentajeVoluntarias: number;
+  @Field({
+    description: `${SUPRIMIDO} (donaciones ... aferesis, porcentajeVoluntarias); las de sus listas dicen lo suyo`,
+  })
+  suprimido: boolean;
 
-  @Field(() => Int, { description: 'Donaciones de quien no había donado antes (ni lo declaró)' })
-  primeraVez: number;
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones (sin las eliminadas)') })
+  donaciones: number | null;
 
-  @Field(() => Int, { description: 'Donaciones de donantes habituales o esporádicos' }) habituales: number;
-  @Field(() => Int, { description: 'Donaciones por aféresis' }) aferesis: number;
-  @Field(() => [IndicadorGrupo]) porGrupo: IndicadorGrupo[];
+  @Field(() => Int, { nullable: true, description: cifra('Donantes distintos que donaron') })
+  donantesDistintos: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra("Atendidos: donaciones más visitas 'No apto'") })
+  atendidos: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra("Visitas 'No apto' (atendidos que no donaron)") })
+  noAptos: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones de donantes voluntarios') })
+  voluntarias: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones de reposición') })
+  reposicion: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'voluntarias / donaciones × 100, con un decimal (0 sin donaciones). null: suprimido, porque voluntarias o donaciones lo es',
+  })
+  porcentajeVoluntarias: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Donaciones de quien no había donado antes (ni lo declaró)'),
+  })
+  primeraVez: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones de donantes habituales o esporádicos') })
+  habituales: number | null;
+
+  @Field(() => Int, { nullable: true, description: cifra('Donaciones por aféresis') })
+  aferesis: number | null;
+
+  @Field(() => [IndicadorGrupo], {
+    description: 'Las donaciones por grupo; vacía fuera del servicio si el período entero está suprimido',
+  })
+  porGrupo: IndicadorGrupo[];
+
   @Field(() => [IndicadorSerologia]) serologia: IndicadorSerologia[];
   @Field(() => IndicadorExclusiones) exclusiones: IndicadorExclusiones;
   @Field(() => [IndicadorPeriodo], { description: 'Un punto por período, también los vacíos' })

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Context, requireAuth } from '../../context';
-import { Agrupacion } from '../indicadores/indicadores.service';
+import { Agrupacion, REGLA_SUPRESION } from '../indicadores/indicadores.service';
 import { Servicio } from '../servicio/servicio.entity';
 import { ConsultasRedMiembro, IndicadoresRed, Red, ServicioResumen } from './red.types';
 
@@ -17,7 +17,8 @@ export class RedResolver {
   @Authorized('ROL_RED')
   @Query(() => IndicadoresRed, {
     description:
-      'Los indicadores de los servicios de la red entre dos fechas YYYY-MM-DD (inclusive): el total y los de cada servicio',
+      'Los indicadores de los servicios de la red entre dos fechas YYYY-MM-DD (inclusive): el total y los de cada ' +
+      `servicio. ${REGLA_SUPRESION}`,
   })
   indicadoresRed(
     @Arg('desde') desde: string,

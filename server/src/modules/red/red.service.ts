@@ -248,7 +248,10 @@ export class RedService {
     });
   }
 
-  /** The network's figures: all members together, and each one's. */
+  /**
+   * The network's figures: all members together, and each one's, as they are published outside
+   * a servicio (IndicadoresService.deRed: small counts suppressed, results recorded before today).
+   */
   async indicadoresRed(
     auth: AuthUser,
     desde: string,
@@ -257,19 +260,19 @@ export class RedService {
   ): Promise<IndicadoresRed> {
     if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
     const miembros = await this.miembros(auth.servicio);
-    const total = await this.indicadores.indicadores(
-      { servicios: miembros.map((s) => s.id) },
+    const { total, porServicio } = await this.indicadores.deRed(
+      miembros.map((s) => s.id),
       desde,
       hasta,
       agrupacion,
     );
-    const porServicio = await Promise.all(
-      miembros.map(async (servicio) => ({
+    return {
+      total,
+      porServicio: miembros.map((servicio) => ({
         servicio,
-        indicadores: await this.indicadores.indicadores({ servicio: servicio.id }, desde, hasta, agrupacion),
+        indicadores: porServicio.get(servicio.id) as IndicadoresRed['total'],
       })),
-    );
-    return { total, porServicio };
+    };
   }
 
   /** The members by the name the network approved, with any rename awaiting approval. */

@@ -218,10 +218,15 @@ describe("a network's account", () => {
     const b = await servicio('Hospital B');
     const fuera = await servicio('Hospital Fuera');
     for (const s of [a, b]) ok(await server.gql(UNIRSE, { codigo: red.codigo }, s.token));
-    ok(await crear(a, await donante(a, '20111222'), addDays(HOY, -5)));
-    ok(await crear(a, await donante(a, '20111333'), addDays(HOY, -4)));
-    ok(await crear(b, await donante(b, '20111444'), addDays(HOY, -3)));
-    ok(await crear(fuera, await donante(fuera, '20111555'), addDays(HOY, -3)));
+    // Five donations or more each: cells the network reads (fewer are suppressed, below).
+    const donaciones = async (s: Session, n: number, prefijo: string) => {
+      for (let k = 0; k < n; k += 1) {
+        ok(await crear(s, await donante(s, `${prefijo}${k}`), addDays(HOY, -5 + (k % 3))));
+      }
+    };
+    await donaciones(a, 6, '2011122');
+    await donaciones(b, 5, '2011133');
+    await donaciones(fuera, 5, '2011144');
     const res = ok(
       await server.gql<{
         indicadoresRed: {
@@ -230,10 +235,10 @@ describe("a network's account", () => {
         };
       }>(INDICADORES_RED, { desde: addDays(HOY, -30), hasta: HOY }, red.token),
     );
-    expect(res.indicadoresRed.total).toMatchObject({ donaciones: 3, donantesDistintos: 3 });
+    expect(res.indicadoresRed.total).toMatchObject({ donaciones: 11, donantesDistintos: 11 });
     expect(res.indicadoresRed.porServicio.map((p) => [p.servicio.nombre, p.indicadores.donaciones])).toEqual([
-      ['Hospital A', 2],
-      ['Hospital B', 1],
+      ['Hospital A', 6],
+      ['Hospital B', 5],
     ]);
     // The grouping is optional: left out or null, by month.
     for (const variables of [{}, { a: null }, { a: 'MES' }]) {
@@ -255,6 +260,271 @@ describe("a network's account", () => {
     expect(
       errorOf(await server.gql(INDICADORES_RED, { desde: HOY, hasta: HOY }, a.token))?.extensions?.code,
     ).toBe('FORBIDDEN');
+  });
+});
+
+const PUBLICADO = `suprimido donaciones donantesDistintos atendidos noAptos voluntarias reposicion
+  porcentajeVoluntarias primeraVez habituales aferesis
+  porGrupo { abo rh cantidad suprimido }
+  serologia { marcador analizadas reactivas porcentaje suprimido }
+  exclusiones { temporales definitivas suprimido }
+  serie { periodo donaciones voluntarias reposicion suprimido }`;
+const INDICADORES_RED_PUBLICADO = `query ($desde: String!, $hasta: String!, $a: Agrupacion) {
+  indicadoresRed(desde: $desde, hasta: $hasta, agrupacion: $a) {
+    total { ${PUBLICADO} }
+    porServicio { servicio { nombre } indicadores { ${PUBLICADO} } }
+  }
+}`;
+
+type N = number | null;
+type Publicado = {
+  suprimido: boolean;
+  porGrupo: { abo: string; rh: string; cantidad: N; suprimido: boolean }[];
+  serologia: { marcador: string; analizadas: N; reactivas: N; porcentaje: N; suprimido: boolean }[];
+  exclusiones: { temporales: N; definitivas: N; suprimido: boolean };
+  serie: { periodo: string; donaciones: N; voluntarias: N; reposicion: N; suprimido: boolean }[];
+} & Record<
+  | 'donaciones'
+  | 'donantesDistintos'
+  | 'atendidos'
+  | 'noAptos'
+  | 'voluntarias'
+  | 'reposicion'
+  | 'porcentajeVoluntarias'
+  | 'primeraVez'
+  | 'habituales'
+  | 'aferesis',
+  N
+>;
+type CifrasRed = {
+  total: Publicado;
+  porServicio: { servicio: { nombre: string }; indicadores: Publicado }[];
+};
+
+const cifrasRed = async (red: Red, desde: string, hasta: string, a = 'MES'): Promise<CifrasRed> =>
+  ok(
+    await server.gql<{ indicadoresRed: CifrasRed }>(
+      INDICADORES_RED_PUBLICADO,
+      { desde, hasta, a },
+      red.token,
+    ),
+  ).indicadoresRed;
+
+/** Every figure of an answer, by its path. */
+function cifrasDe(valor: unknown, camino = ''): [string, N][] {
+  if (typeof valor === 'number' || valor === null) return [[camino, valor as N]];
+  if (Array.isArray(valor)) return valor.flatMap((v, k) => cifrasDe(v, `${camino}[${k}]`));
+  if (valor && typeof valor === 'object') {
+    return Object.entries(valor).flatMap(([k, v]) => cifrasDe(v, camino ? `${camino}.${k}` : k));
+  }
+  return [];
+}
+
+/**
+ * Every subtraction the network can make with what it was given: in each sum it knows holds (a
+ * figure of the total and the members' ones; donaciones = voluntarias + reposicion = primeraVez +
+ * habituales = the groups' sum = the series' sum; atendidos = donaciones + noAptos; each period),
+ * the figures a subtraction gives back, because they are the only one not given.
+ */
+function deducibles({ total, porServicio }: CifrasRed): string[] {
+  const miembros = porServicio.map((p) => p.indicadores);
+  const familias: { nombre: string; cifras: N[] }[] = [];
+  for (const [quien, c] of [
+    ['red', total] as const,
+    ...miembros.map((m, k) => [`miembro ${k}`, m] as const),
+  ]) {
+    familias.push(
+      { nombre: `${quien} tipo`, cifras: [c.donaciones, c.voluntarias, c.reposicion] },
+      { nombre: `${quien} primera vez`, cifras: [c.donaciones, c.primeraVez, c.habituales] },
+      { nombre: `${quien} atendidos`, cifras: [c.atendidos, c.donaciones, c.noAptos] },
+      ...(['donaciones', 'voluntarias', 'reposicion'] as const).map((k) => ({
+        nombre: `${quien} serie ${k}`,
+        cifras: [c[k], ...c.serie.map((p) => p[k])],
+      })),
+      ...c.serie.map((p) => ({
+        nombre: `${quien} ${p.periodo}`,
+        cifras: [p.donaciones, p.voluntarias, p.reposicion],
+      })),
+    );
+    if (c.porGrupo.length > 0) {
+      familias.push({
+        nombre: `${quien} grupos`,
+        cifras: [c.donaciones, ...c.porGrupo.map((g) => g.cantidad)],
+      });
+    }
+  }
+  // Across the members: each figure of the total and the members' ones (a group a published
+  // member does not list is a zero the network knows; an unlisted one of a suppressed cell is not).
+  const caminos = cifrasDe(total)
+    .map(([camino]) => camino)
+    .filter((c) => !c.startsWith('porGrupo'));
+  for (const camino of caminos.filter((c) => !/porcentaje/i.test(c))) {
+    const de = (c: Publicado) => new Map(cifrasDe(c)).get(camino) as N;
+    familias.push({ nombre: `red ${camino}`, cifras: [de(total), ...miembros.map(de)] });
+  }
+  for (const g of total.porGrupo) {
+    const de = (c: Publicado): N[] => {
+      const h = c.porGrupo.find((x) => x.abo === g.abo && x.rh === g.rh);
+      return h ? [h.cantidad] : c.porGrupo.length === 0 ? [null] : [];
+    };
+    familias.push({ nombre: `red grupo ${g.abo}${g.rh}`, cifras: [g.cantidad, ...miembros.flatMap(de)] });
+  }
+  return familias.filter((f) => f.cifras.filter((x) => x === null).length === 1).map((f) => f.nombre);
+}
+
+/** The next day for the roll-up's copy kept for readers outside the servicio (migration 1764200000000). */
+const pasaUnDia = (servicios: string[]) =>
+  server.dataSource.query(
+    `UPDATE indicador_diario SET publicado_el = publicado_el - 1
+      WHERE servicio_id = ANY($1::uuid[]) AND publicado_el = indicador_hoy()`,
+    [servicios],
+  );
+
+describe("the network's figures: nothing that rests on fewer than 5", () => {
+  const REACTIVO = {
+    abo: 'AB',
+    rh: 'NEGATIVO',
+    serologia: {
+      hiv: true,
+      hepB: false,
+      hepC: false,
+      vdrl: false,
+      brucelosis: false,
+      chagas: false,
+      htlv: false,
+    },
+    exclusionDefinitiva: 'Definitiva',
+  };
+  /** `n` donations of new donors at `s` on `fecha`, each with `resultados` when given. */
+  const donacionesEn = async (s: Session, n: number, fecha: string, resultados?: object) => {
+    const ids: string[] = [];
+    for (let k = 0; k < n; k += 1) {
+      const dni = String(30_000_000 + Math.floor(Math.random() * 9_999_999));
+      const id = ok(await crear(s, await donante(s, dni), fecha)).createDonacion.id;
+      if (resultados) ok(await server.gql(RESULTADOS, { id, input: resultados }, s.token));
+      ids.push(id);
+    }
+    return ids;
+  };
+
+  it('a one-day query at members with 1 to 4 donations: every cell suppressed, the staff read theirs exact', async () => {
+    const red = await nuevaRed();
+    const a = await servicio('Hospital Chico A');
+    const b = await servicio('Hospital Chico B');
+    for (const s of [a, b]) ok(await server.gql(UNIRSE, { codigo: red.codigo }, s.token));
+    const dia = '2025-11-10';
+    await donacionesEn(a, 1, dia, REACTIVO);
+    await donacionesEn(b, 3, dia, REACTIVO);
+    await pasaUnDia([a.servicio, b.servicio]);
+    for (const agrupacion of ['DIA', 'MES', 'ANIO']) {
+      const res = await cifrasRed(red, dia, dia, agrupacion);
+      expect({ agrupacion, publicadas: cifrasDe(res).filter(([, v]) => v !== null) }).toEqual({
+        agrupacion,
+        publicadas: [],
+      });
+      for (const c of [res.total, ...res.porServicio.map((p) => p.indicadores)]) {
+        expect(c.porGrupo).toEqual([]);
+        expect([c.suprimido, c.exclusiones.suprimido, ...c.serie.map((p) => p.suprimido)]).toEqual([
+          true,
+          true,
+          ...c.serie.map(() => true),
+        ]);
+      }
+    }
+    // The servicio's own staff read the same day exact.
+    const propio = ok(
+      await server.gql<{ indicadores: { donaciones: number; porGrupo: unknown[] } }>(
+        `query ($d: String!) { indicadores(desde: $d, hasta: $d, agrupacion: DIA) { donaciones porGrupo { abo rh cantidad } } }`,
+        { d: dia },
+        b.token,
+      ),
+    ).indicadores;
+    expect(propio).toEqual({ donaciones: 3, porGrupo: [{ abo: 'AB', rh: 'NEGATIVO', cantidad: 3 }] });
+  });
+
+  it('no total minus the others gives back a suppressed member figure', async () => {
+    const red = await nuevaRed();
+    const grande = await servicio('Hospital Grande');
+    const mediano = await servicio('Hospital Mediano');
+    const chico = await servicio('Hospital Chico');
+    for (const s of [grande, mediano, chico]) ok(await server.gql(UNIRSE, { codigo: red.codigo }, s.token));
+    // A month: the large one with 12 donations (5 of them reactive), the medium one with 7 (2 of
+    // them reactive), the small one with 2, and 'No apto' visits here and there.
+    await donacionesEn(grande, 7, '2025-09-03', { abo: 'O', rh: 'POSITIVO' });
+    await donacionesEn(grande, 5, '2025-09-20', REACTIVO);
+    await donacionesEn(mediano, 5, '2025-09-04', { abo: 'O', rh: 'POSITIVO' });
+    await donacionesEn(mediano, 2, '2025-09-25', REACTIVO);
+    await donacionesEn(chico, 2, '2025-09-10', REACTIVO);
+    ok(
+      await server.gql(
+        `mutation ($input: NoAptoInput!) { registrarNoApto(input: $input) { id } }`,
+        {
+          input: {
+            donanteId: await donante(mediano, '29999001'),
+            fecha: '2025-09-04',
+            hora: '09:00',
+            motivo: 'Hemoglobina baja',
+            diferimientoDias: 30,
+          },
+        },
+        mediano.token,
+      ),
+    );
+    await pasaUnDia([grande.servicio, mediano.servicio, chico.servicio]);
+
+    for (const agrupacion of ['MES', 'SEMANA', 'DIA']) {
+      const res = await cifrasRed(red, '2025-09-01', '2025-09-30', agrupacion);
+      expect({ agrupacion, deducibles: deducibles(res) }).toEqual({ agrupacion, deducibles: [] });
+      // The small member's cell is suppressed whole; the total is published.
+      const [chica, grandeR, medianoR] = res.porServicio.map((p) => p.indicadores);
+      expect(cifrasDe(chica).filter(([, v]) => v !== null)).toEqual([]);
+      expect(res.total.donaciones).toBe(21);
+      // Every figure given is exact, and none from 1 to 4.
+      expect(grandeR.serologia[0]).toMatchObject({ analizadas: 5, reactivas: 5 });
+      expect(medianoR.serologia[0].reactivas).toBeNull();
+      for (const c of [res.total, grandeR, medianoR]) {
+        const chicas = cifrasDe(c).filter(([k, v]) => v !== null && v > 0 && v < 5 && !/porcentaje/i.test(k));
+        expect(chicas).toEqual([]);
+      }
+    }
+  });
+
+  it("a result typed today is not in the network's figures until tomorrow", async () => {
+    const red = await nuevaRed();
+    const s = await servicio('Hospital Resultados');
+    ok(await server.gql(UNIRSE, { codigo: red.codigo }, s.token));
+    const dia = '2025-08-12';
+    await donacionesEn(s, 6, dia, REACTIVO);
+    const hoy = await donacionesEn(s, 5, dia);
+    await pasaUnDia([s.servicio]);
+    for (const id of hoy) ok(await server.gql(RESULTADOS, { id, input: REACTIVO }, s.token));
+
+    const hiv = async () => {
+      const res = await cifrasRed(red, dia, dia, 'DIA');
+      return [res.total, res.porServicio[0].indicadores].map((c) => [
+        c.serologia[0].analizadas,
+        c.serologia[0].reactivas,
+        c.exclusiones.definitivas,
+      ]);
+    };
+    expect(await hiv()).toEqual([
+      [6, 6, 6],
+      [6, 6, 6],
+    ]);
+    // The staff: all 11 at once.
+    const propio = ok(
+      await server.gql<{ indicadores: { serologia: { analizadas: number; reactivas: number }[] } }>(
+        `query ($d: String!) { indicadores(desde: $d, hasta: $d) { serologia { analizadas reactivas } } }`,
+        { d: dia },
+        s.token,
+      ),
+    ).indicadores;
+    expect(propio.serologia[0]).toEqual({ analizadas: 11, reactivas: 11 });
+    await pasaUnDia([s.servicio]);
+    expect(await hiv()).toEqual([
+      [11, 11, 11],
+      [11, 11, 11],
+    ]);
   });
 });
 

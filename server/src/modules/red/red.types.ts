@@ -55,7 +55,9 @@ export class IndicadoresServicio {
 @ObjectType({ description: 'Los indicadores de la red: el total de sus miembros y los de cada uno' })
 export class IndicadoresRed {
   @Field(() => Indicadores, {
-    description: 'Todos los miembros juntos (donantesDistintos suma los registros de cada servicio)',
+    description:
+      'Todos los miembros juntos (donantesDistintos suma los registros de cada servicio). Las cifras del total ' +
+      'y las de cada servicio se suprimen juntas: ninguna suprimida se deduce restando del total las demás',
   })
   total: Indicadores;
 
