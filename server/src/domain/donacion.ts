@@ -18,7 +18,7 @@ export const ABO = ['', 'A', 'B', 'AB', 'O'] as const;
 type Abo = (typeof ABO)[number];
 
 /** '' = not yet determined. */
-const RH = ['', 'POSITIVO', 'NEGATIVO'] as const;
+export const RH = ['', 'POSITIVO', 'NEGATIVO'] as const;
 export type Rh = (typeof RH)[number];
 const RH_SIGNO: Record<Rh, string> = { '': '', POSITIVO: '+', NEGATIVO: '-' };
 

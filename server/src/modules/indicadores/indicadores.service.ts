@@ -12,7 +12,7 @@
  * today (migration 1764200000000) and the figures go through publicarIndicadores
  * (domain/indicadores.ts): small counts are suppressed.
  */
-import { SEROLOGIA_KEYS } from '../../domain/donacion';
+import { ABO, RH, SEROLOGIA_KEYS } from '../../domain/donacion';
 import {
   cifrasExactas,
   type CifrasIndicadores,
@@ -54,27 +54,34 @@ const COLUMNA_MARCADOR: Record<(typeof SEROLOGIA_KEYS)[number], string> = {
 };
 
 /**
- * A result column as the reader may see it: as it is, or (outside the servicio) the copy the row
- * kept when the day began, where the row changed today (migration 1764200000000).
+ * Outside the servicio, whether a row changed today: then it is read as it was when the day began,
+ * from the copy it kept (migration 1764200000000). Today is computed once per statement (InitPlan).
  */
+const COPIA = `i.publicado_el = (SELECT indicador_hoy())`;
+
+/** A result column as the reader may see it: as it is, or (outside the servicio) the day's copy. */
 function resultado(columna: string, externo: boolean): string {
-  return externo
-    ? `CASE WHEN i.publicado_el = indicador_hoy() THEN i.pub_${columna} ELSE i.${columna} END`
-    : `i.${columna}`;
+  return externo ? `CASE WHEN ${COPIA} THEN i.pub_${columna} ELSE i.${columna} END` : `i.${columna}`;
 }
 
-/** The statements of one kind of reader: the same texts every time (prepared once). */
-function sentencias(externo: boolean) {
+/**
+ * Every blood group the roll-up may hold ('abo|rh', as the CHECK constraints of donacion allow):
+ * each one a column of the totals, read with ->> from each row (no set-returning function, no
+ * second aggregation).
+ */
+const GRUPOS = ABO.flatMap((abo) => RH.map((rh) => `${abo}|${rh}`));
+
+/** The statement of one kind of reader: the same text every time (prepared once). */
+function totalesSql(externo: boolean): string {
   const r = (columna: string) => resultado(columna, externo);
-  // Outside, a row that changed today counts its groups as they were, and the donations that came
-  // since as 'not typed yet' (so the groups still add up to the donations).
-  const grupos = externo
-    ? `CASE WHEN i.publicado_el = indicador_hoy()
-         THEN indicador_sumar_grupos(i.pub_grupos, jsonb_build_object('|', i.donaciones - i.pub_donaciones))
-         ELSE i.grupos END`
-    : 'i.grupos';
-  return {
-    totales: `SELECT i.servicio_id AS servicio,
+  const grupos = externo ? `(CASE WHEN ${COPIA} THEN i.pub_grupos ELSE i.grupos END)` : 'i.grupos';
+  // Outside, a row that changed today counts the donations that came since as 'not typed yet', so
+  // that the groups still add up to the donations.
+  const grupo = (g: string) =>
+    externo && g === '|'
+      ? `sum(coalesce((${grupos}->>'|')::int, 0) + CASE WHEN ${COPIA} THEN i.donaciones - i.pub_donaciones ELSE 0 END)::int`
+      : `sum((${grupos}->>'${g}')::int)::int`;
+  return `SELECT i.servicio_id AS servicio,
     sum(i.donaciones)::int AS donaciones,
     sum(i.voluntarias)::int AS voluntarias,
     sum(i.primera_vez)::int AS "primeraVez",
@@ -83,19 +90,13 @@ function sentencias(externo: boolean) {
     sum(${r('excl_temporales')} + ${r('no_aptos_diferidos')})::int AS temporales,
     sum(${r('excl_definitivas')})::int AS definitivas,
     sum(${r('sero_analizadas')})::int AS analizadas,
-    ${SEROLOGIA_KEYS.map((k) => `sum(${r(COLUMNA_MARCADOR[k])})::int AS "${k}"`).join(',\n    ')}
+    ${SEROLOGIA_KEYS.map((k) => `sum(${r(COLUMNA_MARCADOR[k])})::int AS "${k}"`).join(',\n    ')},
+    ${GRUPOS.map((g) => `${grupo(g)} AS "${g}"`).join(',\n    ')}
   FROM indicador_diario i WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
-  GROUP BY i.servicio_id`,
-    grupos: `SELECT i.servicio_id AS servicio, split_part(g.key, '|', 1) AS abo, split_part(g.key, '|', 2) AS rh,
-    sum(g.value::int)::int AS cantidad
-  FROM indicador_diario i, jsonb_each_text(${grupos}) g
-  WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
-  GROUP BY i.servicio_id, g.key
-  HAVING sum(g.value::int) > 0`,
-  };
+  GROUP BY i.servicio_id`;
 }
 
-const SENTENCIAS = { servicio: sentencias(false), externo: sentencias(true) };
+const TOTALES_SQL = { servicio: totalesSql(false), externo: totalesSql(true) };
 
 /**
  * Distinct donors of each servicio: the period's donations whose donor's previous donation is
@@ -147,7 +148,8 @@ type Totales = Record<
   | 'analizadas',
   number
 > &
-  Record<(typeof SEROLOGIA_KEYS)[number], number>;
+  Record<(typeof SEROLOGIA_KEYS)[number], number> &
+  Record<string, number | null>;
 
 type Fila<T> = T & { servicio: string | null };
 
@@ -155,7 +157,7 @@ type Fila<T> = T & { servicio: string | null };
 export type CifrasPorServicio = { periodos: string[]; porServicio: Map<string, CifrasIndicadores> };
 
 /**
- * The exact figures of each servicio between two dates, four statements whatever the number of
+ * The exact figures of each servicio between two dates, three statements whatever the number of
  * servicios: the statements the service sends (also the benchmark's raw-SQL floor,
  * test/perf/bench.ts). `externo`: results recorded before today (migration 1764200000000).
  */
@@ -169,15 +171,12 @@ export async function leerCifras(
 ): Promise<CifrasPorServicio> {
   const params = [[...servicios], desde, hasta];
   const { unidad, formato } = PERIODO[agrupacion];
-  const sql = SENTENCIAS[externo ? 'externo' : 'servicio'];
-  const [totales, grupos, distintos, serie] = (await Promise.all([
-    run(sql.totales, params),
-    run(sql.grupos, params),
+  const [totales, distintos, serie] = (await Promise.all([
+    run(TOTALES_SQL[externo ? 'externo' : 'servicio'], params),
     run(DISTINTOS_SQL, params),
     run(SERIE_SQL, [...params, unidad, formato]),
   ])) as unknown as [
     Fila<Totales>[],
-    Fila<{ abo: string; rh: string; cantidad: number }>[],
     Fila<{ n: number }>[],
     Fila<{ periodo: string; donaciones: number; voluntarias: number }>[],
   ];
@@ -185,7 +184,7 @@ export async function leerCifras(
   const porServicio = new Map<string, CifrasIndicadores>();
   for (const servicio of servicios) {
     const t = totales.find((x) => x.servicio === servicio);
-    const n = (k: keyof Totales) => t?.[k] ?? 0;
+    const n = (k: string) => t?.[k] ?? 0;
     const donaciones = n('donaciones');
     const puntos = new Map(serie.filter((p) => p.servicio === servicio).map((p) => [p.periodo, p]));
     porServicio.set(servicio, {
@@ -198,9 +197,11 @@ export async function leerCifras(
       primeraVez: n('primeraVez'),
       habituales: donaciones - n('primeraVez'),
       aferesis: n('aferesis'),
-      porGrupo: grupos
-        .filter((g) => g.servicio === servicio)
-        .map(({ abo, rh, cantidad }) => ({ abo, rh, cantidad }))
+      porGrupo: GRUPOS.filter((g) => n(g) > 0)
+        .map((g) => {
+          const [abo, rh] = g.split('|');
+          return { abo, rh, cantidad: n(g) };
+        })
         .sort(ordenGrupos),
       serologia: SEROLOGIA_KEYS.map((marcador) => ({
         marcador,
