@@ -148,6 +148,10 @@ describe('ReportePdf', () => {
     expect(A4.h - nota.y).toBeLessThan((16 / 25.4) * 72);
     expect(nota.y).toBeLessThan(fecha.y);
     expectInsidePage(pages[0]);
+    // A period not published whole: its groups are not listed, nor said to be none.
+    const chico = (await renderRed([miembro('Hospital Sur', suprimido(sur))], suprimido()))[0].text;
+    expect(chico).toContain('Todos los grupos: menos de 5');
+    expect(chico).not.toContain('Sin donaciones en el período.');
     // The servicio's own report, exact: no note.
     expect((await render(indicadores))[0].text).not.toContain('menos de 5');
   });

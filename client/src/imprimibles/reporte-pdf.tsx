@@ -177,7 +177,11 @@ function GruposYSerologia({ data }: { data: ReportePdfData }) {
       <View style={{ width: '40%' }}>
         <Text style={s.sectionTitle}>Grupo ABO y factor Rh</Text>
         {porGrupo.length === 0 ? (
-          <Text>Sin donaciones en el período.</Text>
+          <Text>
+            {data.indicadores.donaciones === null
+              ? `Todos los grupos: ${MSG.menosDeCinco}`
+              : 'Sin donaciones en el período.'}
+          </Text>
         ) : (
           <Tabla
             columnas={[

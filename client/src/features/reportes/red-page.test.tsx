@@ -292,7 +292,7 @@ describe('/red, the network’s panel', () => {
       ],
       route: '/red',
     });
-    const cifras = await screen.findByRole('region', { name: 'Cifras principales' });
+    const cifras = await screen.findByRole('region', { name: 'Cifras principales' }, { timeout: 5000 });
     const valor = (label: string) => within(cifras).getByText(label).nextElementSibling?.textContent;
     expect([valor('Atendidos'), valor('Donaciones'), valor('No aptos')]).toEqual([
       'menos de 5',
@@ -333,6 +333,31 @@ describe('/red, the network’s panel', () => {
     expect(within(grupos).getByRole('row', { name: 'AB Positivo menos de 5' })).toBeInTheDocument();
 
     expect(screen.getByTestId('nota-supresion')).toHaveTextContent(MSG.notaSupresion);
+  });
+
+  it('a period not published whole: no bar, no ring, no group listed, never drawn as 0', async () => {
+    signIn(red);
+    renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: [
+        redMock,
+        indicadoresMock(periodoInicial(), {
+          total: suprimido(),
+          norte: suprimido(norte),
+          sur: suprimido(sur),
+        }),
+      ],
+      route: '/red',
+    });
+    const cifras = await screen.findByRole('region', { name: 'Cifras principales' }, { timeout: 5000 });
+    expect(within(cifras).getAllByText('menos de 5')).toHaveLength(11);
+    const serie = screen.getByRole('figure', { name: 'Donaciones por período' });
+    expect(serie.querySelectorAll('.recharts-bar-rectangle path')).toHaveLength(0);
+    const grupos = screen.getByRole('figure', { name: 'Grupo ABO y factor Rh' });
+    expect(within(grupos).getByText('Todos los grupos: menos de 5')).toBeInTheDocument();
+    const voluntarias = screen.getByRole('figure', { name: 'Voluntarias y de reposición' });
+    expect(voluntarias.querySelectorAll('.recharts-pie-sector')).toHaveLength(0);
+    expect(within(voluntarias).getByText('menos de 5', { selector: 'div' })).toBeInTheDocument();
+    expect(screen.queryByText('Sin donaciones en el período.')).not.toBeInTheDocument();
   });
 
   it('is the home of a network’s session: any servicio screen takes it to /red, no donors shown', async () => {

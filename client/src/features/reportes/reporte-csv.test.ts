@@ -133,6 +133,7 @@ describe('buildReporteCsv', () => {
     const chico = lines(buildReporteCsv(suprimido(), 'Red Sur', generado));
     expect(chico).toContain('Donaciones;menos de 5');
     expect(chico).toContain('% voluntarias;reservado');
+    expect(chico).toContain('Todos los grupos;menos de 5');
     const numeros = chico.flatMap((l) => l.split(';').slice(1)).filter((c) => /^\d+(,\d+)?$/.test(c));
     expect(numeros).toEqual([]);
     // The servicio's own figures, all exact: no note.

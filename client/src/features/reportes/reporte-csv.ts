@@ -75,6 +75,10 @@ export function reporteCsvLines(
     '',
     line('Grupo y factor', 'Donaciones'),
     ...i.porGrupo.map((g) => line(cell(grupoLabel(g.abo, g.rh)), cifraCell(g.cantidad))),
+    // A period not published whole does not list its groups.
+    ...(i.porGrupo.length === 0 && i.donaciones === null
+      ? [line(cell('Todos los grupos'), cifraCell(null))]
+      : []),
     '',
     line('Marcador', 'Analizadas', 'Reactivas', '% reactivas'),
     ...i.serologia.map((s) =>

@@ -208,7 +208,10 @@ export function GruposChart({ indicadores, width, height = 240 }: ChartProps) {
       rows={indicadores.porGrupo.map((g) => [grupoLabel(g.abo, g.rh), g.cantidad])}
     >
       {indicadores.porGrupo.length === 0 ? (
-        <SinDatos height={height} texto={indicadores.donaciones === null ? MSG.menosDeCinco : undefined} />
+        <SinDatos
+          height={height}
+          texto={indicadores.donaciones === null ? `Todos los grupos: ${MSG.menosDeCinco}` : undefined}
+        />
       ) : (
         <Chart.Root chart={chart} aspectRatio="auto" height={`${height}px`}>
           <BarChart
