@@ -19,6 +19,7 @@ import { Persona1764000000000 } from './1764000000000-persona';
 import { RedPrivacidad1764010000000 } from './1764010000000-red-privacidad';
 import { LevantamientoTexto1764050000000 } from './1764050000000-levantamiento-texto';
 import { IndicadoresPublicados1764200000000 } from './1764200000000-indicadores-publicados';
+import { IndicadoresLecturaRapida1764210000000 } from './1764210000000-indicadores-lectura-rapida';
 import { EtiquetaEmitida1764300000000 } from './1764300000000-etiqueta-emitida';
 import { EtiquetaFormato1764310000000 } from './1764310000000-etiqueta-formato';
 import { AuditoriaBusqueda1764320000000 } from './1764320000000-auditoria-busqueda';
@@ -46,6 +47,7 @@ export const migrations = [
   RedPrivacidad1764010000000,
   LevantamientoTexto1764050000000,
   IndicadoresPublicados1764200000000,
+  IndicadoresLecturaRapida1764210000000,
   EtiquetaEmitida1764300000000,
   EtiquetaFormato1764310000000,
   AuditoriaBusqueda1764320000000,

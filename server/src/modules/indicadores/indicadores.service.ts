@@ -65,23 +65,30 @@ function resultado(columna: string, externo: boolean): string {
 }
 
 /**
- * Every blood group the roll-up may hold ('abo|rh', as the CHECK constraints of donacion allow):
- * each one a column of the totals, read with ->> from each row (no set-returning function, no
- * second aggregation).
+ * Every blood group the roll-up may hold ('abo|rh', as the CHECK constraints of donacion allow),
+ * with its column: each one is also a stored column of indicador_diario, generated from `grupos`
+ * (migration 1764210000000), so the totals read them as plain columns.
  */
-const GRUPOS = ABO.flatMap((abo) => RH.map((rh) => `${abo}|${rh}`));
+const GRUPOS = ABO.flatMap((abo) =>
+  RH.map((rh) => ({
+    clave: `${abo}|${rh}`,
+    columna: `grupo_${(abo || 'sin').toLowerCase()}_${(rh || 'sin').toLowerCase()}`,
+  })),
+);
 
 /** The statement of one kind of reader: the same text every time (prepared once). */
 function totalesSql(externo: boolean): string {
   const r = (columna: string) => resultado(columna, externo);
-  const grupos = externo ? `(CASE WHEN ${COPIA} THEN i.pub_grupos ELSE i.grupos END)` : 'i.grupos';
-  // Outside, a row that changed today counts the donations that came since as 'not typed yet', so
-  // that the groups still add up to the donations.
-  const grupo = (g: string) =>
-    externo && g === '|'
-      ? `sum(coalesce((${grupos}->>'|')::int, 0) + CASE WHEN ${COPIA} THEN i.donaciones - i.pub_donaciones ELSE 0 END)::int`
-      : `sum((${grupos}->>'${g}')::int)::int`;
-  return `SELECT i.servicio_id AS servicio,
+  // Outside, a row that changed today reads its groups from the day's copy (jsonb: only those
+  // rows), and counts the donations that came since as 'not typed yet', so that the groups still
+  // add up to the donations.
+  const grupo = ({ clave, columna }: (typeof GRUPOS)[number]) => {
+    if (!externo) return `sum(i.${columna})::int`;
+    const copia = `coalesce((i.pub_grupos->>'${clave}')::int, 0)${clave === '|' ? ' + i.donaciones - i.pub_donaciones' : ''}`;
+    return `sum(CASE WHEN ${COPIA} THEN ${copia} ELSE i.${columna} END)::int`;
+  };
+  // One aggregate a servicio, over its rows in the primary key's order (no sort of the rows).
+  return `SELECT s.id AS servicio, t.* FROM unnest($1::uuid[]) AS s(id), LATERAL (SELECT
     sum(i.donaciones)::int AS donaciones,
     sum(i.voluntarias)::int AS voluntarias,
     sum(i.primera_vez)::int AS "primeraVez",
@@ -91,26 +98,29 @@ function totalesSql(externo: boolean): string {
     sum(${r('excl_definitivas')})::int AS definitivas,
     sum(${r('sero_analizadas')})::int AS analizadas,
     ${SEROLOGIA_KEYS.map((k) => `sum(${r(COLUMNA_MARCADOR[k])})::int AS "${k}"`).join(',\n    ')},
-    ${GRUPOS.map((g) => `${grupo(g)} AS "${g}"`).join(',\n    ')}
-  FROM indicador_diario i WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
-  GROUP BY i.servicio_id`;
+    ${GRUPOS.map((g) => `${grupo(g)} AS "${g.clave}"`).join(',\n    ')}
+    FROM indicador_diario i WHERE i.servicio_id = s.id AND i.fecha BETWEEN $2::date AND $3::date
+  ) t`;
 }
 
 const TOTALES_SQL = { servicio: totalesSql(false), externo: totalesSql(true) };
 
 /**
  * Distinct donors of each servicio: the period's donations whose donor's previous donation is
- * before `desde` (or none), from the roll-up by previous month, plus those whose previous donation
- * falls in `desde`'s own month before `desde` (migration 1763890000000).
+ * before `desde` (or none). That is the period's donations (from the totals) minus `recientes`,
+ * those whose previous donation is in `desde`'s month or later (indicador_distintos by previous
+ * month, through indicador_distintos_mes_idx: only the recent months, without the table), plus
+ * `frontera`, those whose previous donation falls in `desde`'s own month before `desde` (migrations
+ * 1763890000000, 1764210000000).
  */
 const DISTINTOS_SQL = `SELECT s.id AS servicio,
     (SELECT coalesce(sum(donaciones), 0) FROM indicador_distintos
-      WHERE servicio_id = s.id AND fecha BETWEEN $2::date AND $3::date
-        AND mes_anterior < indicador_mes($2::date))::int
-  + (SELECT count(*) FROM donacion
+      WHERE servicio_id = s.id AND mes_anterior >= indicador_mes($2::date)
+        AND fecha BETWEEN $2::date AND $3::date)::int AS recientes,
+    (SELECT count(*) FROM donacion
       WHERE servicio_id = s.id AND deleted_at IS NULL
         AND fecha_anterior >= indicador_mes($2::date) AND fecha_anterior < $2::date
-        AND fecha BETWEEN $2::date AND $3::date)::int AS n
+        AND fecha BETWEEN $2::date AND $3::date)::int AS frontera
   FROM unnest($1::uuid[]) AS s(id)`;
 
 /** The unit of date_trunc and the label of each period, by grouping. */
@@ -130,11 +140,13 @@ const SERIE_SQL = `SELECT NULL::uuid AS servicio, to_char(p.inicio, $5::text) AS
     date_trunc($4::text, $2::date::timestamp), $3::date::timestamp, ('1 ' || $4::text)::interval
   ) AS p(inicio)
 UNION ALL
-SELECT i.servicio_id, to_char(date_trunc($4::text, i.fecha::timestamp), $5::text),
-    sum(i.donaciones)::int, sum(i.voluntarias)::int
-  FROM indicador_diario i
-  WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
-  GROUP BY 1, 2
+SELECT t.servicio_id, to_char(t.inicio, $5::text), t.donaciones, t.voluntarias FROM (
+  SELECT i.servicio_id, date_trunc($4::text, i.fecha::timestamp) AS inicio,
+      sum(i.donaciones)::int AS donaciones, sum(i.voluntarias)::int AS voluntarias
+    FROM indicador_diario i
+    WHERE i.servicio_id = ANY($1::uuid[]) AND i.fecha BETWEEN $2::date AND $3::date
+    GROUP BY 1, 2
+) t
 ORDER BY 2`;
 
 type Totales = Record<
@@ -177,7 +189,7 @@ export async function leerCifras(
     run(SERIE_SQL, [...params, unidad, formato]),
   ])) as unknown as [
     Fila<Totales>[],
-    Fila<{ n: number }>[],
+    Fila<{ recientes: number; frontera: number }>[],
     Fila<{ periodo: string; donaciones: number; voluntarias: number }>[],
   ];
   const periodos = serie.filter((p) => p.servicio === null).map((p) => p.periodo);
@@ -189,7 +201,10 @@ export async function leerCifras(
     const puntos = new Map(serie.filter((p) => p.servicio === servicio).map((p) => [p.periodo, p]));
     porServicio.set(servicio, {
       donaciones,
-      donantesDistintos: distintos.find((x) => x.servicio === servicio)?.n ?? 0,
+      donantesDistintos: donantesDistintos(
+        donaciones,
+        distintos.find((x) => x.servicio === servicio),
+      ),
       atendidos: donaciones + n('noAptos'),
       noAptos: n('noAptos'),
       voluntarias: n('voluntarias'),
@@ -197,10 +212,10 @@ export async function leerCifras(
       primeraVez: n('primeraVez'),
       habituales: donaciones - n('primeraVez'),
       aferesis: n('aferesis'),
-      porGrupo: GRUPOS.filter((g) => n(g) > 0)
-        .map((g) => {
-          const [abo, rh] = g.split('|');
-          return { abo, rh, cantidad: n(g) };
+      porGrupo: GRUPOS.filter((g) => n(g.clave) > 0)
+        .map(({ clave }) => {
+          const [abo, rh] = clave.split('|');
+          return { abo, rh, cantidad: n(clave) };
         })
         .sort(ordenGrupos),
       serologia: SEROLOGIA_KEYS.map((marcador) => ({
@@ -218,6 +233,10 @@ export async function leerCifras(
   }
   return { periodos, porServicio };
 }
+
+/** The period's donations whose donor's previous donation is before it (DISTINTOS_SQL). */
+const donantesDistintos = (donaciones: number, d?: { recientes: number; frontera: number }) =>
+  donaciones - (d?.recientes ?? 0) + (d?.frontera ?? 0);
 
 /** The figures of the answer, with the period they cover. */
 const conPeriodo = (

@@ -1065,8 +1065,9 @@ describe('outside the servicio: an API key', () => {
     await expectRollUpExacto(t.servicio);
   });
 
-  it("the copy's migration undone leaves the roll-up as it was before it, and applies again", async () => {
-    const k = migrations.findIndex((m) => m.name === 'IndicadoresPublicados1764200000000');
+  it('the migrations of the copy and of the faster reads undone leave the roll-up as before, and apply again', async () => {
+    const k = migrations.findIndex((m) => m.name === 'IndicadoresLecturaRapida1764210000000');
+    expect(migrations[k - 1].name).toBe('IndicadoresPublicados1764200000000');
     const db = await createTestDatabase();
     const ds = new DataSource({
       type: 'postgres',
@@ -1088,18 +1089,35 @@ describe('outside the servicio: an API key', () => {
       funciones: (
         await ds.query(`SELECT 1 FROM pg_proc WHERE proname IN ('indicador_publicar', 'indicador_hoy')`)
       ).length,
+      indices: (await ds.query(`SELECT 1 FROM pg_indexes WHERE indexname = 'indicador_distintos_mes_idx'`))
+        .length,
     });
     try {
       await ds.initialize();
       await ds.runMigrations({ transaction: 'each' });
       const con = await esquema();
-      expect(con.columnas).toEqual(expect.arrayContaining(['publicado_el', 'pub_hiv', 'pub_grupos']));
-      expect([con.disparadores, con.funciones]).toEqual([1, 2]);
+      expect(con.columnas).toEqual(
+        expect.arrayContaining([
+          'publicado_el',
+          'pub_hiv',
+          'pub_grupos',
+          'grupo_ab_negativo',
+          'grupo_sin_sin',
+        ]),
+      );
+      expect([con.disparadores, con.funciones, con.indices]).toEqual([1, 2, 1]);
       await ds.undoLastMigration({ transaction: 'each' });
       expect(await esquema()).toEqual({
-        columnas: con.columnas.filter((c: string) => !/^pub(licado)?_/.test(c)),
+        ...con,
+        columnas: con.columnas.filter((c: string) => !c.startsWith('grupo_')),
+        indices: 0,
+      });
+      await ds.undoLastMigration({ transaction: 'each' });
+      expect(await esquema()).toEqual({
+        columnas: con.columnas.filter((c: string) => !/^(pub(licado)?|grupo)_/.test(c)),
         disparadores: 0,
         funciones: 0,
+        indices: 0,
       });
       await ds.runMigrations({ transaction: 'each' });
       expect(await esquema()).toEqual(con);
