@@ -104,7 +104,7 @@ export type BenchOptions = {
 // Load generation
 
 /** Runs `fn` from `concurrency` workers until `durationMs` has passed (or `fn` says stop). */
-async function load(
+export async function load(
   concurrency: number,
   durationMs: number,
   fn: (worker: number) => Promise<boolean | void>,
@@ -143,7 +143,7 @@ async function load(
   };
 }
 
-class GqlClient {
+export class GqlClient {
   private agent: http.Agent;
   constructor(
     private readonly port: number,
@@ -198,7 +198,7 @@ class GqlClient {
 // ---------------------------------------------------------------------------
 // Server
 
-async function startServer(databaseUrl: string, kind: 'dist' | 'src', root = ROOT) {
+export async function startServer(databaseUrl: string, kind: 'dist' | 'src', root = ROOT) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -16,11 +16,12 @@ const scripts = {
   browser: './browser-bench.ts',
   lighthouse: './lighthouse.ts',
   profile: './profile.ts',
+  red: './red.ts',
 };
 const name = process.argv[2];
 if (!scripts[name]) {
   console.error(
-    'Uso: node test/perf/run.cjs seed|bench|explain|overhead|bundle|browser|lighthouse|profile [opciones]',
+    'Uso: node test/perf/run.cjs seed|bench|red|explain|overhead|bundle|browser|lighthouse|profile [opciones]',
   );
   process.exit(2);
 }
