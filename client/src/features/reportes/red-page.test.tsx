@@ -15,6 +15,7 @@ import type { IndicadoresImprimible } from '@/imprimibles/types';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { conSuprimidas, indicadores, suprimido } from '../../../../test/pdf/reporte-fixtures';
+import { textCell } from '@/lib/csv';
 import { buildRedCsv } from './red-csv';
 import { codigoEnGrupos, RedPage } from './red-page';
 
@@ -449,7 +450,7 @@ describe("the network's CSV", () => {
       new Date('2026-04-02T15:00:00Z'),
     );
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines).toContain(`# ${MSG.notaSupresion}`);
+    expect(lines).toContain(textCell(`# ${MSG.notaSupresion}`));
     expect(lines).toContain('Atendidos;menos de 5');
     expect(lines).toContain('No aptos;menos de 5');
     expect(lines).toContain('AB Positivo;menos de 5');

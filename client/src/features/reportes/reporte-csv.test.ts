@@ -1,6 +1,6 @@
 import { MSG } from '@domain/messages';
 import { conSuprimidas, indicadores, suprimido } from '../../../../test/pdf/reporte-fixtures';
-import { BOM } from '@/lib/csv';
+import { BOM, textCell } from '@/lib/csv';
 import { buildReporteCsv } from './reporte-csv';
 
 const generado = new Date('2026-04-02T15:00:00Z');
@@ -122,7 +122,7 @@ describe('buildReporteCsv', () => {
 
   it("says 'menos de 5' for a figure not published outside the servicio, 'reservado' for a share, and why", () => {
     const all = lines(buildReporteCsv(conSuprimidas, 'Red Sur', generado));
-    expect(all.filter((l) => l.startsWith('#'))).toContain(`# ${MSG.notaSupresion}`);
+    expect(all).toContain(textCell(`# ${MSG.notaSupresion}`));
     expect(all).toContain('Atendidos;menos de 5');
     expect(all).toContain('No aptos;menos de 5');
     expect(all).toContain('Donaciones;1234');

@@ -1073,7 +1073,7 @@ describe('outside the servicio: an API key', () => {
       type: 'postgres',
       url: db.url,
       entities: [],
-      migrations: migrations.slice(0, k + 1),
+      migrations,
     });
     const esquema = async () => ({
       columnas: (
@@ -1106,6 +1106,13 @@ describe('outside the servicio: an API key', () => {
         ]),
       );
       expect([con.disparadores, con.funciones, con.indices]).toEqual([1, 2, 1]);
+      // Back to just after the faster reads: the later migrations (none of the roll-up's) undone.
+      for (;;) {
+        const [{ name }] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
+        if (name === migrations[k].name) break;
+        await ds.undoLastMigration({ transaction: 'each' });
+      }
+      expect(await esquema()).toEqual(con);
       await ds.undoLastMigration({ transaction: 'each' });
       expect(await esquema()).toEqual({
         ...con,
