@@ -58,6 +58,8 @@ export const DONANTE_FIELD_COLUMNS: Record<string, readonly string[]> = {
   puedeDonar: [],
   proximaDonacion: [],
   elegibilidad: [],
+  // The person's lifted deferrals, read by their own loader (elegibilidad.resolver.ts).
+  levantamientos: [],
 };
 
 /** Read for every listed donor: the key, and the servicio (the REST record shows it). */
