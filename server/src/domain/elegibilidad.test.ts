@@ -11,6 +11,7 @@ import {
   revisarHistorial,
   textoRechazo,
   validateReglas,
+  faltaEdad,
 } from './elegibilidad';
 import { MSG } from './messages';
 
@@ -367,5 +368,28 @@ describe('validateReglas', () => {
     expect(
       validateReglas({ semanasEntreDonaciones: 8.5, limiteAnualHombres: 0, limiteAnualMujeres: 0 }),
     ).toHaveLength(3);
+  });
+});
+
+describe("the donor's age on the donation's day", () => {
+  it('agrees with faltaEdad on every day around the 16th and 66th birthdays, 29 February included', () => {
+    for (const nacimiento of ['2008-02-29', '1990-05-10', '1960-12-31']) {
+      for (const cumple of [16, 66]) {
+        const centro = addYears(nacimiento, cumple);
+        for (let d = -3; d <= 3; d += 1) {
+          const dia = addDays(centro, d);
+          const e = evaluarElegibilidad(
+            { donante: { sexo: 'Femenino', fechaNacimiento: nacimiento }, donaciones: [] },
+            REGLAS_DEFAULT,
+            dia,
+          );
+          expect([nacimiento, dia, e.puedeDonar]).toEqual([
+            nacimiento,
+            dia,
+            faltaEdad(nacimiento, dia) === null,
+          ]);
+        }
+      }
+    }
   });
 });

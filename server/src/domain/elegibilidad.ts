@@ -413,10 +413,19 @@ export function evaluarElegibilidad(
   const limite = limiteAnual(h.donante.sexo, reglas);
   const sangreEntera = h.donaciones.filter((d) => !d.donacionAferesis).map((d) => d.fecha);
   const nacimiento = h.donante.fechaNacimiento ?? null;
+  // The days certainly inside the age bounds (a day of margin at each end, for a birthday on 29
+  // February), worked out once: a list evaluates the rule on many candidate days per donor.
+  const edadSegura = nacimiento
+    ? {
+        desde: addDays(addYears(nacimiento, EDAD_DONANTE_MIN), 1),
+        hasta: addDays(addYears(nacimiento, EDAD_DONANTE_MAX + 1), -1),
+      }
+    : null;
   const reglasFecha: Regla[] = [
     {
       tipo: 'edad',
-      falla: (f) => faltaEdad(nacimiento, f),
+      falla: (f) =>
+        edadSegura && f >= edadSegura.desde && f < edadSegura.hasta ? null : faltaEdad(nacimiento, f),
       candidatas: nacimiento ? [addYears(nacimiento, EDAD_DONANTE_MIN)] : [],
     },
     {
