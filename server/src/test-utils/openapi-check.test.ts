@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { apiAnswerChecker, RestAnswer, undocumented } from './openapi-check';
+import { apiAnswerChecker, compileEveryAnswer, RestAnswer, undocumented } from './openapi-check';
 
 const answer = (over: Partial<RestAnswer> & { json?: unknown }): RestAnswer => ({
   method: 'GET',
@@ -26,6 +26,10 @@ const donacion = {
 };
 
 describe('undocumented: an answer against the OpenAPI document', () => {
+  it('can check every answer the document lists (its schemas compile, strict)', () => {
+    expect(compileEveryAnswer()).toBeGreaterThan(100);
+  });
+
   it('accepts a documented answer, with a null exclusionTiempo', () => {
     expect(undocumented(answer({ json: { donaciones: [donacion], total: 1 } }))).toBeNull();
     expect(undocumented(answer({ url: '/donacion/D1', json: [donacion] }))).toBeNull();
