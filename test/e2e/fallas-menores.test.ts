@@ -90,9 +90,13 @@ describe('fallas menores del uso diario', () => {
       },
       await alerta.elementHandle(),
     );
-    const [a, b] = [await alerta.boundingBox(), await guardar.boundingBox()];
-    expect(b!.y - (a!.y + a!.height)).toBeGreaterThanOrEqual(0);
-    expect(b!.y - (a!.y + a!.height)).toBeLessThan(40);
+    // Both boxes read in one frame: the smooth scroll may still be moving the page.
+    const hueco = await page.evaluate(
+      ([el, boton]) => boton!.getBoundingClientRect().top - el!.getBoundingClientRect().bottom,
+      [await alerta.elementHandle(), await guardar.elementHandle()] as const,
+    );
+    expect(hueco).toBeGreaterThanOrEqual(0);
+    expect(hueco).toBeLessThan(40);
     // The DNI field says it too.
     const dni = page
       .locator('[data-scope="field"][data-part="root"]')

@@ -101,8 +101,11 @@ describe('recorrido: donantes', () => {
   it("finds 'Núñez' by the accent-less 'nunez'", async () => {
     await input('Apellido').fill('nunez');
     await page.getByRole('button', { name: 'Buscar' }).click();
+    // The page still shows the previous search (Begoña by DNI) until this one is applied.
+    await page.waitForURL((url) => url.searchParams.get('apellido') === 'nunez');
     const tabla = page.getByRole('table', { name: 'Donantes encontrados' });
     await tabla.getByRole('row').filter({ hasText: 'Núñez, Begoña' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
     await expect(tabla.getByRole('row').count()).resolves.toBe(2); // header + Begoña
     await screenshot(page, 'donantes-03-busqueda-nunez');
   });
