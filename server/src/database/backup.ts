@@ -39,7 +39,9 @@ const MIGRATIONS_TABLE = 'migrations';
  *   (donante_clave: migration 1763810000000; indicador_diario: migration 1763850000000;
  *   indicador_distintos: migration 1763890000000);
  * - passing state that is not the service's data: the sign-in throttle's counters
- *   (login_intento: migration 1763820000000), left as the target has them;
+ *   (login_intento: migration 1763820000000), left as the target has them; the network lookups'
+ *   budget of the day (consulta_red_presupuesto: migration 1764330000000), which a restore
+ *   empties with its servicios;
  * - credentials: the dashboards' API keys (clave_api: migration 1763860000000). A copy must never
  *   bring back a key revoked after it was made, nor carry anything that opens the service; a
  *   restore empties them (TRUNCATE ... CASCADE from servicio) and the administrator issues new
@@ -63,6 +65,7 @@ const RESTORE_OFF_TRIGGER_TABLES = [...ROLL_UP_TRIGGER_TABLES, ...CHAIN_TRIGGER_
 
 export const TABLES_NOT_CARRIED = [
   'clave_api',
+  'consulta_red_presupuesto',
   'donante_clave',
   'indicador_diario',
   'indicador_distintos',

@@ -23,6 +23,7 @@ import { IndicadoresLecturaRapida1764210000000 } from './1764210000000-indicador
 import { EtiquetaEmitida1764300000000 } from './1764300000000-etiqueta-emitida';
 import { EtiquetaFormato1764310000000 } from './1764310000000-etiqueta-formato';
 import { AuditoriaBusqueda1764320000000 } from './1764320000000-auditoria-busqueda';
+import { ConsultaRedPresupuesto1764330000000 } from './1764330000000-consulta-red-presupuesto';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   EtiquetaEmitida1764300000000,
   EtiquetaFormato1764310000000,
   AuditoriaBusqueda1764320000000,
+  ConsultaRedPresupuesto1764330000000,
 ];

@@ -96,21 +96,22 @@ const CONSULTAS_LECTURA_SQL = `INSERT INTO consulta_red
   SELECT $1, $2, c.donante_id, c.servicio_consultado, c.donante_consultado
     FROM unnest($3::uuid[], $4::uuid[], $5::uuid[]) AS c(donante_id, servicio_consultado, donante_consultado)`;
 
-/** The servicio's day starts at midnight in Argentina, as every date of the product. */
-const HOY_DESDE = `(date_trunc('day', clock_timestamp() AT TIME ZONE 'America/Argentina/Buenos_Aires')
-  AT TIME ZONE 'America/Argentina/Buenos_Aires')`;
+/** Today in Argentina, as every date of the product. */
+const HOY = `(clock_timestamp() AT TIME ZONE 'America/Argentina/Buenos_Aires')::date`;
+const HACE_UN_MINUTO = `clock_timestamp() - interval '1 minute'`;
 
 /**
  * The member's distinct lookups of the last minute and of the day, and how many of `$2` would be
  * new in each (a record read again in the window is no new lookup: a list read twice costs nothing).
+ * Read from consulta_red_presupuesto (migration 1764330000000): a row per record and day, at most
+ * the daily budget's worth, whatever the number of reads.
  */
 const PRESUPUESTO_SQL = `WITH v AS (
-    SELECT donante_consultado AS d, created_at > clock_timestamp() - interval '1 minute' AS reciente,
-           created_at >= ${HOY_DESDE} AS hoy
-      FROM consulta_red
-     WHERE servicio_id = $1 AND created_at >= least(${HOY_DESDE}, clock_timestamp() - interval '1 minute'))
+    SELECT donante_consultado AS d, ultima > ${HACE_UN_MINUTO} AS reciente, dia = ${HOY} AS hoy
+      FROM consulta_red_presupuesto
+     WHERE servicio_id = $1 AND dia >= ${HOY} - 1 AND (dia = ${HOY} OR ultima > ${HACE_UN_MINUTO}))
   SELECT (SELECT count(DISTINCT d) FROM v WHERE reciente)::int AS minuto,
-         (SELECT count(DISTINCT d) FROM v WHERE hoy)::int AS dia,
+         (SELECT count(*) FROM v WHERE hoy)::int AS dia,
          (SELECT count(*) FROM unnest($2::uuid[]) x WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.reciente))::int AS nuevos_minuto,
          (SELECT count(*) FROM unnest($2::uuid[]) x WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.hoy))::int AS nuevos_dia`;
 

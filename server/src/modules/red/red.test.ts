@@ -1163,6 +1163,44 @@ describe("what members read of each other: a budget, and the network's names", (
     );
   });
 
+  it('the budget counts each record once a day, however often it is read, and forgets days gone', async () => {
+    const q = (sql: string, params: unknown[]) => server.dataSource.query(sql, params);
+    const c = await servicio('Hospital Sur');
+    ok(await server.gql(UNIRSE, { codigo: red.codigo }, c.token));
+    const otro = await donante(a, '27555001');
+    const registrar = (cuando = 'clock_timestamp()') =>
+      q(
+        `INSERT INTO consulta_red (servicio_id, donante_id, servicio_consultado, donante_consultado, created_at)
+         VALUES ($1, $2, $3, $2, ${cuando})`,
+        [c.servicio, otro, a.servicio],
+      );
+    const dias = async () =>
+      (
+        await q(
+          `SELECT ((clock_timestamp() AT TIME ZONE 'America/Argentina/Buenos_Aires')::date - dia) AS hace
+             FROM consulta_red_presupuesto WHERE servicio_id = $1 AND donante_consultado = $2 ORDER BY dia`,
+          [c.servicio, otro],
+        )
+      ).map((r: { hace: number }) => r.hace);
+    // Read three times today: three rows in the log, one in the budget.
+    for (let i = 0; i < 3; i += 1) await registrar();
+    const [{ n }] = await q(`SELECT count(*)::int AS n FROM consulta_red WHERE servicio_id = $1`, [
+      c.servicio,
+    ]);
+    expect(n).toBe(3);
+    expect(await dias()).toEqual([0]);
+    // A day counted three days ago (the servicio read nothing since) goes with the next lookup.
+    await q(
+      `INSERT INTO consulta_red_presupuesto (servicio_id, dia, donante_consultado, ultima)
+       VALUES ($1, (clock_timestamp() AT TIME ZONE 'America/Argentina/Buenos_Aires')::date - 3, $2,
+         clock_timestamp() - interval '3 days')`,
+      [c.servicio, otro],
+    );
+    expect(await dias()).toEqual([3, 0]);
+    await registrar();
+    expect(await dias()).toEqual([0]);
+  });
+
   it("a member's rename reaches the others only once the network approves it (or names it)", async () => {
     const dni = '27999111';
     const enA = await donante(a, dni);
@@ -1179,6 +1217,14 @@ describe("what members read of each other: a budget, and the network's names", (
       );
     ok(await renombrar('Hospital Chico (sin diferimiento: puede donar)'));
     expect(await textoDeB()).toContain('consultar con Hospital Norte.');
+    // The member itself reads what awaits approval (Opciones says so).
+    expect(
+      ok(await server.gql(`{ servicio { nombre nombreEnRed nombrePropuesto } }`, {}, a.token)).servicio,
+    ).toEqual({
+      nombre: 'Hospital Chico (sin diferimiento: puede donar)',
+      nombreEnRed: 'Hospital Norte',
+      nombrePropuesto: 'Hospital Chico (sin diferimiento: puede donar)',
+    });
     const miembros = async () =>
       ok(
         await server.gql<{
