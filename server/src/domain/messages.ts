@@ -166,6 +166,8 @@ export const MSG = {
   noEnRed: 'El servicio no pertenece a ninguna red',
   unidoARed: (red: string) => `El servicio se unió a la red ${red}`,
   salioDeRed: (red: string) => `El servicio salió de la red ${red}`,
+  nombreEsperaAprobacion: (propuesto: string, vigente: string) =>
+    `El nombre «${propuesto}» espera la aprobación de la red: hasta entonces, los demás servicios de la red leen «${vigente}».`,
   codigoRedCopiado: 'Código de invitación copiado',
   codigoRedNoCopiado: 'No se pudo copiar: seleccione el código y cópielo a mano',
   noEsMiembroDeRed: 'El servicio no es miembro de esta red',

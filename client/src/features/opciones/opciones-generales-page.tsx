@@ -80,6 +80,15 @@ export function OpcionesGeneralesPage() {
         {serverErrors && (
           <AppAlert message={<ServerErrors errors={serverErrors} />} onClose={() => setServerErrors(null)} />
         )}
+        {servicio?.nombrePropuesto && (
+          <AppAlert
+            severity="info"
+            message={MSG.nombreEsperaAprobacion(
+              servicio.nombrePropuesto,
+              servicio.nombreEnRed ?? servicio.nombre,
+            )}
+          />
+        )}
         {servicio && (
           <Form<Values>
             onSubmit={onSubmit}

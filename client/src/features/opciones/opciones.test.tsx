@@ -37,6 +37,8 @@ const servicio = {
   __typename: 'Servicio' as const,
   id: testUsuario().id,
   nombre: 'Servicio de Hemoterapia Central',
+  nombreEnRed: null,
+  nombrePropuesto: null,
   direccion: 'Av. Siempreviva 742',
   email: 'hemo@example.com',
   telefono: null,
@@ -315,6 +317,44 @@ describe('Opciones generales', () => {
     await typeAndBlur('Teléfono', input.telefono);
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Opciones guardadas con exito')).toBeInTheDocument();
+  });
+
+  it('in a network, a rename says the others read the approved name until the network approves it', async () => {
+    signIn();
+    const input = {
+      nombre: 'Hospital Chico',
+      direccion: 'Av. Siempreviva 742',
+      email: 'hemo@example.com',
+      telefono: null,
+    };
+    const enRed = { ...servicio, nombreEnRed: servicio.nombre };
+    renderWithProviders(<OpcionesGeneralesPage />, {
+      mocks: [
+        { request: { query: ServicioDocument }, result: { data: { servicio: enRed } } },
+        {
+          request: { query: UpdateOpcionesDocument, variables: { input } },
+          result: {
+            data: {
+              updateOpciones: {
+                __typename: 'OpcionesPayload',
+                message: 'Opciones guardadas con exito',
+                servicio: { ...enRed, nombre: 'Hospital Chico', nombrePropuesto: 'Hospital Chico' },
+              },
+            },
+          },
+        },
+      ],
+    });
+    await screen.findByLabelText(/^Nombre del Servicio/);
+    expect(screen.queryByText(/espera la aprobación de la red/)).not.toBeInTheDocument();
+    await typeAndBlur(/^Nombre del Servicio/, input.nombre);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Opciones guardadas con exito')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'El nombre «Hospital Chico» espera la aprobación de la red: hasta entonces, los demás servicios de la red leen «Servicio de Hemoterapia Central».',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('staff see the options read-only, without "Nombre del Servicio"', async () => {

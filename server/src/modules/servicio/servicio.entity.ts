@@ -75,6 +75,23 @@ export class Servicio {
   @Column('integer', { default: 50 })
   etiquetaAltoMm: number;
 
+  /** The name other members read (migration 1764010000000): the one the network approved. */
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'El nombre que los otros servicios de la red leen (el que la red aprobó); null fuera de una red',
+  })
+  @Column('varchar', { length: 200, nullable: true })
+  nombreEnRed: string | null;
+
+  /** A rename of the servicio's own, awaiting the network's approval (modules/red). */
+  @Field(() => String, {
+    nullable: true,
+    description: 'Un nombre nuevo que el servicio se dio y espera la aprobación de la red; null si no hay',
+  })
+  @Column('varchar', { length: 200, nullable: true })
+  nombrePropuesto: string | null;
+
   /** A regional network's account (ROL_RED), not a haemotherapy service (migration 1763870000000). */
   @Column('boolean', { default: false })
   esRed: boolean;
