@@ -101,55 +101,44 @@ const HOY = `(clock_timestamp() AT TIME ZONE 'America/Argentina/Buenos_Aires')::
 const HACE_UN_MINUTO = `clock_timestamp() - interval '1 minute'`;
 
 /**
- * The member's distinct lookups of the last minute and of the day, and how many of `$2` would be
- * new in each (a record read again in the window is no new lookup: a list read twice costs nothing).
- * Read from consulta_red_presupuesto (migration 1764330000000): a row per record and day, at most
- * the daily budget's worth, whatever the number of reads.
+ * A read's lookups, logged within the member's budget (domain/limites.ts), in one statement:
+ * - the member's distinct lookups of the last minute and of the day, and how many of the records
+ *   read (`$5`) would be new in each (a record read again in the window is no new lookup: a list
+ *   read twice costs nothing), from consulta_red_presupuesto (migration 1764330000000): a row per
+ *   record and day, at most the daily budget's worth, whatever the number of reads;
+ * - whether the read goes past either figure ($6 a minute, $7 a day);
+ * - when it does not, the lookups written to the access log, consulta_red.
  */
-const PRESUPUESTO_SQL = `WITH v AS (
+const CONSULTAS_CON_PRESUPUESTO_SQL = `WITH v AS (
     SELECT donante_consultado AS d, ultima > ${HACE_UN_MINUTO} AS reciente, dia = ${HOY} AS hoy
       FROM consulta_red_presupuesto
-     WHERE servicio_id = $1 AND dia >= ${HOY} - 1 AND (dia = ${HOY} OR ultima > ${HACE_UN_MINUTO}))
-  SELECT (SELECT count(DISTINCT d) FROM v WHERE reciente)::int AS minuto,
-         (SELECT count(*) FROM v WHERE hoy)::int AS dia,
-         (SELECT count(*) FROM unnest($2::uuid[]) x WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.reciente))::int AS nuevos_minuto,
-         (SELECT count(*) FROM unnest($2::uuid[]) x WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.hoy))::int AS nuevos_dia`;
-
-/**
- * The member's budget of lookups (domain/limites.ts): past it, the read answers 429 in Spanish
- * and reveals nothing. Counted in the database, so every server process sees the same figures.
- */
-async function dentroDelPresupuesto(
-  run: RunQuery,
-  servicio: string,
-  usuario: string | null,
-  consultados: string[],
-): Promise<void> {
-  const [row] = (await run(PRESUPUESTO_SQL, [servicio, [...new Set(consultados)]])) as {
-    minuto: number;
-    dia: number;
-    nuevos_minuto: number;
-    nuevos_dia: number;
-  }[];
-  const porMinuto = row.nuevos_minuto > 0 && row.minuto + row.nuevos_minuto > CONSULTAS_RED_POR_MINUTO;
-  const porDia = row.nuevos_dia > 0 && row.dia + row.nuevos_dia > CONSULTAS_RED_POR_DIA;
-  if (!porMinuto && !porDia) return;
-  // The refusal itself is kept: the network's account sees it beside the member's lookups.
-  await run(`INSERT INTO consulta_red_rechazo (servicio_id, usuario_id) VALUES ($1, $2)`, [
-    servicio,
-    usuario,
-  ]);
-  const manana = new Date();
-  manana.setHours(24, 0, 0, 0);
-  throw new TooManyRequestsError(porDia ? manana.getTime() - Date.now() : 60_000, MSG.consultasRedDemasiadas);
-}
+     WHERE servicio_id = $1 AND dia >= ${HOY} - 1 AND (dia = ${HOY} OR ultima > ${HACE_UN_MINUTO})),
+  leidos AS (SELECT DISTINCT x FROM unnest($5::uuid[]) x),
+  cuenta AS (
+    SELECT (SELECT count(DISTINCT d) FROM v WHERE reciente) AS minuto,
+           (SELECT count(*) FROM v WHERE hoy) AS dia,
+           (SELECT count(*) FROM leidos WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.reciente)) AS nuevos_minuto,
+           (SELECT count(*) FROM leidos WHERE NOT EXISTS (SELECT 1 FROM v WHERE v.d = x AND v.hoy)) AS nuevos_dia),
+  excede AS (
+    SELECT nuevos_minuto > 0 AND minuto + nuevos_minuto > $6 AS por_minuto,
+           nuevos_dia > 0 AND dia + nuevos_dia > $7 AS por_dia
+      FROM cuenta),
+  registro AS (
+    INSERT INTO consulta_red (servicio_id, usuario_id, donante_id, servicio_consultado, donante_consultado)
+    SELECT $1, $2, c.donante_id, c.servicio_consultado, c.donante_consultado
+      FROM unnest($3::uuid[], $4::uuid[], $5::uuid[]) AS c(donante_id, servicio_consultado, donante_consultado)
+     WHERE NOT (SELECT por_minuto OR por_dia FROM excede)
+    RETURNING 1)
+  SELECT por_minuto, por_dia, (SELECT count(*) FROM registro)::int AS registradas FROM excede`;
 
 /**
  * The network lookups a read made (a list's eligibility), in the append-only access log
  * consulta_red: one statement, no lock, the audit chain's head untouched (a read never waits for
  * a write, nor two lists for each other). Each row names both ends: the servicio that looked and
  * its donor, the member and its record; it is sealed with a hash linked to the servicio's previous
- * row (migration 1764000000000), and neither end can change or remove it.
+ * row (migration 1764000000000), and neither end can change or remove it. Past the member's
+ * budget, the read answers 429 in Spanish and reveals nothing; counted in the database, so every
+ * server process sees the same figures.
  */
 export async function registrarConsultasDeLectura(
   run: RunQuery,
@@ -163,19 +152,27 @@ export async function registrarConsultasDeLectura(
     }
   }
   if (filas.length === 0) return;
-  await dentroDelPresupuesto(
-    run,
-    actor.servicio,
-    actor.uid,
-    filas.map((f) => f[2]),
-  );
-  await run(CONSULTAS_LECTURA_SQL, [
+  const [row] = (await run(CONSULTAS_CON_PRESUPUESTO_SQL, [
     actor.servicio,
     actor.uid,
     filas.map((f) => f[0]),
     filas.map((f) => f[1]),
     filas.map((f) => f[2]),
+    CONSULTAS_RED_POR_MINUTO,
+    CONSULTAS_RED_POR_DIA,
+  ])) as { por_minuto: boolean; por_dia: boolean }[];
+  if (!row.por_minuto && !row.por_dia) return;
+  // The refusal itself is kept: the network's account sees it beside the member's lookups.
+  await run(`INSERT INTO consulta_red_rechazo (servicio_id, usuario_id) VALUES ($1, $2)`, [
+    actor.servicio,
+    actor.uid,
   ]);
+  const manana = new Date();
+  manana.setHours(24, 0, 0, 0);
+  throw new TooManyRequestsError(
+    row.por_dia ? manana.getTime() - Date.now() : 60_000,
+    MSG.consultasRedDemasiadas,
+  );
 }
 
 /** Told the history a creation or a restore read (donacion.create.ts, donacion.restore.ts). */
