@@ -18,7 +18,8 @@ const scripts = {
   profile: './profile.ts',
   red: './red.ts',
 };
-const name = process.argv[2];
+// `npm run bench -- --red`: the network's cases (red.ts), on their own database.
+const name = process.argv[2] === 'bench' && process.argv.includes('--red') ? 'red' : process.argv[2];
 if (!scripts[name]) {
   console.error(
     'Uso: node test/perf/run.cjs seed|bench|red|explain|overhead|bundle|browser|lighthouse|profile [opciones]',
@@ -26,7 +27,7 @@ if (!scripts[name]) {
   process.exit(2);
 }
 require(scripts[name])
-  .main(process.argv.slice(3))
+  .main(process.argv.slice(3).filter((a) => a !== '--red'))
   .then(
     (code) => process.exit(code ?? 0),
     (error) => {

@@ -606,6 +606,12 @@ export type SeedResult = {
 
 export type SeedOptions = {
   donors: number;
+  /**
+   * The position of the first donor (default 0). A donor's data (DNI, name, birth date, donations)
+   * follow from its position, so servicios seeded at overlapping positions share those persons, as
+   * a network's members share the donors who give blood at more than one of them.
+   */
+  primerDonante?: number;
   /** Drop and rebuild indexes and keys around the load (default: when donors >= 50,000). */
   rebuildIndexes?: boolean;
   log?: (line: string) => void;
@@ -720,10 +726,11 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
       : null;
     streams = parallel ?? [];
     let inFlight: Promise<unknown> = Promise.resolve();
+    const primero = options.primerDonante ?? 0;
     for (let from = 0, k = 0; from < options.donors; from += CHUNK, k++) {
       const to = Math.min(from + CHUNK, options.donors);
       const t = performance.now();
-      const chunk = generateChunk(from, to, ctx);
+      const chunk = generateChunk(primero + from, primero + to, ctx);
       phase.generation += performance.now() - t;
       const w = performance.now();
       await inFlight;
