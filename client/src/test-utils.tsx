@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { RenderOptions } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
@@ -43,6 +43,16 @@ export function renderWithProviders(
     ),
     ...options,
   });
+}
+
+/**
+ * Runs inside act() what a render or a fireEvent left queued: Chakra's state machines (zag)
+ * start in a microtask after mounting, and its fields watch their help and error text with a
+ * MutationObserver. Without it React warns that those updates were not wrapped in act().
+ * Not needed after user-event or a findBy/waitFor, which wait for them.
+ */
+export async function settle(): Promise<void> {
+  await act(async () => {});
 }
 
 /** Where the app currently is, kept up to date by renderApp. */

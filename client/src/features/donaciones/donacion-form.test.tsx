@@ -12,7 +12,7 @@ import {
 } from '@/generated/graphql';
 import { preloadEtiquetas, printEtiquetas } from '@/imprimibles/print';
 import type { MockedResponses } from '@/test-utils';
-import { renderWithProviders, signIn } from '@/test-utils';
+import { renderWithProviders, settle, signIn } from '@/test-utils';
 import { DonacionForm } from './donacion-form';
 import { donacion, servicioMock } from './test-data';
 
@@ -56,10 +56,12 @@ const input = (label: string) => screen.getByLabelText(label, { exact: false }) 
 const fieldText = (el: HTMLElement) =>
   el.closest('[data-scope="field"][data-part="root"]')?.textContent ?? '';
 
-function fill(el: HTMLElement, text: string) {
+/** Types a whole value at once (one change event) and leaves the field. */
+async function fill(el: HTMLElement, text: string) {
   fireEvent.focus(el);
   fireEvent.change(el, { target: { value: text } });
   fireEvent.blur(el);
+  await settle();
 }
 
 beforeEach(() => {
@@ -113,7 +115,7 @@ describe('DonacionForm', () => {
     ['TAD', '101', 'TAD alta', '100'],
     ['Peso', '49', 'Peso bajo', '50'],
     ['Hemoglobina', '11.9', 'Hemoglobina baja', '12'],
-  ])('%s %s shows "%s" once touched, and %s clears it', (label, bad, msg, good) => {
+  ])('%s %s shows "%s" once touched, and %s clears it', async (label, bad, msg, good) => {
     signIn();
     renderForm();
     const el = input(label);
@@ -126,53 +128,53 @@ describe('DonacionForm', () => {
     fireEvent.change(el, { target: { value: good } });
     expect(fieldText(el)).not.toContain(msg);
     // Emptied: not measured, no error.
-    fill(el, '');
+    await fill(el, '');
     expect(fieldText(el)).not.toMatch(/baja|alta|bajo/);
   });
 
-  it('requires numero and loteBolsa once touched', () => {
+  it('requires numero and loteBolsa once touched', async () => {
     signIn();
     renderForm();
-    fill(input('Lote de bolsa'), '');
-    fill(input('Número'), '');
+    await fill(input('Lote de bolsa'), '');
+    await fill(input('Número'), '');
     expect(fieldText(input('Lote de bolsa'))).toContain('Requerido');
     expect(fieldText(input('Número'))).toContain('Requerido');
   });
 
-  it('Número reads a label code: a wrong check character is refused, a right one is the number', () => {
+  it('Número reads a label code: a wrong check character is refused, a right one is the number', async () => {
     signIn();
     renderForm();
     const numero = input('Número');
-    fill(numero, '123H');
+    await fill(numero, '123H');
     expect(fieldText(numero)).toContain(MSG.codigoEtiquetaInvalido);
     expect(fieldText(numero)).not.toContain(MSG.numeroEtiquetaFueraDeRango);
     // 39's check character is the digit 8: set apart, it is verified too.
-    fill(numero, '39-7');
+    await fill(numero, '39-7');
     expect(fieldText(numero)).toContain(MSG.codigoEtiquetaInvalido);
     for (const bueno of ['123G', '123g', '39-8', '39 8', '398']) {
-      fill(numero, bueno);
+      await fill(numero, bueno);
       expect({ bueno, text: fieldText(numero) }).toEqual({
         bueno,
         text: expect.not.stringMatching(/válido|entero/),
       });
     }
-    fill(numero, '12.5');
+    await fill(numero, '12.5');
     expect(fieldText(numero)).toContain(MSG.numeroEtiquetaFueraDeRango);
   });
 
-  it('fecha is typed DD/MM/AAAA: an impossible day or a future one is refused with the Spanish text', () => {
+  it('fecha is typed DD/MM/AAAA: an impossible day or a future one is refused with the Spanish text', async () => {
     signIn();
     renderForm();
     const fecha = input('Fecha');
     expect(fecha).toHaveAttribute('placeholder', 'DD/MM/AAAA');
-    fill(fecha, '31/02/2025');
+    await fill(fecha, '31/02/2025');
     expect(fieldText(fecha)).toContain('Debe proporcionar una fecha válida');
-    fill(fecha, '01/01/2100');
+    await fill(fecha, '01/01/2100');
     expect(fieldText(fecha)).toContain('La fecha no puede ser posterior a hoy');
-    fill(fecha, '01/01/2025');
+    await fill(fecha, '01/01/2025');
     expect(fecha).toHaveValue('01/01/2025');
     expect(fieldText(fecha)).not.toMatch(/válida|posterior/);
-    fill(fecha, '');
+    await fill(fecha, '');
     expect(fieldText(fecha)).toContain('Requerido');
   });
 
@@ -255,13 +257,13 @@ describe('DonacionForm', () => {
     donacionAferesis: false,
   };
 
-  function fillValid() {
-    fill(input('TAS'), '120');
-    fill(input('TAD'), '80');
-    fill(input('FC'), '72');
+  async function fillValid() {
+    await fill(input('TAS'), '120');
+    await fill(input('TAD'), '80');
+    await fill(input('FC'), '72');
     fireEvent.change(input('Tipo de bolsa'), { target: { value: 'Bolsa Triple' } });
-    fill(input('Lote de bolsa'), 'L-9');
-    fill(input('Número'), '1001');
+    await fill(input('Lote de bolsa'), 'L-9');
+    await fill(input('Número'), '1001');
   }
 
   it('saves, remembers the bag and goes to the donation sheet', async () => {
@@ -278,7 +280,7 @@ describe('DonacionForm', () => {
         result: { data: { createDonacion: donacion({ id: 'nueva', numero: 1001 }) } },
       },
     ]);
-    fillValid();
+    await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar donación' }));
     expect(await screen.findByText('Planilla de hemodonación')).toBeInTheDocument();
     expect(localStorage.getItem('tipoBolsa')).toBe('Bolsa Triple');
@@ -299,8 +301,8 @@ describe('DonacionForm', () => {
         result: { data: { createDonacion: donacion({ id: 'nueva', numero: 1001 }) } },
       },
     ]);
-    fillValid();
-    fill(input('Número'), codigoEtiqueta(1001).toLowerCase());
+    await fillValid();
+    await fill(input('Número'), codigoEtiqueta(1001).toLowerCase());
     await userEvent.click(screen.getByRole('button', { name: 'Guardar donación' }));
     expect(await screen.findByText('Planilla de hemodonación')).toBeInTheDocument();
   });
@@ -325,7 +327,7 @@ describe('DonacionForm', () => {
         },
       },
     ]);
-    fillValid();
+    await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar donación' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error al crear donación');

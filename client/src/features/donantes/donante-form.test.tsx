@@ -5,14 +5,14 @@ import { PROVINCIAS } from '@domain/donante';
 import { MSG } from '@domain/messages';
 import { toaster } from '@/components/toast';
 import { CreateDonanteDocument, DonantesDocument } from '@/generated/graphql';
-import { renderWithProviders } from '@/test-utils';
+import { renderWithProviders, settle } from '@/test-utils';
 import { DonanteNuevoPage } from './donante-form-page';
 import { DonanteForm, nuevoDonante, toDonanteInput } from './donante-form';
 import type { DonanteValues } from './donante-form';
 
 const TODAY = '2025-06-15';
 
-function renderForm(onSubmit = jest.fn().mockResolvedValue(undefined), initialValues = nuevoDonante()) {
+async function renderForm(onSubmit = jest.fn().mockResolvedValue(undefined), initialValues = nuevoDonante()) {
   renderWithProviders(
     <DonanteForm
       title="Nuevo donante"
@@ -22,6 +22,7 @@ function renderForm(onSubmit = jest.fn().mockResolvedValue(undefined), initialVa
       today={TODAY}
     />,
   );
+  await settle();
   return onSubmit;
 }
 
@@ -32,19 +33,20 @@ const errorOf = (input: HTMLElement) =>
   input.closest('[data-scope="field"][data-part="root"]')?.textContent ?? '';
 
 /** Types a whole value at once (one change event) and leaves the field. */
-function fill(input: HTMLElement, text: string) {
+async function fill(input: HTMLElement, text: string) {
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: text } });
   fireEvent.blur(input);
+  await settle();
 }
 
-const typeAndBlur = async (input: HTMLElement, text: string) => fill(input, text);
+const typeAndBlur = fill;
 
 jest.setTimeout(20000);
 
 describe('DonanteForm', () => {
-  it('starts with the defaults of a new donor and the 24 jurisdictions', () => {
-    renderForm();
+  it('starts with the defaults of a new donor and the 24 jurisdictions', async () => {
+    await renderForm();
     expect(personales().getByRole('radio', { name: 'Masculino' })).toBeChecked();
     expect(personales().getByRole('radio', { name: 'Femenino' })).not.toBeChecked();
     expect(field('Nacionalidad')).toHaveValue('Argentina');
@@ -58,7 +60,7 @@ describe('DonanteForm', () => {
   });
 
   it('shows an error only once the field is touched', async () => {
-    renderForm();
+    await renderForm();
     expect(screen.queryByText('Requerido')).not.toBeInTheDocument();
     const nombre = field('Nombre');
     await userEvent.type(nombre, 'J');
@@ -74,7 +76,7 @@ describe('DonanteForm', () => {
   });
 
   it('shows every required message when submitted empty, and does not submit', async () => {
-    const onSubmit = renderForm();
+    const onSubmit = await renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(screen.getAllByText('Requerido')).toHaveLength(3);
     expect(screen.getByText('La fecha de nacimiento es requerida')).toBeInTheDocument();
@@ -89,7 +91,7 @@ describe('DonanteForm', () => {
     ['15/06/1959', 'Debe tener entre 16 y 65 años'], // 66th birthday today
     ['01/01/2030', 'Debe tener entre 16 y 65 años'],
   ])('birth date %s: %s', async (typed, message) => {
-    renderForm();
+    await renderForm();
     const fecha = field('Fecha de nacimiento');
     await typeAndBlur(fecha, typed);
     expect(screen.getByText(message)).toBeInTheDocument();
@@ -100,7 +102,7 @@ describe('DonanteForm', () => {
     ['16/06/1959'], // 66th birthday tomorrow: still 65
     ['2009-06-15'],
   ])('birth date %s is accepted', async (typed) => {
-    renderForm();
+    await renderForm();
     const fecha = field('Fecha de nacimiento');
     await typeAndBlur(fecha, typed);
     expect(errorOf(fecha)).not.toMatch(/Debe|requerida/);
@@ -108,7 +110,7 @@ describe('DonanteForm', () => {
   });
 
   it('checks the email only when given', async () => {
-    renderForm();
+    await renderForm();
     const email = within(screen.getByRole('group', { name: 'Contacto' })).getByLabelText('Email');
     await typeAndBlur(email, 'juan@');
     expect(screen.getByText('No es un email válido')).toBeInTheDocument();
@@ -119,7 +121,7 @@ describe('DonanteForm', () => {
   });
 
   it('opens the CPH section and checks its emails', async () => {
-    renderForm();
+    await renderForm();
     const toggle = screen.getByRole('button', { name: 'Datos del registro CPH' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
@@ -133,11 +135,11 @@ describe('DonanteForm', () => {
   });
 
   it('submits valid data; the API input has the ISO birth date and every field', async () => {
-    const onSubmit = renderForm();
-    fill(field('Apellido'), 'Pérez');
-    fill(field('Nombre'), 'Juan');
-    fill(field('DNI'), '30123456');
-    fill(field('Fecha de nacimiento'), '17/05/1990');
+    const onSubmit = await renderForm();
+    await fill(field('Apellido'), 'Pérez');
+    await fill(field('Nombre'), 'Juan');
+    await fill(field('DNI'), '30123456');
+    await fill(field('Fecha de nacimiento'), '17/05/1990');
     await userEvent.click(personales().getByRole('radio', { name: 'Femenino' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -162,10 +164,10 @@ describe('DonanteNuevoPage', () => {
   const input = toDonanteInput({ ...nuevoDonante(), ...values });
 
   async function fillAndSave() {
-    fill(field('Apellido'), values.apellido);
-    fill(field('Nombre'), values.nombre);
-    fill(field('DNI'), values.dni);
-    fill(field('Fecha de nacimiento'), values.fechaNacimiento);
+    await fill(field('Apellido'), values.apellido);
+    await fill(field('Nombre'), values.nombre);
+    await fill(field('DNI'), values.dni);
+    await fill(field('Fecha de nacimiento'), values.fechaNacimiento);
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
   }
 
