@@ -2,8 +2,10 @@ import { act, render } from '@testing-library/react';
 import type { RenderOptions } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
+import { useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { createCache } from '@/lib/apollo';
 import { AuthProvider } from '@/lib/auth-context';
 import { UiProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
@@ -21,8 +23,10 @@ export type ProviderOptions = {
 
 /** The app's providers (Chakra, UI state, auth) over a MockedProvider, without a router. */
 export function TestProviders({ children, mocks = [] }: { children: ReactNode; mocks?: MockedResponses }) {
+  // The app's own cache configuration (its type policies), as the app creates it.
+  const [cache] = useState(createCache);
   return (
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={mocks} cache={cache}>
       <UiProviders>
         <AuthProvider>{children}</AuthProvider>
       </UiProviders>

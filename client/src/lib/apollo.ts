@@ -19,9 +19,24 @@ const sessionErrorLink = new ErrorLink(({ error }) => {
   if (unauthenticated && getToken()) clearSession();
 });
 
+/**
+ * The cache. A donor's eligibility has no id of its own: it is part of its donor, and two
+ * queries of one donor read it with different fields (the donor's summary without the
+ * deferrals, the eligibility panel with them). Their answers are merged into the one object
+ * rather than the later replacing the earlier, which would drop the other query's fields and
+ * make it ask the server again.
+ */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Elegibilidad: { merge: true },
+    },
+  });
+}
+
 export function createApolloClient(uri = '/graphql'): ApolloClient {
   return new ApolloClient({
     link: ApolloLink.from([sessionErrorLink, authLink, new HttpLink({ uri })]),
-    cache: new InMemoryCache(),
+    cache: createCache(),
   });
 }

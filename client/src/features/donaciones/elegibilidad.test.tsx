@@ -7,6 +7,7 @@ import { MSG } from '@domain/messages';
 import {
   DonacionDocument,
   DonacionesDeDonanteDocument,
+  DonanteDocument,
   ElegibilidadDonanteDocument,
   LevantamientosDonanteDocument,
   LevantarDiferimientoDocument,
@@ -22,7 +23,7 @@ import { DonacionResultadosPage } from './donacion-resultados-page';
 import { DonacionesDonantePage } from './donaciones-donante-page';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { SIN_FECHA_TEXTO } from './elegibilidad-panel';
-import { diferimientoDeDonacion, donacion, servicioMock } from './test-data';
+import { diferimientoDeDonacion, donacion, donanteDatos, servicioMock } from './test-data';
 
 jest.setTimeout(30000);
 
@@ -99,6 +100,15 @@ const elegibilidadMock = (e: Elegibilidad) => ({
   request: { query: ElegibilidadDonanteDocument, variables: { id: DONANTE } },
   result: { data: { donante: donanteElegibilidad(e) } },
 });
+/** The donor's own record (the page's heading), whose summary carries the same eligibility. */
+const donanteMock = (e: Elegibilidad) => {
+  const { elegibilidad, ...resto } = donanteElegibilidad(e);
+  const { diferimientos: _, ...resumen } = elegibilidad;
+  return {
+    request: { query: DonanteDocument, variables: { id: DONANTE } },
+    result: { data: { donante: { ...donanteDatos(), ...resto, elegibilidad: resumen } } },
+  };
+};
 const donacionesMock = (list: object[] = [definitiva]) => ({
   request: { query: DonacionesDeDonanteDocument, variables: { donanteId: DONANTE } },
   result: { data: { donacionesDeDonante: list } },
@@ -150,14 +160,20 @@ const levantamientosMock = (list: Levantamiento[] = [], maxUsageCount = 5) => ({
   maxUsageCount,
 });
 
-/** The donor's page; the donor has no lifts unless `mocks` answer LevantamientosDonante first. */
-function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_SERVICIO') {
+/**
+ * The donor's page for a donor with eligibility `e`; the donor has no lifts unless `mocks` answer
+ * LevantamientosDonante first.
+ */
+function renderPagina(e: Elegibilidad, mocks: MockedResponses, rol: Rol = 'ROL_SERVICIO') {
   signIn(testUsuario({ rol }));
   renderWithProviders(
     <Routes>
       <Route path="/donaciones/donante/:donanteId" element={<DonacionesDonantePage />} />
     </Routes>,
-    { route: `/donaciones/donante/${DONANTE}`, mocks: [servicioMock, ...mocks, levantamientosMock()] },
+    {
+      route: `/donaciones/donante/${DONANTE}`,
+      mocks: [servicioMock, donanteMock(e), elegibilidadMock(e), ...mocks, levantamientosMock()],
+    },
   );
 }
 
@@ -172,7 +188,7 @@ afterEach(() => {
 
 describe("the donor's eligibility panel", () => {
   it("a donor who may donate: 'Nueva donación', no warning", async () => {
-    renderPagina([elegibilidadMock(PUEDE), donacionesMock([]), visitasMock()]);
+    renderPagina(PUEDE, [donacionesMock([]), visitasMock()]);
     expect(await screen.findByRole('link', { name: 'Nueva donación' })).toHaveAttribute(
       'href',
       `/donaciones/nueva/${DONANTE}/`,
@@ -181,7 +197,7 @@ describe("the donor's eligibility panel", () => {
   });
 
   it("a deferred donor: every reason in words, that it has no end, and no 'Nueva donación'", async () => {
-    renderPagina([elegibilidadMock(DIFERIDO), donacionesMock(), visitasMock()]);
+    renderPagina(DIFERIDO, [donacionesMock(), visitasMock()]);
     const region = await panel();
     expect(region).toHaveTextContent('El donante no puede donar hoy');
     expect(region).toHaveTextContent(textoIntervalo);
@@ -194,7 +210,7 @@ describe("the donor's eligibility panel", () => {
   });
 
   it("a donor who may donate from a day: 'Puede donar a partir del DD/MM/YYYY'", async () => {
-    renderPagina([elegibilidadMock(SOLO_INTERVALO), donacionesMock([]), visitasMock()]);
+    renderPagina(SOLO_INTERVALO, [donacionesMock([]), visitasMock()]);
     const region = await panel();
     expect(region).toHaveTextContent(`Puede donar a partir del ${formatDate(addDays(hoy, 56))}`);
     expect(region).not.toHaveTextContent(SIN_FECHA_TEXTO);
@@ -220,7 +236,7 @@ describe('lifting a deferral', () => {
         },
       ],
     };
-    renderPagina([elegibilidadMock(conAjeno), donacionesMock(), visitasMock()], 'ROL_MEDICO');
+    renderPagina(conAjeno, [donacionesMock(), visitasMock()], 'ROL_MEDICO');
     const region = await panel();
     expect(region).toHaveTextContent(textoAjeno);
     expect(within(region).getAllByRole('button', { name: /Levantar diferimiento/ })).toHaveLength(1);
@@ -232,7 +248,7 @@ describe('lifting a deferral', () => {
   it.each(['ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const)(
     '%s sees the reasons but no lift button',
     async (rol) => {
-      renderPagina([elegibilidadMock(DIFERIDO), donacionesMock(), visitasMock()], rol);
+      renderPagina(DIFERIDO, [donacionesMock(), visitasMock()], rol);
       const region = await panel();
       expect(region).toHaveTextContent(textoDefinitiva);
       expect(within(region).queryByRole('button', { name: /Levantar diferimiento/ })).not.toBeInTheDocument();
@@ -244,8 +260,8 @@ describe('lifting a deferral', () => {
     async (rol) => {
       const motivo = 'Falso positivo confirmado por el médico';
       renderPagina(
+        DIFERIDO,
         [
-          elegibilidadMock(DIFERIDO),
           donacionesMock(),
           visitasMock(),
           {
@@ -317,8 +333,8 @@ describe('lifting a deferral', () => {
       anulado: false,
     };
     renderPagina(
+      hiv,
       [
-        elegibilidadMock(hiv),
         // Before the lift, and as the list is read again after it.
         { ...donacionesMock([pendiente]), maxUsageCount: 1 },
         { ...donacionesMock([{ ...pendiente, diferimiento: null }]), maxUsageCount: 1 },
@@ -364,8 +380,8 @@ describe('lifting a deferral', () => {
 
   it("shows the server's refusal in Spanish and keeps the dialog open", async () => {
     renderPagina(
+      DIFERIDO,
       [
-        elegibilidadMock(DIFERIDO),
         donacionesMock(),
         visitasMock(),
         {
@@ -398,31 +414,34 @@ describe("'No apto' visits", () => {
       diferimientoDias: 30,
       definitivo: false,
     };
+    const diferido: Elegibilidad = {
+      puedeDonar: false,
+      desde: addDays(hoy, 30),
+      motivos: [{ tipo: 'diferimiento', texto: 'Donante diferido: no apto' }],
+      diferimientos: [
+        {
+          origenId: 'v1',
+          origen: 'visita',
+          tipo: 'Temporal',
+          desde: hoy,
+          hasta: addDays(hoy, 30),
+          texto: 'Donante diferido: no apto',
+          servicio: null,
+        },
+      ],
+    };
     renderPagina(
+      PUEDE,
       [
-        elegibilidadMock(PUEDE),
         donacionesMock([]),
         visitasMock(),
         {
           request: { query: RegistrarNoAptoDocument, variables: { input } },
           result: { data: { registrarNoApto: visita } },
         },
-        elegibilidadMock({
-          puedeDonar: false,
-          desde: addDays(hoy, 30),
-          motivos: [{ tipo: 'diferimiento', texto: 'Donante diferido: no apto' }],
-          diferimientos: [
-            {
-              origenId: 'v1',
-              origen: 'visita',
-              tipo: 'Temporal',
-              desde: hoy,
-              hasta: addDays(hoy, 30),
-              texto: 'Donante diferido: no apto',
-              servicio: null,
-            },
-          ],
-        }),
+        // The visit changes the donor's eligibility: the page reads it again, with the donor.
+        elegibilidadMock(diferido),
+        donanteMock(diferido),
         visitasMock([visita]),
       ],
       'ROL_TECNICO',

@@ -1,6 +1,13 @@
 /** Fixtures for this feature's tests (GraphQL answers as the server gives them). */
+import { todayIso } from '@domain/dates';
 import { codigoEtiqueta } from '@domain/etiquetas';
-import { ServicioDocument } from '@/generated/graphql';
+import {
+  DonanteDocument,
+  ElegibilidadDonanteDocument,
+  LevantamientosDonanteDocument,
+  ServicioDocument,
+  VisitasNoAptoDocument,
+} from '@/generated/graphql';
 import type { DonacionConDonante } from './donaciones-store';
 
 export const SERVICIO_ID = '11111111-1111-4111-8111-111111111111';
@@ -48,6 +55,79 @@ export function donanteDeDonacion(overrides: Record<string, unknown> = {}) {
     donacionAnterior: false,
     ...overrides,
   };
+}
+
+/** A donor as the Donante query answers (DonanteDatos): one who may donate, unless overridden. */
+export function donanteDatos(overrides: Record<string, unknown> = {}) {
+  const contacto = {
+    __typename: 'DonanteCphContacto' as const,
+    Nombre: '',
+    Apellido: '',
+    Telefono: '',
+    Relacion: '',
+    Email: '',
+  };
+  return {
+    ...donanteDeDonacion(),
+    ultimaDonacion: null,
+    puedeDonar: true,
+    proximaDonacion: null,
+    elegibilidad: { __typename: 'Elegibilidad' as const, puedeDonar: true, desde: todayIso(), motivos: [] },
+    domDni: null,
+    localidadDni: null,
+    convocado: false,
+    donacionAferesis: false,
+    cph: {
+      __typename: 'DonanteCph' as const,
+      establecimientoLaboral: '',
+      telefonoLaboral: '',
+      emailLaboral: '',
+      contacto1: contacto,
+      contacto2: contacto,
+    },
+    ...overrides,
+  };
+}
+
+/**
+ * What the donor's page asks besides the donations: the donor, who may donate, with no 'No apto'
+ * visits and no lifted deferrals.
+ */
+export function paginaDonanteMocks(id = 'd1') {
+  const elegibilidad = {
+    __typename: 'Elegibilidad' as const,
+    puedeDonar: true,
+    desde: todayIso(),
+    motivos: [],
+  };
+  return [
+    {
+      request: { query: DonanteDocument, variables: { id } },
+      result: { data: { donante: donanteDatos({ id, elegibilidad }) } },
+    },
+    {
+      request: { query: ElegibilidadDonanteDocument, variables: { id } },
+      result: {
+        data: {
+          donante: {
+            __typename: 'Donante' as const,
+            id,
+            puedeDonar: true,
+            proximaDonacion: null,
+            elegibilidad: { ...elegibilidad, diferimientos: [] },
+          },
+        },
+      },
+    },
+    {
+      request: { query: VisitasNoAptoDocument, variables: { donanteId: id } },
+      result: { data: { visitasNoApto: [] } },
+    },
+    {
+      request: { query: LevantamientosDonanteDocument, variables: { id } },
+      result: { data: { donante: { __typename: 'Donante' as const, id, levantamientos: [] } } },
+    },
+  ];
 }
 
 export function donacion(overrides: Record<string, unknown> = {}) {
