@@ -9,8 +9,9 @@ import { createCache } from '@/lib/apollo';
 import { AuthProvider } from '@/lib/auth-context';
 import { UiProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
+import { MeDocument } from '@/generated/graphql';
 import type { SessionUsuarioFragment } from '@/generated/graphql';
-import { saveSession } from '@/lib/session';
+import { readSession, saveSession } from '@/lib/session';
 
 export type MockedResponses = ReadonlyArray<MockLink.MockedResponse>;
 
@@ -72,16 +73,31 @@ function AppRoutes({ probe }: { probe: TestRouter }) {
  * Renders the whole app (its real routes and layout) at `route`. A
  * MemoryRouter rather than a data router: jsdom has no fetch Request.
  */
-export function renderApp(route: string, { mocks }: { mocks?: MockedResponses } = {}) {
+export function renderApp(route: string, { mocks = [] }: { mocks?: MockedResponses } = {}) {
   const router: TestRouter = { state: { location: { pathname: route, search: '' } } };
+  // Signed in, the layout asks the server who is signed in (Me): unless the test answers it
+  // itself, the server answers with the user that signIn() stored.
+  const usuario = readSession()?.usuario;
+  const answered = mocks.some((m) => m.request.query === MeDocument);
   const result = render(
-    <TestProviders mocks={mocks}>
+    <TestProviders mocks={usuario && !answered ? [...mocks, meMock(usuario)] : mocks}>
       <MemoryRouter initialEntries={[route]}>
         <AppRoutes probe={router} />
       </MemoryRouter>
     </TestProviders>,
   );
   return { ...result, router };
+}
+
+/** The server's answer to Me for this user. */
+export function meMock(usuario: SessionUsuarioFragment): MockLink.MockedResponse {
+  const { id, username, nombre, apellido, email, rol, servicioId, servicio } = usuario;
+  const me = {
+    __typename: 'Usuario' as const,
+    ...{ id, username, nombre, apellido, email, rol, servicioId },
+    servicio: servicio && { __typename: 'Servicio' as const, id: servicio.id, nombre: servicio.nombre },
+  };
+  return { request: { query: MeDocument }, result: { data: { me } } };
 }
 
 function base64url(value: string): string {

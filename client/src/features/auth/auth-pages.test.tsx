@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
-import { LoginDocument, RegisterDocument } from '@/generated/graphql';
+import { DonantesDocument, LoginDocument, RegisterDocument } from '@/generated/graphql';
 import { TOKEN_KEY } from '@/lib/session';
 import { makeToken, renderApp, signIn, testUsuario } from '@/test-utils';
 
@@ -194,7 +194,26 @@ describe('redirects', () => {
 
   it("'/' is the donor search: its query goes along (where a saved donor returns)", async () => {
     signIn();
-    const { router } = renderApp('/?dni=30123456');
+    // The donor search then runs it: no donor found.
+    const { router } = renderApp('/?dni=30123456', {
+      mocks: [
+        {
+          request: { query: DonantesDocument, variables: () => true },
+          result: {
+            data: {
+              donantes: {
+                __typename: 'DonantePage',
+                total: 0,
+                totalExacto: true,
+                offset: 0,
+                limit: 20,
+                items: [],
+              },
+            },
+          },
+        },
+      ],
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/donantes'));
     expect(router.state.location.search).toBe('?dni=30123456');
     expect(await screen.findByRole('textbox', { name: 'DNI' })).toHaveValue('30123456');

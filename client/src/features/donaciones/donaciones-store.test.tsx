@@ -27,6 +27,7 @@ import {
   donacion,
   donacionConDonante,
   donanteDeDonacion,
+  paginaDonanteMocks,
   servicioMock,
 } from './test-data';
 
@@ -527,6 +528,7 @@ describe("a donor's donations", () => {
         request: { query: DonacionesDeDonanteDocument, variables: { donanteId: 'd1' } },
         result: { data: { donacionesDeDonante: [donacion(), positiva] } },
       },
+      ...paginaDonanteMocks('d1'),
     ]);
     const t = await screen.findByRole('table', { name: 'Donaciones del donante' });
     const [primera, segunda] = within(t).getAllByRole('row').slice(1);

@@ -7,6 +7,7 @@ import {
   DeleteIntegranteDocument,
   IntegranteDocument,
   IntegrantesDocument,
+  ReglasDonacionDocument,
   ServicioDocument,
   UpdateIntegranteDocument,
   UpdateOpcionesDocument,
@@ -281,6 +282,21 @@ describe('Cambiar clave', () => {
 
 describe('Opciones generales', () => {
   const servicioMock = { request: { query: ServicioDocument }, result: { data: { servicio } } };
+  // The page also shows the donation rules.
+  const reglasMock = {
+    request: { query: ReglasDonacionDocument },
+    result: {
+      data: {
+        servicio: {
+          __typename: 'Servicio' as const,
+          id: servicio.id,
+          semanasEntreDonaciones: 8,
+          limiteAnualHombres: 4,
+          limiteAnualMujeres: 3,
+        },
+      },
+    },
+  };
 
   it('the administrator sees "Nombre del Servicio", saves, and sees the version', async () => {
     signIn();
@@ -293,6 +309,7 @@ describe('Opciones generales', () => {
     renderWithProviders(<OpcionesGeneralesPage />, {
       mocks: [
         servicioMock,
+        reglasMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -359,7 +376,7 @@ describe('Opciones generales', () => {
 
   it('staff see the options read-only, without "Nombre del Servicio"', async () => {
     signIn(medico());
-    renderWithProviders(<OpcionesGeneralesPage />, { mocks: [servicioMock] });
+    renderWithProviders(<OpcionesGeneralesPage />, { mocks: [servicioMock, reglasMock] });
     expect(await screen.findByLabelText('Servicio')).toBeDisabled();
     expect(screen.queryByText('Nombre del Servicio')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Dirección')).toBeDisabled();

@@ -290,6 +290,7 @@ describe('/red, the network’s panel', () => {
       mocks: [
         redMock,
         indicadoresMock(periodoInicial(), { total: conSuprimidas, norte, sur: suprimido(sur) }),
+        consultasMock,
       ],
       route: '/red',
     });
@@ -346,6 +347,7 @@ describe('/red, the network’s panel', () => {
           norte: suprimido(norte),
           sur: suprimido(sur),
         }),
+        consultasMock,
       ],
       route: '/red',
     });
