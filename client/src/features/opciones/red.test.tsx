@@ -27,7 +27,8 @@ describe('Opciones → Red', () => {
     signIn();
     renderApp('/opciones/red', { mocks: [consulta(null)] });
     expect(await screen.findByRole('heading', { name: 'Red', level: 1 })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    // The heading shows while the servicio's network loads under a modal overlay, which hides the menu.
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(within(nav).getByRole('link', { name: 'Red' })).toHaveAttribute('aria-current', 'page');
   });
 
