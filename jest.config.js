@@ -44,6 +44,7 @@ module.exports = {
       globalSetup: '<rootDir>/test/setup/postgres-global-setup.mjs',
       globalTeardown: '<rootDir>/test/setup/postgres-global-teardown.mjs',
       setupFiles: ['<rootDir>/test/setup/server-env.js'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/server-setup.ts'],
     },
     {
       displayName: 'client',

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { failOnConsole } from './console-guard';
 
 // jsdom lacks these browser APIs that Chakra UI and react-router use.
 // Node-environment tests (PDF rendering) have no window: skip the jsdom shims there.
@@ -32,3 +33,10 @@ if (typeof structuredClone === 'undefined') {
 if (typeof window !== 'undefined' && typeof window.PointerEvent === 'undefined') {
   (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = MouseEvent;
 }
+
+// React Testing Library's cleanup (unmounting) runs before failOnConsole's check after each test
+// when it is loaded first, so that what unmounting writes counts for the test. Only where there
+// is a DOM: loading it declares a React act() environment, in which the PDF renderer of the
+// node-environment tests would warn about every render.
+if (hasWindow) require('@testing-library/react');
+failOnConsole();
