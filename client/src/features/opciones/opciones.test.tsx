@@ -348,6 +348,7 @@ describe('Opciones generales', () => {
     renderWithProviders(<OpcionesGeneralesPage />, {
       mocks: [
         { request: { query: ServicioDocument }, result: { data: { servicio: enRed } } },
+        reglasMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
