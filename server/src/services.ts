@@ -27,6 +27,9 @@ import { Donacion, EtiquetaContador } from './modules/donacion/donacion.entity';
 import { DonacionResolver } from './modules/donacion/donacion.resolver';
 import { addDonacionRoutes } from './modules/donacion/donacion.rest';
 import { DonacionService } from './modules/donacion/donacion.service';
+import { donacionLoaders } from './modules/donacion/donacion.loaders';
+import { Resultado } from './modules/donacion/resultado.entity';
+import { ResultadoResolver } from './modules/donacion/resultado.resolver';
 import { DuplicadosService } from './modules/donante/donante.duplicados';
 import { DuplicadosResolver } from './modules/donante/donante.duplicados.resolver';
 import { Donante } from './modules/donante/donante.entity';
@@ -59,7 +62,15 @@ import { Usuario } from './modules/usuario/usuario.entity';
 import { usuarioLoaders } from './modules/usuario/usuario.loaders';
 
 /** Every TypeORM entity (database/data-source.ts). */
-export const entities: Entities = [Servicio, Usuario, Auditoria, Donante, Donacion, EtiquetaContador];
+export const entities: Entities = [
+  Servicio,
+  Usuario,
+  Auditoria,
+  Donante,
+  Donacion,
+  EtiquetaContador,
+  Resultado,
+];
 
 /** Every resolver class (graphql/schema.ts). */
 export const resolvers: Resolvers = [
@@ -67,6 +78,7 @@ export const resolvers: Resolvers = [
   DonanteResolver,
   DuplicadosResolver,
   DonacionResolver,
+  ResultadoResolver,
   IntegranteResolver,
   OpcionesResolver,
   EtiquetaSinUsarResolver,
@@ -95,6 +107,7 @@ const loaderFactories = {
   ...servicioLoaders,
   ...usuarioLoaders,
   ...donanteLoaders,
+  ...donacionLoaders,
   ...elegibilidadLoaders,
   ...personaLoaders,
 };

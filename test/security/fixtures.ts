@@ -501,6 +501,26 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($input: OpcionesInput!) { updateOpciones(input: $input) { servicio { id nombre } } }`,
       variables: { input: { nombre: 'Nombre cambiado' } },
     },
+    // A non-reactive screening: it defers no one. The repeat and the confirmatory step of a marker
+    // never reactive are refused as out of order (BAD_USER_INPUT), after the role is checked.
+    'Mutation.registrarTamizaje': {
+      query: `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`,
+      variables: { id: target.donacionId, input: { marcador: 'HTLV', estado: 'NO_REACTIVO', fecha: TODAY } },
+    },
+    'Mutation.registrarRepeticion': {
+      query: `mutation ($id: ID!, $input: RepeticionInput!) { registrarRepeticion(donacionId: $id, input: $input) { id } }`,
+      variables: {
+        id: target.donacionId,
+        input: { marcador: 'HTLV', primera: 'NO_REACTIVO', segunda: 'NO_REACTIVO', fecha: TODAY },
+      },
+    },
+    'Mutation.registrarConfirmatorio': {
+      query: `mutation ($id: ID!, $input: ConfirmatorioInput!) { registrarConfirmatorio(donacionId: $id, input: $input) { id } }`,
+      variables: {
+        id: target.donacionId,
+        input: { marcador: 'HTLV', resultado: 'NEGATIVO', tecnica: 'WB', fecha: TODAY, laboratorio: 'Ref' },
+      },
+    },
     'Mutation.updateResultadosDonacion': {
       query: `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
       variables: { id: target.donacionId, input: { abo: 'AB', rh: 'NEGATIVO' } },

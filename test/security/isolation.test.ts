@@ -85,6 +85,9 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.updateFormatoEtiquetas': 'scoped',
   'Mutation.updateReglasDonacion': 'scoped',
   'Mutation.updateResultadosDonacion': 'NOT_FOUND',
+  'Mutation.registrarTamizaje': 'NOT_FOUND',
+  'Mutation.registrarRepeticion': 'NOT_FOUND',
+  'Mutation.registrarConfirmatorio': 'NOT_FOUND',
 };
 
 let server: TestServer;

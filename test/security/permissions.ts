@@ -66,6 +66,9 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.updateFormatoEtiquetas': ['ROL_SERVICIO'],
   'Mutation.updateReglasDonacion': ['ROL_SERVICIO'],
   'Mutation.updateResultadosDonacion': 'any',
+  'Mutation.registrarTamizaje': 'any',
+  'Mutation.registrarRepeticion': 'any',
+  'Mutation.registrarConfirmatorio': 'any',
 };
 
 /** The same rules for the REST shim's routes. */

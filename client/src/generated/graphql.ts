@@ -234,6 +234,10 @@ export type ReglasDonacionInput = {
 export type ResultadosDonacionInput = {
   /** '', 'A', 'B', 'AB' u 'O' */
   abo?: string | null | undefined;
+  /** El anticuerpo irregular encontrado, si es positivo */
+  anticuerpo?: string | null | undefined;
+  /** Anticuerpos irregulares: '' sin realizar, 'NEGATIVO' o 'POSITIVO' (con el anticuerpo) */
+  anticuerposIrregulares?: string | null | undefined;
   exclusionCodigo?: string | null | undefined;
   /** 'Definitiva' o 'Temporal' */
   exclusionDefinitiva?: string | null | undefined;
@@ -254,7 +258,7 @@ export type Rol =
   | 'ROL_SERVICIO'
   | 'ROL_TECNICO';
 
-/** Serología: true = reactivo (+); omitido = negativo */
+/** Serología: true = reactivo (+); omitido = negativo. Un marcador que cambia queda como tamizaje de hoy (reactivo o no reactivo); los resultados detallados están en Donacion.resultados */
 export type SerologiaInput = {
   brucelosis?: boolean | null | undefined;
   chagas?: boolean | null | undefined;

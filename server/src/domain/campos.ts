@@ -147,6 +147,10 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     donacionAferesis: 'Donación por aféresis',
     ...RESULTADOS_LABELS,
     serologia: 'Serología',
+    resultados: 'Resultados de laboratorio',
+    serologiaConfirmada: 'Confirmatorio positivo',
+    anticuerposIrregulares: 'Anticuerpos irregulares',
+    anticuerpo: 'Anticuerpo irregular',
     registradoPor: 'Registrado por',
   },
   // A 'No apto' screening visit, as its form labels it.

@@ -44,6 +44,26 @@ export function serologiaVacia(): Serologia {
   return { hiv: false, hepB: false, hepC: false, vdrl: false, brucelosis: false, chagas: false, htlv: false };
 }
 
+// Irregular antibody screening
+
+export const ANTICUERPOS_IRREGULARES = ['', 'NEGATIVO', 'POSITIVO'] as const;
+export type AnticuerposIrregulares = (typeof ANTICUERPOS_IRREGULARES)[number];
+export const ANTICUERPOS_IRREGULARES_LABELS: Record<AnticuerposIrregulares, string> = {
+  '': 'Sin realizar',
+  NEGATIVO: 'Negativo',
+  POSITIVO: 'Positivo',
+};
+export const ANTICUERPO_MAX = 100;
+
+/** 'Negativo', 'Positivo (anti-K)', 'Sin realizar'. */
+export function anticuerposTexto(
+  estado: string | null | undefined,
+  anticuerpo: string | null | undefined,
+): string {
+  const label = ANTICUERPOS_IRREGULARES_LABELS[(estado ?? '') as AnticuerposIrregulares] ?? '';
+  return estado === 'POSITIVO' && anticuerpo ? `${label} (${anticuerpo})` : label;
+}
+
 export const EXCLUSION_TIPOS = ['Definitiva', 'Temporal'] as const;
 export type ExclusionTipo = (typeof EXCLUSION_TIPOS)[number];
 /** Days; 365 is shown as one year. */
@@ -190,6 +210,9 @@ export type ResultadosData = {
   exclusionDefinitiva?: string | null;
   exclusionTiempo?: number | null;
   exclusionCodigo?: string | null;
+  /** Irregular antibody screening: '' not tested, 'NEGATIVO', 'POSITIVO' with `anticuerpo`. */
+  anticuerposIrregulares?: string | null;
+  anticuerpo?: string | null;
   /**
    * Why a doctor or the service administrator makes the donation's deferral milder: required
    * exactly then, and recorded as a lift (domain/elegibilidad.ts cambioDeResultado).
@@ -220,6 +243,14 @@ export function validateResultados(data: ResultadosData): FieldError[] {
   }
   if ((data.exclusionCodigo ?? '').trim().length > EXCLUSION_CODIGO_MAX) {
     list.add('exclusionCodigo', MSG.textoDemasiadoLargo(EXCLUSION_CODIGO_MAX));
+  }
+  if (data.anticuerposIrregulares !== undefined) {
+    const estado = data.anticuerposIrregulares ?? '';
+    const anticuerpo = (data.anticuerpo ?? '').trim();
+    if (!ANTICUERPOS_IRREGULARES.includes(estado as AnticuerposIrregulares)) {
+      list.add('anticuerposIrregulares', MSG.valorNoPermitido);
+    } else if (estado === 'POSITIVO' && anticuerpo === '') list.add('anticuerpo', MSG.anticuerpoRequerido);
+    if (anticuerpo.length > ANTICUERPO_MAX) list.add('anticuerpo', MSG.textoDemasiadoLargo(ANTICUERPO_MAX));
   }
   return list.errors;
 }

@@ -57,6 +57,8 @@ export type DonacionHistorial = {
   exclusionDefinitiva?: string | null;
   exclusionTiempo?: number | null;
   serologia?: Partial<Serologia> | null;
+  /** A marker confirmed positive (domain/resultados.ts): the deferral is definitive and no one lifts it. */
+  confirmado?: boolean | null;
   /**
    * The name of the other member of the network that recorded it; null or absent for the
    * servicio's own. A refusal says of such a record only its date and this name.
@@ -100,6 +102,8 @@ export type Diferimiento = {
    * softening it is a doctor's decision (domain/roles.ts decideReactivo).
    */
   reactivo: boolean;
+  /** A reactive marker confirmed positive: definitive, never lifted nor softened. */
+  confirmado?: boolean;
   /**
    * What the deferral is made of (its kind and dates, the exclusion and its days, the reactive
    * markers): a lift covers this key only, so a result changed afterwards (a marker added, another
@@ -168,9 +172,10 @@ export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | nul
     desde: d.fecha,
     servicio,
     reactivo: marcadores.length > 0,
+    ...(d.confirmado === true ? { confirmado: true } : {}),
   };
   const tipo: DiferimientoTipo | null =
-    d.exclusionDefinitiva === 'Definitiva'
+    d.confirmado === true || d.exclusionDefinitiva === 'Definitiva'
       ? 'Definitiva'
       : d.exclusionDefinitiva === 'Temporal'
         ? (d.exclusionTiempo ?? 0) > 0
@@ -187,7 +192,7 @@ export function diferimientoDeDonacion(d: DonacionHistorial): Diferimiento | nul
     tipo,
     d.fecha,
     hasta,
-    `${d.exclusionDefinitiva ?? ''}:${dias}:${marcadores.join(',')}`,
+    `${d.exclusionDefinitiva ?? ''}:${dias}:${marcadores.join(',')}${d.confirmado ? ':confirmado' : ''}`,
   );
   if (servicio) return { ...base, tipo, hasta, clave, texto: textoDeOtroServicio(servicio, hasta) };
   const texto =
@@ -267,7 +272,17 @@ export function cambioDeResultado(
     decide,
     decideReactivo = decide,
     levantado = false,
-  }: { decide: boolean; decideReactivo?: boolean; levantado?: boolean },
+    repeticionNegativa = false,
+  }: {
+    decide: boolean;
+    decideReactivo?: boolean;
+    levantado?: boolean;
+    /**
+     * The change is a reactive or indeterminate screening repeated non-reactive in duplicate
+     * (domain/resultados.ts): the laboratory found it negative, no one decides anything.
+     */
+    repeticionNegativa?: boolean;
+  },
 ): CambioDeResultado {
   const previo = diferimientoDeDonacion(antes);
   const nuevo = diferimientoDeDonacion(despues);
@@ -278,6 +293,8 @@ export function cambioDeResultado(
     ? diferimientoDeDonacion({ ...despues, exclusionDefinitiva: null, exclusionTiempo: null })
     : null;
   const masLeve = esMasLeve(nuevo, previo);
+  if (masLeve && previo?.confirmado) return { rechazo: MSG.confirmadoNoSeLevanta, levanta: null };
+  if (repeticionNegativa && !esMasLeve(nuevo, piso)) return { rechazo: null, levanta: null };
   if (!decide) {
     if (masLeve) return { rechazo: MSG.soloMedicoLevanta, levanta: null };
     if (esMasLeve(nuevo, piso)) return { rechazo: MSG.reactivoEsperaMedico, levanta: null };
@@ -598,7 +615,10 @@ function textoDeOtroServicio(servicio: string, hasta: IsoDate | null): string {
  * exclusion and a reactive result awaiting a decision look alike) and no start: `desde` is the day
  * asked about, so neither its start nor its length leaves its servicio.
  */
-export type DiferimientoVisto = Omit<Diferimiento, 'origenId' | 'origen' | 'tipo' | 'reactivo'> & {
+export type DiferimientoVisto = Omit<
+  Diferimiento,
+  'origenId' | 'origen' | 'tipo' | 'reactivo' | 'confirmado'
+> & {
   origenId: string | null;
   origen: Diferimiento['origen'] | null;
   tipo: DiferimientoTipo | 'Indefinida';
@@ -606,7 +626,7 @@ export type DiferimientoVisto = Omit<Diferimiento, 'origenId' | 'origen' | 'tipo
 
 export function diferimientoVisto(d: Diferimiento, dia: IsoDate): DiferimientoVisto {
   if (!d.servicio) {
-    const { reactivo: _reactivo, ...visto } = d;
+    const { reactivo: _reactivo, confirmado: _confirmado, ...visto } = d;
     return visto;
   }
   const { hasta, servicio } = d;

@@ -133,6 +133,17 @@ export const MSG = {
   reactivoEsperaMedico:
     'Un marcador reactivo nuevo deja al donante a la espera de la decisión de un médico: solo un médico puede registrar una exclusión temporal (deje la exclusión sin marcar o marque Definitiva)',
   soloMedicoReactivo: 'Solo un médico puede levantar o acortar un diferimiento por serología reactiva',
+  confirmadoNoSeLevanta:
+    'Un marcador con prueba confirmatoria positiva difiere al donante en forma definitiva: no se levanta ni se acorta',
+  resultadoFechaFutura: 'La fecha del resultado no puede ser posterior a hoy',
+  resultadoYaRepetido:
+    'El tamizaje ya tiene su repetición por duplicado: registre la repetición o la prueba confirmatoria',
+  marcadorFueraDelPanel: 'El marcador no es del panel del servicio',
+  repeticionNoCorresponde:
+    'Solo se repite por duplicado un tamizaje reactivo o indeterminado que aún no se repitió',
+  confirmatorioNoCorresponde:
+    'Solo se registra la prueba confirmatoria de un marcador repetidamente reactivo',
+  anticuerpoRequerido: 'Indique el anticuerpo encontrado',
   soloMedicoNoAptoDefinitivo:
     "Solo un médico puede registrar una visita 'No apto' con diferimiento definitivo",
   diferimientoNoAptoDefinitivo: (fecha: string, motivo: string) =>

@@ -24,6 +24,7 @@ import { EtiquetaEmitida1764300000000 } from './1764300000000-etiqueta-emitida';
 import { EtiquetaFormato1764310000000 } from './1764310000000-etiqueta-formato';
 import { AuditoriaBusqueda1764320000000 } from './1764320000000-auditoria-busqueda';
 import { ConsultaRedPresupuesto1764330000000 } from './1764330000000-consulta-red-presupuesto';
+import { Resultados1764400000000 } from './1764400000000-resultados';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   EtiquetaFormato1764310000000,
   AuditoriaBusqueda1764320000000,
   ConsultaRedPresupuesto1764330000000,
+  Resultados1764400000000,
 ];

@@ -126,6 +126,30 @@ export class Donacion {
   @Column('jsonb', { nullable: true })
   serologia: Serologia | null;
 
+  /** The spec's markers actually tested (domain/resultados.ts serologiaRealizada): what the reports count. */
+  @Field(() => [String], {
+    description: 'Los marcadores de la serología ya analizados (hiv, hepB...): reactivos o no reactivos',
+  })
+  @Column('text', { array: true, default: () => "'{}'" })
+  serologiaRealizada: string[];
+
+  @Field({ description: 'Un marcador con prueba confirmatoria positiva: diferimiento definitivo' })
+  @Column('boolean', { default: false })
+  serologiaConfirmada: boolean;
+
+  @Field(() => String, {
+    description: "Anticuerpos irregulares: '' sin realizar, 'NEGATIVO' o 'POSITIVO' (con el anticuerpo)",
+  })
+  @Column('varchar', { length: 10, default: '' })
+  anticuerposIrregulares: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'El anticuerpo irregular encontrado (anti-K, anti-E...)',
+  })
+  @Column('varchar', { length: 100, nullable: true })
+  anticuerpo: string | null;
+
   @Field(() => String, { nullable: true, description: "'Definitiva' o 'Temporal'" })
   @Column('varchar', { length: 20, nullable: true })
   exclusionDefinitiva: string | null;

@@ -42,7 +42,10 @@ export class CreateDonacionInput {
   donacionAferesis: boolean;
 }
 
-@InputType({ description: 'Serología: true = reactivo (+); omitido = negativo' })
+@InputType({
+  description:
+    'Serología: true = reactivo (+); omitido = negativo. Un marcador que cambia queda como tamizaje de hoy (reactivo o no reactivo); los resultados detallados están en Donacion.resultados',
+})
 export class SerologiaInput {
   @Field(() => Boolean, { nullable: true }) hiv?: boolean | null;
   @Field(() => Boolean, { nullable: true }) hepB?: boolean | null;
@@ -76,6 +79,17 @@ export class ResultadosDonacionInput {
   @Field(() => String, { nullable: true })
   @maxTexto(100)
   exclusionCodigo?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Anticuerpos irregulares: '' sin realizar, 'NEGATIVO' o 'POSITIVO' (con el anticuerpo)",
+  })
+  @maxTexto(10)
+  anticuerposIrregulares?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'El anticuerpo irregular encontrado, si es positivo' })
+  @maxTexto(100)
+  anticuerpo?: string | null;
 
   @Field(() => String, {
     nullable: true,

@@ -34,6 +34,12 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   abo: ['abo'],
   rh: ['rh'],
   serologia: ['serologia'],
+  serologiaRealizada: ['serologia_realizada'],
+  serologiaConfirmada: ['serologia_confirmada'],
+  anticuerposIrregulares: ['anticuerpos_irregulares'],
+  anticuerpo: ['anticuerpo'],
+  // The detailed results (DataLoader), read within the donation's servicio.
+  resultados: ['servicio_id'],
   exclusionDefinitiva: ['exclusion_definitiva'],
   exclusionTiempo: ['exclusion_tiempo'],
   exclusionCodigo: ['exclusion_codigo'],

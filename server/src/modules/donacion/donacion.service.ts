@@ -1,7 +1,24 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
 import { isValidIsoDate } from '../../domain/dates';
-import { ResultadosData, SEROLOGIA_KEYS, Serologia, validateResultados } from '../../domain/donacion';
+import { ResultadosData, validateResultados } from '../../domain/donacion';
+import {
+  confirmadoPositivo,
+  type ConfirmatorioData,
+  type Marcador,
+  type RepeticionData,
+  type ResultadoMarcador,
+  resultadosDeSerologia,
+  resultadoTexto,
+  serologiaDeResultados,
+  serologiaRealizada,
+  sinRealizar,
+  type TamizajeData,
+  validateConfirmatorio,
+  validateRepeticion,
+  validateTamizaje,
+} from '../../domain/resultados';
+import { todayIso } from '../../domain/dates';
 import {
   cambioDeResultado,
   diferimientoDeDonacion,
@@ -28,6 +45,7 @@ import { conConsultaRedAuditada, historialDe, lockPersona } from '../persona/per
 import { type CreateDonacionData, createDonacionSteps, numeroEnUsoOr } from './donacion.create';
 import { Donacion } from './donacion.entity';
 import { restaurarDonacionSteps } from './donacion.restore';
+import { guardarResultados, panelDe, resultadosDeDonaciones } from './donacion.resultados';
 import {
   donacionColumns,
   donacionesDeDonante,
@@ -47,8 +65,41 @@ export type UpdateResultadosResult = { donacion: Donacion; message: string };
 
 /** The fields an audit entry records (vital signs flattened, no timestamps). */
 function auditView(d: Donacion): Record<string, unknown> {
-  const { createdAt: _c, updatedAt: _u, deletedAt: _d, ...rest } = d;
+  // serologiaRealizada is derived from the results, which the entry records as 'resultados'.
+  const { createdAt: _c, updatedAt: _u, deletedAt: _d, serologiaRealizada: _r, ...rest } = d;
   return rest;
+}
+
+/**
+ * What a change of a donation's results is made of, worked out from the donation and its results
+ * as they are under the lock: the donation's own fields, and the results after it (undefined:
+ * unchanged).
+ */
+type CambioResultados = {
+  changes: Partial<Donacion>;
+  resultados?: ResultadoMarcador[];
+  /** A screening repeated non-reactive in duplicate: what it clears is no one's decision. */
+  repeticionNegativa?: boolean;
+};
+
+/** The audit entry's words for the markers whose results changed, before and after. */
+function resultadosCambiados(
+  antes: readonly ResultadoMarcador[],
+  despues: readonly ResultadoMarcador[],
+): Record<string, unknown> {
+  const texto = (rs: readonly ResultadoMarcador[], m: Marcador) => {
+    const r = rs.find((x) => x.marcador === m);
+    return resultadoTexto(r ?? sinRealizar(m));
+  };
+  const marcadores = [...new Set([...antes, ...despues].map((r) => r.marcador))];
+  const cambiados = marcadores.filter((m) => texto(antes, m) !== texto(despues, m));
+  if (cambiados.length === 0) return {};
+  return {
+    resultados: [
+      cambiados.map((m) => texto(antes, m)).join(' | '),
+      cambiados.map((m) => texto(despues, m)).join(' | '),
+    ],
+  };
 }
 
 export class DonacionService {
@@ -216,15 +267,120 @@ export class DonacionService {
   }
 
   /**
-   * Blood group, Rh, serology and exclusion. Fields left out keep their value. Under the person's
-   * lock, as a creation takes it, so a result that defers the donor and a new donation are never
-   * both decided on an old history. What the change does to the donation's deferral is
-   * domain/elegibilidad.ts cambioDeResultado: refused to whoever may not decide it, and a milder
-   * deferral by a doctor needs `motivo` and is recorded as a lift, as levantarDiferimiento does.
+   * Blood group, Rh, serology (the spec's booleans), irregular antibodies and exclusion. Fields
+   * left out keep their value; a marker whose boolean changes is a screening of today.
    */
   async updateResultados(auth: AuthUser, id: string, data: ResultadosData): Promise<UpdateResultadosResult> {
     assertValid(validateResultados(data));
-    const donacion = await this.dataSource.transaction(async (m) => {
+    const donacion = await this.cambiarResultados(auth, id, data.motivo, (_before, antes) => {
+      const changes: Partial<Donacion> = {};
+      if (data.abo !== undefined) changes.abo = data.abo ?? '';
+      if (data.rh !== undefined) changes.rh = data.rh ?? '';
+      if (data.exclusionDefinitiva !== undefined)
+        changes.exclusionDefinitiva = data.exclusionDefinitiva || null;
+      if (data.exclusionTiempo !== undefined) changes.exclusionTiempo = data.exclusionTiempo ?? null;
+      if (data.exclusionCodigo !== undefined) changes.exclusionCodigo = data.exclusionCodigo?.trim() || null;
+      if (data.anticuerposIrregulares !== undefined) {
+        changes.anticuerposIrregulares = data.anticuerposIrregulares ?? '';
+        changes.anticuerpo =
+          changes.anticuerposIrregulares === 'POSITIVO' ? data.anticuerpo?.trim() || null : null;
+      }
+      if (data.serologia === undefined) return { changes };
+      // The spec's booleans: a changed marker is a screening of today (domain/resultados.ts).
+      const booleans = data.serologia === null ? null : ({ ...data.serologia } as Record<string, boolean>);
+      return { changes, resultados: resultadosDeSerologia(antes, booleans, todayIso(), auth.uid) };
+    });
+    return { donacion, message: MSG.donacionActualizada };
+  }
+
+  /** A screening result of one marker of the servicio's panel. */
+  async registrarTamizaje(auth: AuthUser, id: string, data: TamizajeData): Promise<Donacion> {
+    return this.cambiarResultados(auth, id, null, (_before, antes, panel) => {
+      const actual = antes.find((r) => r.marcador === data.marcador) ?? null;
+      assertValid(validateTamizaje(data, panel, actual, todayIso()));
+      const marcador = data.marcador as Marcador;
+      const otros = antes.filter((r) => r.marcador !== marcador);
+      const resultados: ResultadoMarcador[] =
+        data.estado === 'NO_REALIZADO'
+          ? otros
+          : [
+              ...otros,
+              {
+                marcador,
+                estado: data.estado as ResultadoMarcador['estado'],
+                tecnica: data.tecnica?.trim() || null,
+                fecha: data.fecha ?? null,
+                registradoPor: auth.uid,
+              },
+            ];
+      return { changes: {}, resultados };
+    });
+  }
+
+  /** The repeat in duplicate of a reactive or indeterminate screening. */
+  async registrarRepeticion(auth: AuthUser, id: string, data: RepeticionData): Promise<Donacion> {
+    return this.cambiarResultados(auth, id, null, (_before, antes, panel) => {
+      const actual = antes.find((r) => r.marcador === data.marcador) ?? null;
+      assertValid(validateRepeticion(data, panel, actual, todayIso()));
+      const resultados = antes.map((r) =>
+        r.marcador === data.marcador
+          ? {
+              ...r,
+              repeticion1: data.primera as ResultadoMarcador['repeticion1'],
+              repeticion2: data.segunda as ResultadoMarcador['repeticion2'],
+              repeticionTecnica: data.tecnica?.trim() || null,
+              repeticionFecha: data.fecha ?? null,
+              repeticionPor: auth.uid,
+            }
+          : r,
+      );
+      const repeticionNegativa = data.primera === 'NO_REACTIVO' && data.segunda === 'NO_REACTIVO';
+      return { changes: {}, resultados, repeticionNegativa };
+    });
+  }
+
+  /** The confirmatory test of a repeatedly reactive marker: positive defers the donor for good. */
+  async registrarConfirmatorio(auth: AuthUser, id: string, data: ConfirmatorioData): Promise<Donacion> {
+    return this.cambiarResultados(auth, id, null, (_before, antes, panel) => {
+      const actual = antes.find((r) => r.marcador === data.marcador) ?? null;
+      assertValid(validateConfirmatorio(data, panel, actual, todayIso()));
+      const resultados = antes.map((r) =>
+        r.marcador === data.marcador
+          ? {
+              ...r,
+              confirmatorioResultado: data.resultado as ResultadoMarcador['confirmatorioResultado'],
+              confirmatorioTecnica: data.tecnica?.trim() || null,
+              confirmatorioFecha: data.fecha ?? null,
+              confirmatorioLaboratorio: data.laboratorio?.trim() || null,
+              confirmatorioPor: auth.uid,
+            }
+          : r,
+      );
+      return { changes: {}, resultados };
+    });
+  }
+
+  /** The donation's results recorded, in panel order (none: nothing tested). */
+  async resultadosDe(auth: AuthUser, id: string): Promise<ResultadoMarcador[]> {
+    return (await resultadosDeDonaciones(this.query, auth.servicio, [id])).get(id) ?? [];
+  }
+
+  /**
+   * Changes a donation's results under the person's lock, as a creation takes it, so a result
+   * that defers the donor and a new donation are never both decided on an old history. `preparar`
+   * reads the donation and its results as they are under the lock; the spec's booleans and the
+   * markers tested follow from the results. What the change does to the donation's deferral is
+   * domain/elegibilidad.ts cambioDeResultado: refused to whoever may not decide it, and a milder
+   * deferral by a doctor needs `motivo` and is recorded as a lift, as levantarDiferimiento does.
+   * One audit entry records the donation's fields and the results changed.
+   */
+  private async cambiarResultados(
+    auth: AuthUser,
+    id: string,
+    motivoDado: string | null | undefined,
+    preparar: (before: Donacion, resultados: ResultadoMarcador[], panel: Marcador[]) => CambioResultados,
+  ): Promise<Donacion> {
+    return this.dataSource.transaction(async (m) => {
       const run: RunQuery = (sql, params) => m.query(sql, params);
       if (!isUuid(id)) throw new NotFoundError();
       const [fila] = await run(
@@ -243,49 +399,50 @@ export class DonacionService {
       ]);
       if (!row) throw new NotFoundError();
       const before = await this.get(auth, id, m);
-      const changes: Partial<Donacion> = {};
-      if (data.abo !== undefined) changes.abo = data.abo ?? '';
-      if (data.rh !== undefined) changes.rh = data.rh ?? '';
-      if (data.serologia !== undefined) {
-        if (data.serologia === null) changes.serologia = null;
-        else {
-          const s = {} as Serologia;
-          for (const key of SEROLOGIA_KEYS) s[key] = data.serologia[key] === true;
-          changes.serologia = s;
-        }
+      const antes = (await resultadosDeDonaciones(run, auth.servicio, [id])).get(id) ?? [];
+      const { changes, resultados, repeticionNegativa } = preparar(
+        before,
+        antes,
+        await panelDe(run, auth.servicio),
+      );
+      if (resultados) {
+        changes.serologia = serologiaDeResultados(resultados);
+        changes.serologiaRealizada = serologiaRealizada(resultados);
+        changes.serologiaConfirmada = confirmadoPositivo(resultados);
       }
-      if (data.exclusionDefinitiva !== undefined)
-        changes.exclusionDefinitiva = data.exclusionDefinitiva || null;
-      if (data.exclusionTiempo !== undefined) changes.exclusionTiempo = data.exclusionTiempo ?? null;
-      if (data.exclusionCodigo !== undefined) changes.exclusionCodigo = data.exclusionCodigo?.trim() || null;
       const after = { ...before, ...changes } as Donacion;
 
-      const previo = diferimientoDeDonacion(before);
+      const historia = (d: Donacion) => ({ ...d, confirmado: d.serologiaConfirmada });
+      const previo = diferimientoDeDonacion(historia(before));
       const historial = await historialDe(run, auth.servicio, donanteId);
       const levantado = previo !== null && !diferimientos(historial).some((d) => d.origenId === before.id);
-      const cambio = cambioDeResultado(before, after, {
+      const cambio = cambioDeResultado(historia(before), historia(after), {
         decide: puedeDecidir(auth),
         decideReactivo: puedeDecidirReactivo(auth),
         levantado,
+        repeticionNegativa,
       });
       if (cambio.rechazo) throw new ForbiddenError(cambio.rechazo);
-      const motivo = cambio.levanta ? String(data.motivo ?? '').trim() : '';
+      const motivo = cambio.levanta ? String(motivoDado ?? '').trim() : '';
       if (cambio.levanta) {
         const invalido = validateMotivo(motivo);
         if (invalido) throw ValidationError.single('motivo', invalido);
       }
 
-      const cambios = diff(auditView(before), auditView(after));
+      const cambios = {
+        ...diff(auditView(before), auditView(after)),
+        ...(resultados ? resultadosCambiados(antes, resultados) : {}),
+      };
       if (Object.keys(cambios).length > 0) {
+        if (resultados) await guardarResultados(run, auth.servicio, id, resultados);
         await m.update(Donacion, { id }, changes);
         await audit(m, auth, 'editar', 'donacion', id, cambios);
       }
       if (cambio.levanta) await registrarLevantamiento(run, auth, donanteId, cambio.levanta, motivo);
-      const nuevo = diferimientoDeDonacion(after);
+      const nuevo = diferimientoDeDonacion(historia(after));
       if (nuevo && nuevo.clave !== previo?.clave) await anularLevantamientos(run, auth.servicio, nuevo);
       return this.get(auth, id, m);
     });
-    return { donacion, message: MSG.donacionActualizada };
   }
 
   /** Marks the donation deleted (kept for the audit trail) and recomputes the donor's last donation. */

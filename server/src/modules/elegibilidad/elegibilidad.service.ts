@@ -290,6 +290,7 @@ export class ElegibilidadService {
         (d) => d.origenId === origen && d.servicio === null && (d.hasta === null || d.hasta > hoy),
       );
       if (!diferimiento) throw ValidationError.single('origenId', MSG.diferimientoNoVigente);
+      if (diferimiento.confirmado) throw new ForbiddenError(MSG.confirmadoNoSeLevanta);
       if (diferimiento.reactivo && !puedeDecidirReactivo(auth))
         throw new ForbiddenError(MSG.soloMedicoReactivo);
       await registrarLevantamiento(run, auth, donanteId.toLowerCase(), diferimiento, texto);

@@ -57,7 +57,8 @@ const donacionesSql = (vivas: boolean) => `(SELECT coalesce(json_agg(json_build_
       'id', d.id, 'donanteId', d.donante_id, 'servicioId', d.servicio_id, 'servicio', ${otroServicio('d')},
       'numero', d.numero, 'fecha', d.fecha,
       'donacionAferesis', d.donacion_aferesis, 'exclusionDefinitiva', d.exclusion_definitiva,
-      'exclusionTiempo', d.exclusion_tiempo, 'serologia', d.serologia)), '[]')
+      'exclusionTiempo', d.exclusion_tiempo, 'serologia', d.serologia,
+      'confirmado', d.serologia_confirmada)), '[]')
      FROM donacion d WHERE d.donante_id = ANY(r.ids) AND d.deleted_at IS ${vivas ? 'NULL' : 'NOT NULL'})`;
 
 /**
