@@ -514,6 +514,11 @@ export function operationCalls(target: World): Record<string, Call> {
         input: { marcador: 'HTLV', primera: 'NO_REACTIVO', segunda: 'NO_REACTIVO', fecha: TODAY },
       },
     },
+    // The target is not flagged: refused as out of order (BAD_USER_INPUT), after the role is checked.
+    'Mutation.registrarRetipificacion': {
+      query: `mutation ($id: ID!) { registrarRetipificacion(donacionId: $id, abo: "O", rh: "POSITIVO") { id } }`,
+      variables: { id: target.donacionId },
+    },
     'Mutation.registrarConfirmatorio': {
       query: `mutation ($id: ID!, $input: ConfirmatorioInput!) { registrarConfirmatorio(donacionId: $id, input: $input) { id } }`,
       variables: {

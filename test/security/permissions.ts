@@ -69,6 +69,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.registrarTamizaje': 'any',
   'Mutation.registrarRepeticion': 'any',
   'Mutation.registrarConfirmatorio': 'any',
+  'Mutation.registrarRetipificacion': ['ROL_MEDICO', 'ROL_TECNICO'],
 };
 
 /** The same rules for the REST shim's routes. */

@@ -238,6 +238,8 @@ export type ResultadosDonacionInput = {
   anticuerpo?: string | null | undefined;
   /** Anticuerpos irregulares: '' sin realizar, 'NEGATIVO' o 'POSITIVO' (con el anticuerpo) */
   anticuerposIrregulares?: string | null | undefined;
+  /** Confirma (médico o técnico) un grupo o factor que difiere de donaciones anteriores del donante, con motivoGrupo */
+  confirmarGrupo?: boolean | null | undefined;
   exclusionCodigo?: string | null | undefined;
   /** 'Definitiva' o 'Temporal' */
   exclusionDefinitiva?: string | null | undefined;
@@ -245,6 +247,8 @@ export type ResultadosDonacionInput = {
   exclusionTiempo?: number | null | undefined;
   /** Por qué se levanta o acorta el diferimiento de la donación (médico o administrador): requerido solo entonces; queda registrado como levantamiento */
   motivo?: string | null | undefined;
+  /** Por qué se confirma el grupo discordante */
+  motivoGrupo?: string | null | undefined;
   /** '', 'POSITIVO' o 'NEGATIVO' */
   rh?: string | null | undefined;
   serologia?: SerologiaInput | null | undefined;

@@ -151,6 +151,10 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     serologiaConfirmada: 'Confirmatorio positivo',
     anticuerposIrregulares: 'Anticuerpos irregulares',
     anticuerpo: 'Anticuerpo irregular',
+    grupoDiscordante: 'Grupo discordante con donaciones anteriores',
+    grupoMotivo: 'Motivo de la confirmación del grupo',
+    grupoConfirmadoPor: 'Grupo confirmado por',
+    grupoRetipificadoPor: 'Nueva tipificación por',
     registradoPor: 'Registrado por',
   },
   // A 'No apto' screening visit, as its form labels it.

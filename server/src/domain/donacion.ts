@@ -213,6 +213,9 @@ export type ResultadosData = {
   /** Irregular antibody screening: '' not tested, 'NEGATIVO', 'POSITIVO' with `anticuerpo`. */
   anticuerposIrregulares?: string | null;
   anticuerpo?: string | null;
+  /** A blood group that differs from the donor's history, confirmed (ROL_MEDICO, ROL_TECNICO) with this reason. */
+  confirmarGrupo?: boolean | null;
+  motivoGrupo?: string | null;
   /**
    * Why a doctor or the service administrator makes the donation's deferral milder: required
    * exactly then, and recorded as a lift (domain/elegibilidad.ts cambioDeResultado).

@@ -59,6 +59,9 @@ export type DonacionHistorial = {
   serologia?: Partial<Serologia> | null;
   /** A marker confirmed positive (domain/resultados.ts): the deferral is definitive and no one lifts it. */
   confirmado?: boolean | null;
+  /** Its blood group, compared with a later donation's (domain/resultados.ts grupoDiscordante). */
+  abo?: string | null;
+  rh?: string | null;
   /**
    * The name of the other member of the network that recorded it; null or absent for the
    * servicio's own. A refusal says of such a record only its date and this name.

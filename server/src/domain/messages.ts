@@ -144,6 +144,11 @@ export const MSG = {
   confirmatorioNoCorresponde:
     'Solo se registra la prueba confirmatoria de un marcador repetidamente reactivo',
   anticuerpoRequerido: 'Indique el anticuerpo encontrado',
+  grupoDiscordante: (grupo: string, origen: string) =>
+    `El grupo y factor difieren del ${grupo} de la ${origen}: confírmelo con un motivo (médico o técnico); la donación queda marcada hasta que una nueva tipificación confirme uno`,
+  soloMedicoTecnicoGrupo:
+    'Solo un médico o un técnico confirma un grupo que difiere de las donaciones anteriores',
+  retipificacionNoCorresponde: 'La donación no tiene un grupo discordante que confirmar',
   soloMedicoNoAptoDefinitivo:
     "Solo un médico puede registrar una visita 'No apto' con diferimiento definitivo",
   diferimientoNoAptoDefinitivo: (fecha: string, motivo: string) =>

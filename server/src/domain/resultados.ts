@@ -351,3 +351,38 @@ export function resultadoTexto(r: ResultadoMarcador): string {
   }
   return partes.join(' · ');
 }
+
+// ---------------------------------------------------------------------------
+// Blood group against the donor's history
+
+export type GrupoDeHistorial = {
+  id: string;
+  fecha: IsoDate;
+  numero?: number;
+  abo?: string | null;
+  rh?: string | null;
+  /** Another member's (by name): the message names only it and the date. */
+  servicio?: string | null;
+};
+
+/** Who confirms a blood group that differs from the donor's history, and records the repeat typing. */
+export const ROLES_GRUPO: readonly string[] = ['ROL_MEDICO', 'ROL_TECNICO'];
+export const confirmaGrupo = (rol: string | null | undefined): boolean => ROLES_GRUPO.includes(rol ?? '');
+
+/**
+ * The latest earlier donation of the person (here or at another member) whose typed ABO or Rh
+ * differs from `abo`/`rh`; null when they agree or either side is not typed. A mix-up of
+ * samples until a repeat typing proves otherwise.
+ */
+export function grupoDiscordante(
+  donacionId: string,
+  abo: string | null | undefined,
+  rh: string | null | undefined,
+  historial: readonly GrupoDeHistorial[],
+): GrupoDeHistorial | null {
+  if (!abo && !rh) return null;
+  const difiere = (h: GrupoDeHistorial) =>
+    h.id !== donacionId && ((abo && h.abo && h.abo !== abo) || (rh && h.rh && h.rh !== rh));
+  const otras = historial.filter(difiere).sort((a, b) => (a.fecha < b.fecha ? 1 : -1));
+  return otras[0] ?? null;
+}

@@ -25,6 +25,7 @@ import { EtiquetaFormato1764310000000 } from './1764310000000-etiqueta-formato';
 import { AuditoriaBusqueda1764320000000 } from './1764320000000-auditoria-busqueda';
 import { ConsultaRedPresupuesto1764330000000 } from './1764330000000-consulta-red-presupuesto';
 import { Resultados1764400000000 } from './1764400000000-resultados';
+import { GrupoDiscordante1764410000000 } from './1764410000000-grupo-discordante';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   AuditoriaBusqueda1764320000000,
   ConsultaRedPresupuesto1764330000000,
   Resultados1764400000000,
+  GrupoDiscordante1764410000000,
 ];

@@ -150,6 +150,25 @@ export class Donacion {
   @Column('varchar', { length: 100, nullable: true })
   anticuerpo: string | null;
 
+  @Field({
+    description:
+      'El grupo o el factor difieren de donaciones anteriores del donante: marcada hasta que una nueva tipificación confirme uno',
+  })
+  @Column('boolean', { default: false })
+  grupoDiscordante: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Por qué se confirmó un grupo discordante' })
+  @Column('varchar', { length: 500, nullable: true })
+  grupoMotivo: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Quién confirmó el grupo discordante' })
+  @Column('uuid', { nullable: true })
+  grupoConfirmadoPor: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Quién registró la nueva tipificación' })
+  @Column('uuid', { nullable: true })
+  grupoRetipificadoPor: string | null;
+
   @Field(() => String, { nullable: true, description: "'Definitiva' o 'Temporal'" })
   @Column('varchar', { length: 20, nullable: true })
   exclusionDefinitiva: string | null;

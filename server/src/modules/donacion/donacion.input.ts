@@ -91,6 +91,17 @@ export class ResultadosDonacionInput {
   @maxTexto(100)
   anticuerpo?: string | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Confirma (médico o técnico) un grupo o factor que difiere de donaciones anteriores del donante, con motivoGrupo',
+  })
+  confirmarGrupo?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'Por qué se confirma el grupo discordante' })
+  @maxTexto(500)
+  motivoGrupo?: string | null;
+
   @Field(() => String, {
     nullable: true,
     description:

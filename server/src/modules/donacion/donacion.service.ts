@@ -1,9 +1,12 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../auth/context';
-import { isValidIsoDate } from '../../domain/dates';
-import { ResultadosData, validateResultados } from '../../domain/donacion';
+import { formatDate, isValidIsoDate, todayIso } from '../../domain/dates';
+import { grupoYFactor, ResultadosData, validateResultados } from '../../domain/donacion';
+import type { Historial } from '../persona/persona.service';
 import {
   confirmadoPositivo,
+  confirmaGrupo,
+  grupoDiscordante,
   type ConfirmatorioData,
   type Marcador,
   type RepeticionData,
@@ -18,7 +21,7 @@ import {
   validateRepeticion,
   validateTamizaje,
 } from '../../domain/resultados';
-import { todayIso } from '../../domain/dates';
+
 import {
   cambioDeResultado,
   diferimientoDeDonacion,
@@ -99,6 +102,44 @@ function resultadosCambiados(
       cambiados.map((m) => texto(antes, m)).join(' | '),
       cambiados.map((m) => texto(despues, m)).join(' | '),
     ],
+  };
+}
+
+/**
+ * A blood group typed (or changed) on a donation, against the person's earlier donations here and
+ * at the other members: when it differs, it is saved only with a doctor's or a technician's
+ * confirmation and reason, and the donation is flagged until a repeat typing confirms one value
+ * (registrarRetipificacion). Of another member's donation the refusal names only the servicio and
+ * the date, never its group.
+ */
+function grupoContraHistorial(
+  auth: AuthUser,
+  before: Donacion,
+  changes: Partial<Donacion>,
+  historial: Historial,
+  data: ResultadosData,
+): Partial<Donacion> {
+  const abo = changes.abo ?? before.abo;
+  const rh = changes.rh ?? before.rh;
+  if (abo === before.abo && rh === before.rh) return {};
+  const otra = grupoDiscordante(before.id, abo, rh, historial.donaciones);
+  if (!otra) return {};
+  if (!data.confirmarGrupo) {
+    const fecha = formatDate(otra.fecha);
+    const texto = otra.servicio
+      ? MSG.grupoDiscordante('registrado', `donación del ${fecha} en ${otra.servicio}`)
+      : MSG.grupoDiscordante(grupoYFactor(otra.abo, otra.rh), `donación N° ${otra.numero} del ${fecha}`);
+    throw ValidationError.single('abo', texto);
+  }
+  if (!confirmaGrupo(auth.rol)) throw new ForbiddenError(MSG.soloMedicoTecnicoGrupo);
+  const motivo = String(data.motivoGrupo ?? '').trim();
+  const invalido = validateMotivo(motivo);
+  if (invalido) throw ValidationError.single('motivoGrupo', invalido);
+  return {
+    grupoDiscordante: true,
+    grupoMotivo: motivo,
+    grupoConfirmadoPor: auth.uid,
+    grupoRetipificadoPor: null,
   };
 }
 
@@ -272,24 +313,31 @@ export class DonacionService {
    */
   async updateResultados(auth: AuthUser, id: string, data: ResultadosData): Promise<UpdateResultadosResult> {
     assertValid(validateResultados(data));
-    const donacion = await this.cambiarResultados(auth, id, data.motivo, (_before, antes) => {
-      const changes: Partial<Donacion> = {};
-      if (data.abo !== undefined) changes.abo = data.abo ?? '';
-      if (data.rh !== undefined) changes.rh = data.rh ?? '';
-      if (data.exclusionDefinitiva !== undefined)
-        changes.exclusionDefinitiva = data.exclusionDefinitiva || null;
-      if (data.exclusionTiempo !== undefined) changes.exclusionTiempo = data.exclusionTiempo ?? null;
-      if (data.exclusionCodigo !== undefined) changes.exclusionCodigo = data.exclusionCodigo?.trim() || null;
-      if (data.anticuerposIrregulares !== undefined) {
-        changes.anticuerposIrregulares = data.anticuerposIrregulares ?? '';
-        changes.anticuerpo =
-          changes.anticuerposIrregulares === 'POSITIVO' ? data.anticuerpo?.trim() || null : null;
-      }
-      if (data.serologia === undefined) return { changes };
-      // The spec's booleans: a changed marker is a screening of today (domain/resultados.ts).
-      const booleans = data.serologia === null ? null : ({ ...data.serologia } as Record<string, boolean>);
-      return { changes, resultados: resultadosDeSerologia(antes, booleans, todayIso(), auth.uid) };
-    });
+    const donacion = await this.cambiarResultados(
+      auth,
+      id,
+      data.motivo,
+      (before, antes, _panel, historial) => {
+        const changes: Partial<Donacion> = {};
+        if (data.abo !== undefined) changes.abo = data.abo ?? '';
+        if (data.rh !== undefined) changes.rh = data.rh ?? '';
+        Object.assign(changes, grupoContraHistorial(auth, before, changes, historial, data));
+        if (data.exclusionDefinitiva !== undefined)
+          changes.exclusionDefinitiva = data.exclusionDefinitiva || null;
+        if (data.exclusionTiempo !== undefined) changes.exclusionTiempo = data.exclusionTiempo ?? null;
+        if (data.exclusionCodigo !== undefined)
+          changes.exclusionCodigo = data.exclusionCodigo?.trim() || null;
+        if (data.anticuerposIrregulares !== undefined) {
+          changes.anticuerposIrregulares = data.anticuerposIrregulares ?? '';
+          changes.anticuerpo =
+            changes.anticuerposIrregulares === 'POSITIVO' ? data.anticuerpo?.trim() || null : null;
+        }
+        if (data.serologia === undefined) return { changes };
+        // The spec's booleans: a changed marker is a screening of today (domain/resultados.ts).
+        const booleans = data.serologia === null ? null : ({ ...data.serologia } as Record<string, boolean>);
+        return { changes, resultados: resultadosDeSerologia(antes, booleans, todayIso(), auth.uid) };
+      },
+    );
     return { donacion, message: MSG.donacionActualizada };
   }
 
@@ -360,6 +408,30 @@ export class DonacionService {
     });
   }
 
+  /**
+   * The repeat typing of a donation flagged for a blood group that differs from the donor's
+   * history: a doctor or a technician records the group found, which ends the flag.
+   */
+  async registrarRetipificacion(
+    auth: AuthUser,
+    id: string,
+    data: { abo?: string | null; rh?: string | null },
+  ): Promise<Donacion> {
+    if (!confirmaGrupo(auth.rol)) throw new ForbiddenError(MSG.soloMedicoTecnicoGrupo);
+    assertValid(validateResultados({ abo: data.abo, rh: data.rh }));
+    return this.cambiarResultados(auth, id, null, (before) => {
+      if (!before.grupoDiscordante) throw ValidationError.single('abo', MSG.retipificacionNoCorresponde);
+      return {
+        changes: {
+          abo: data.abo ?? '',
+          rh: data.rh ?? '',
+          grupoDiscordante: false,
+          grupoRetipificadoPor: auth.uid,
+        },
+      };
+    });
+  }
+
   /** The donation's results recorded, in panel order (none: nothing tested). */
   async resultadosDe(auth: AuthUser, id: string): Promise<ResultadoMarcador[]> {
     return (await resultadosDeDonaciones(this.query, auth.servicio, [id])).get(id) ?? [];
@@ -378,7 +450,12 @@ export class DonacionService {
     auth: AuthUser,
     id: string,
     motivoDado: string | null | undefined,
-    preparar: (before: Donacion, resultados: ResultadoMarcador[], panel: Marcador[]) => CambioResultados,
+    preparar: (
+      before: Donacion,
+      resultados: ResultadoMarcador[],
+      panel: Marcador[],
+      historial: Historial,
+    ) => CambioResultados,
   ): Promise<Donacion> {
     return this.dataSource.transaction(async (m) => {
       const run: RunQuery = (sql, params) => m.query(sql, params);
@@ -400,10 +477,12 @@ export class DonacionService {
       if (!row) throw new NotFoundError();
       const before = await this.get(auth, id, m);
       const antes = (await resultadosDeDonaciones(run, auth.servicio, [id])).get(id) ?? [];
+      const historial = await historialDe(run, auth.servicio, donanteId);
       const { changes, resultados, repeticionNegativa } = preparar(
         before,
         antes,
         await panelDe(run, auth.servicio),
+        historial,
       );
       if (resultados) {
         changes.serologia = serologiaDeResultados(resultados);
@@ -414,7 +493,6 @@ export class DonacionService {
 
       const historia = (d: Donacion) => ({ ...d, confirmado: d.serologiaConfirmada });
       const previo = diferimientoDeDonacion(historia(before));
-      const historial = await historialDe(run, auth.servicio, donanteId);
       const levantado = previo !== null && !diferimientos(historial).some((d) => d.origenId === before.id);
       const cambio = cambioDeResultado(historia(before), historia(after), {
         decide: puedeDecidir(auth),

@@ -42,6 +42,20 @@ export class ResultadoResolver {
     return ctx.services.donacion.registrarRepeticion(requireAuth(ctx), donacionId, { ...input });
   }
 
+  @Authorized('ROL_MEDICO', 'ROL_TECNICO')
+  @Mutation(() => Donacion, {
+    description:
+      'Registra la nueva tipificación (médico o técnico) de una donación marcada por un grupo que difiere de donaciones anteriores: confirma ese grupo y quita la marca',
+  })
+  registrarRetipificacion(
+    @Arg('donacionId', () => ID) donacionId: string,
+    @Arg('abo', () => String, { description: "'A', 'B', 'AB' u 'O'" }) abo: string,
+    @Arg('rh', () => String, { description: "'POSITIVO' o 'NEGATIVO'" }) rh: string,
+    @Ctx() ctx: Context,
+  ): Promise<Donacion> {
+    return ctx.services.donacion.registrarRetipificacion(requireAuth(ctx), donacionId, { abo, rh });
+  }
+
   @Authorized()
   @Mutation(() => Donacion, {
     description:

@@ -537,3 +537,195 @@ describe('screening, repeat and confirmatory', () => {
     expect(leerCon).toBeDefined();
   });
 });
+
+describe('blood group against history', () => {
+  const GRUPO = `mutation ($id: ID!, $input: ResultadosDonacionInput!) {
+    updateResultadosDonacion(id: $id, input: $input) { donacion { abo rh grupoDiscordante grupoMotivo grupoConfirmadoPor } }
+  }`;
+  const RETIPIFICAR = `mutation ($id: ID!, $abo: String!, $rh: String!) {
+    registrarRetipificacion(donacionId: $id, abo: $abo, rh: $rh) { abo rh grupoDiscordante grupoRetipificadoPor }
+  }`;
+  type Grupo = { abo: string; rh: string; grupoDiscordante: boolean; grupoMotivo: string | null };
+
+  /** A second donation of the same donor, with the first typed O POSITIVO. */
+  async function conHistoria(): Promise<{ primera: string; segunda: string; donanteId: string }> {
+    const d = await donacion();
+    ok(await server.gql(GRUPO, { id: d.id, input: { abo: 'O', rh: 'POSITIVO' } }, tecnico.token));
+    await server.dataSource.query(`UPDATE donacion SET fecha = fecha - 70 WHERE id = $1`, [d.id]);
+    const res = ok(
+      await server.gql<{ createDonacion: { id: string } }>(
+        `mutation ($input: CreateDonacionInput!) { createDonacion(input: $input) { id } }`,
+        {
+          input: {
+            donanteId: d.donanteId,
+            numero: (numeroSeq += 1),
+            fecha: TODAY,
+            hora: '11:00',
+            tipoBolsa: 'Bolsa Doble',
+            loteBolsa: 'L2',
+          },
+        },
+        admin.token,
+      ),
+    );
+    return { primera: d.id, segunda: res.createDonacion.id, donanteId: d.donanteId };
+  }
+
+  it('the same group saves as always; a different one asks a doctor or technician to confirm, and flags', async () => {
+    const h = await conHistoria();
+    ok(await server.gql(GRUPO, { id: h.segunda, input: { abo: 'O', rh: 'POSITIVO' } }, tecnico.token));
+    const [{ numero }] = await server.dataSource.query(`SELECT numero FROM donacion WHERE id = $1`, [
+      h.primera,
+    ]);
+    const distinto = await server.gql(
+      GRUPO,
+      { id: h.segunda, input: { abo: 'A', rh: 'POSITIVO' } },
+      tecnico.token,
+    );
+    expect(errorsOf(distinto)).toEqual([
+      {
+        field: 'abo',
+        msg: MSG.grupoDiscordante(
+          'O+',
+          `donación N° ${numero} del ${addDays(TODAY, -70).split('-').reverse().join('/')}`,
+        ),
+      },
+    ]);
+    const administrativo = await member('ROL_ADMINISTRATIVO');
+    for (const token of [administrativo.token, admin.token]) {
+      const res = await server.gql(
+        GRUPO,
+        {
+          id: h.segunda,
+          input: { abo: 'A', rh: 'POSITIVO', confirmarGrupo: true, motivoGrupo: 'Tipificado dos veces' },
+        },
+        token,
+      );
+      expect(res.errors?.[0].message).toBe(MSG.soloMedicoTecnicoGrupo);
+    }
+    const sinMotivo = await server.gql(
+      GRUPO,
+      { id: h.segunda, input: { abo: 'A', rh: 'POSITIVO', confirmarGrupo: true } },
+      medico.token,
+    );
+    expect(errorsOf(sinMotivo)?.[0].field).toBe('motivoGrupo');
+    const [{ abo }] = await server.dataSource.query(`SELECT abo FROM donacion WHERE id = $1`, [h.segunda]);
+    expect(abo).toBe('O');
+    const confirmada = ok(
+      await server.gql<{ updateResultadosDonacion: { donacion: Grupo & { grupoConfirmadoPor: string } } }>(
+        GRUPO,
+        {
+          id: h.segunda,
+          input: { abo: 'A', rh: 'POSITIVO', confirmarGrupo: true, motivoGrupo: 'Tipificado dos veces' },
+        },
+        medico.token,
+      ),
+    ).updateResultadosDonacion.donacion;
+    expect(confirmada).toMatchObject({
+      abo: 'A',
+      grupoDiscordante: true,
+      grupoMotivo: 'Tipificado dos veces',
+      grupoConfirmadoPor: medico.uid,
+    });
+    // A repeat typing confirms one value and ends the flag; only a doctor or a technician records it.
+    const porAdmin = await server.gql(RETIPIFICAR, { id: h.segunda, abo: 'O', rh: 'POSITIVO' }, admin.token);
+    expect(codeOf(porAdmin)).toBe('FORBIDDEN');
+    const retipificada = ok(
+      await server.gql<{ registrarRetipificacion: Grupo & { grupoRetipificadoPor: string } }>(
+        RETIPIFICAR,
+        { id: h.segunda, abo: 'O', rh: 'POSITIVO' },
+        tecnico.token,
+      ),
+    ).registrarRetipificacion;
+    expect(retipificada).toMatchObject({
+      abo: 'O',
+      grupoDiscordante: false,
+      grupoRetipificadoPor: tecnico.uid,
+    });
+    const otra = await server.gql(RETIPIFICAR, { id: h.segunda, abo: 'O', rh: 'POSITIVO' }, tecnico.token);
+    expect(errorsOf(otra)).toEqual([{ field: 'abo', msg: MSG.retipificacionNoCorresponde }]);
+    const auditado = await server.dataSource.query(
+      `SELECT cambios FROM auditoria WHERE entidad_id = $1 AND cambios ? 'grupoDiscordante' ORDER BY id`,
+      [h.segunda],
+    );
+    expect(
+      auditado.map((a: { cambios: { grupoDiscordante: unknown } }) => a.cambios.grupoDiscordante),
+    ).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  it('compares with the donations at another member of the network, naming only its servicio and date', async () => {
+    const username = `red_${randomUUID().slice(0, 8)}`;
+    const red = ok(
+      await server.gql<{ register: { token: string } }>(
+        `mutation ($input: RegisterInput!) { register(input: $input) { token } }`,
+        {
+          input: {
+            nombre: `Red ${username}`,
+            username,
+            email: `${username}@salud.example`,
+            password: 'clave-segura',
+            password2: 'clave-segura',
+            rol: 'ROL_RED',
+          },
+        },
+      ),
+    );
+    const codigo = ok(
+      await server.gql<{ red: { codigoInvitacion: string } }>(
+        `{ red { codigoInvitacion } }`,
+        {},
+        red.register.token,
+      ),
+    ).red.codigoInvitacion;
+    const otro = await registerServicio(server);
+    for (const s of [admin, otro])
+      ok(
+        await server.gql(`mutation ($c: String!) { unirseARed(codigo: $c) { id } }`, { c: codigo }, s.token),
+      );
+    try {
+      const [{ dni }] = await server.dataSource.query(
+        `SELECT d.dni FROM donante d JOIN donacion x ON x.donante_id = d.id WHERE x.id = $1`,
+        [(await donacion()).id],
+      );
+      // The same DNI at the other member, bled 70 days ago, typed B NEGATIVO.
+      const ajeno = randomUUID();
+      await server.dataSource.query(
+        `INSERT INTO donante (id, servicio_id, nombre, apellido, dni, fecha_nacimiento, sexo, provincia_actual,
+           nacionalidad, es_voluntario)
+         VALUES ($1, $2, 'Juan', 'Pérez', $3, '1990-05-10', 'Masculino', 'Buenos Aires', 'Argentina', 'Si')`,
+        [ajeno, otro.servicio, dni],
+      );
+      await server.dataSource.query(
+        `INSERT INTO donacion (id, servicio_id, donante_id, numero, fecha, hora, lote_bolsa, abo, rh)
+         VALUES (gen_random_uuid(), $1, $2, 1, $3, '09:00', 'L', 'B', 'NEGATIVO')`,
+        [otro.servicio, ajeno, addDays(TODAY, -70)],
+      );
+      const [{ id }] = await server.dataSource.query(
+        `SELECT x.id FROM donacion x JOIN donante d ON d.id = x.donante_id WHERE d.dni = $1 AND x.servicio_id = $2`,
+        [dni, admin.servicio],
+      );
+      const res = await server.gql(GRUPO, { id, input: { abo: 'A', rh: 'POSITIVO' } }, tecnico.token);
+      const [{ nombre }] = await server.dataSource.query(
+        `SELECT coalesce(nombre_en_red, nombre) AS nombre FROM servicio WHERE id = $1`,
+        [otro.servicio],
+      );
+      const fecha = addDays(TODAY, -70).split('-').reverse().join('/');
+      expect(errorsOf(res)).toEqual([
+        { field: 'abo', msg: MSG.grupoDiscordante('registrado', `donación del ${fecha} en ${nombre}`) },
+      ]);
+      const confirmada = ok(
+        await server.gql<{ updateResultadosDonacion: { donacion: Grupo } }>(
+          GRUPO,
+          { id, input: { abo: 'A', rh: 'POSITIVO', confirmarGrupo: true, motivoGrupo: 'Muestra nueva' } },
+          medico.token,
+        ),
+      );
+      expect(confirmada.updateResultadosDonacion.donacion.grupoDiscordante).toBe(true);
+    } finally {
+      for (const s of [admin, otro]) await server.gql(`mutation { salirDeRed { id } }`, {}, s.token);
+    }
+  });
+});

@@ -58,7 +58,7 @@ const donacionesSql = (vivas: boolean) => `(SELECT coalesce(json_agg(json_build_
       'numero', d.numero, 'fecha', d.fecha,
       'donacionAferesis', d.donacion_aferesis, 'exclusionDefinitiva', d.exclusion_definitiva,
       'exclusionTiempo', d.exclusion_tiempo, 'serologia', d.serologia,
-      'confirmado', d.serologia_confirmada)), '[]')
+      'confirmado', d.serologia_confirmada, 'abo', d.abo, 'rh', d.rh)), '[]')
      FROM donacion d WHERE d.donante_id = ANY(r.ids) AND d.deleted_at IS ${vivas ? 'NULL' : 'NOT NULL'})`;
 
 /**
