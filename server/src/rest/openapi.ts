@@ -144,7 +144,11 @@ const SEMANAS = `${SEMANAS_ENTRE_DONACIONES} semanas`;
 const SEROLOGIA_DESC =
   `Serología como texto JSON de booleanos (${SEROLOGIA_KEYS.join(', ')}); true = reactivo (+), ` +
   'false o ausente = no reactivo (-); se aceptan también "true"/"false". Un texto que no se puede leer da ' +
-  '400 "Error al leer serología". En las respuestas: las siete claves, o null si todavía no se cargaron resultados.';
+  '400 "Error al leer serología". En las respuestas: las siete claves, o null si todavía no se cargaron resultados. ' +
+  'Es una vista de los resultados por marcador (GraphQL Donacion.resultados): un marcador que cambia queda como ' +
+  'tamizaje de hoy, reactivo o no reactivo (hepB: HBsAg y anti-HBc); uno sin cambios conserva sus pruebas. ' +
+  'Se lee true si el marcador no es negativo (reactivo o indeterminado a repetir, repetidamente reactivo, ' +
+  'confirmado o no) y false si es no reactivo o no se realizó todavía (la vista detallada los distingue).';
 const RH_DESC =
   'Factor Rh. Se guarda y se responde como "POSITIVO", "NEGATIVO" o "" (sin determinar). Al escribir se aceptan ' +
   'también, sin distinguir mayúsculas: positivo/negativo, positive/negative, +/-, Rh+/Rh-, (+)/(-) y true/false.';
