@@ -23,7 +23,8 @@ type Donacion = {
   primera: boolean;
   aferesis: boolean;
   grupo: string;
-  serologia: boolean[] | null;
+  /** Per marker: reactive (true), non-reactive (false), not tested (null); null: none tested. */
+  serologia: (boolean | null)[] | null;
   exclusion: 'Temporal' | 'Definitiva' | null;
 };
 
@@ -50,11 +51,13 @@ function celda(
     primeraVez: n((d) => d.primera),
     habituales: n((d) => !d.primera),
     aferesis: n((d) => d.aferesis),
+    pendientes: n((d) => d.serologia === null || d.serologia.some((x) => x === null)),
     porGrupo,
     serologia: MARCADORES.map((marcador, m) => ({
       marcador,
-      analizadas: n((d) => d.serologia !== null),
+      analizadas: n((d) => (d.serologia?.[m] ?? null) !== null),
       reactivas: n((d) => d.serologia?.[m] === true),
+      pendientes: n((d) => (d.serologia?.[m] ?? null) === null),
     })),
     exclusiones: {
       temporales: n((d) => d.exclusion === 'Temporal') + (extra.diferidos ?? 0),
@@ -101,12 +104,14 @@ function cifras(p: IndicadoresPublicados): [string, number | null][] {
         'primeraVez',
         'habituales',
         'aferesis',
+        'pendientes',
       ] as const
     ).map((k): [string, number | null] => [k, p[k]]),
     ...p.porGrupo.map((g): [string, number | null] => [`grupo ${g.abo}|${g.rh}`, g.cantidad]),
     ...p.serologia.flatMap((s): [string, number | null][] => [
       [`${s.marcador} analizadas`, s.analizadas],
       [`${s.marcador} reactivas`, s.reactivas],
+      [`${s.marcador} pendientes`, s.pendientes],
       [`${s.marcador} %`, s.porcentaje],
     ]),
     ['temporales', p.exclusiones.temporales],
@@ -195,6 +200,7 @@ describe('a published cell', () => {
       marcador: 'hiv',
       analizadas: 20,
       reactivas: null,
+      pendientes: 0,
       porcentaje: null,
       suprimido: true,
     });
@@ -202,14 +208,40 @@ describe('a published cell', () => {
       marcador: 'hepB',
       analizadas: 20,
       reactivas: 0,
+      pendientes: 0,
       porcentaje: 0,
       suprimido: false,
     });
+    expect(p.pendientes).toBe(0);
     // April has 2 donations: a period of its own with fewer than 5, and March (20 - 2) with it.
     expect(p.serie.map((s) => [s.periodo, s.donaciones, s.suprimido])).toEqual([
       ['2026-03', null, true],
       ['2026-04', null, true],
     ]);
+  });
+
+  it('a marker not tested on 1 to 4 donations: its pending count, and its tested ones with it', () => {
+    const sinChagas = [false, false, false, false, false, null, false];
+    const conPendientes = [
+      ...donaciones(17),
+      ...donaciones(3, { serologia: sinChagas }, 17),
+      ...donaciones(2, { serologia: null }, 20),
+    ];
+    const q = publicarIndicadores(celda(conPendientes, ['2026-03'])).total;
+    // 5 donations without every marker tested: published; chagas: 5 not tested, 17 tested.
+    expect(q.pendientes).toBe(5);
+    expect(q.serologia[5]).toMatchObject({ analizadas: 17, pendientes: 5, reactivas: 0, porcentaje: 0 });
+    // hiv: 2 not tested (suppressed), so 20 tested would give them back (22 - 20): suppressed too.
+    expect(q.serologia[0]).toMatchObject({
+      analizadas: null,
+      pendientes: null,
+      porcentaje: null,
+      suprimido: true,
+    });
+    expect(cifrasExactas(celda(conPendientes, ['2026-03'])).serologia[0]).toMatchObject({
+      analizadas: 20,
+      pendientes: 2,
+    });
   });
 
   it('is read exact by the servicio', () => {
@@ -244,7 +276,8 @@ function miembroAlAzar(r: Generador, periodos: string[]): CifrasIndicadores {
     primera: r.si(0.3),
     aferesis: r.si(0.05),
     grupo: r.de(GRUPOS),
-    serologia: r.si(0.8) ? MARCADORES.map(() => r.si(0.04)) : null,
+    // Most donations fully tested, some partly (a marker not tested yet), some not at all.
+    serologia: r.si(0.8) ? MARCADORES.map(() => (r.si(0.1) ? null : r.si(0.04))) : null,
     exclusion: r.si(0.05) ? 'Temporal' : r.si(0.02) ? 'Definitiva' : null,
   }));
   return celda(ds, periodos, { noAptos: r.entero(6), diferidos: r.entero(2) });
@@ -266,6 +299,11 @@ function familias(total: IndicadoresPublicados, miembros: IndicadoresPublicados[
     ...(c.porGrupo.length > 0
       ? [{ nombre: `${quien} grupos`, total: c.donaciones, partes: c.porGrupo.map((g) => g.cantidad) }]
       : []),
+    ...c.serologia.map((s) => ({
+      nombre: `${quien} ${s.marcador} analizadas+pendientes`,
+      total: c.donaciones,
+      partes: [s.analizadas, s.pendientes],
+    })),
     ...(['donaciones', 'voluntarias', 'reposicion'] as const).map((k) => ({
       nombre: `${quien} serie ${k}`,
       total: c[k],
@@ -292,6 +330,7 @@ function familias(total: IndicadoresPublicados, miembros: IndicadoresPublicados[
     'primeraVez',
     'habituales',
     'aferesis',
+    'pendientes',
   ] as const;
   const claves = new Set(
     [...total.porGrupo, ...miembros.flatMap((m) => m.porGrupo)].map((g) => `${g.abo}|${g.rh}`),
@@ -311,8 +350,9 @@ function familias(total: IndicadoresPublicados, miembros: IndicadoresPublicados[
               return grupo ? grupo.cantidad : c === total ? 0 : undefined;
             }),
           ),
-          entre('red analizadas', (c) => c.serologia[0].analizadas),
+          ...MARCADORES.map((m, i) => entre(`red ${m} analizadas`, (c) => c.serologia[i].analizadas)),
           ...MARCADORES.map((m, i) => entre(`red ${m}`, (c) => c.serologia[i].reactivas)),
+          ...MARCADORES.map((m, i) => entre(`red ${m} pendientes`, (c) => c.serologia[i].pendientes)),
           entre('red temporales', (c) => c.exclusiones.temporales),
           entre('red definitivas', (c) => c.exclusiones.definitivas),
           ...total.serie.flatMap((s, p) =>
@@ -382,7 +422,8 @@ function comprobar(exacta: CifrasIndicadores, p: IndicadoresPublicados, quien: s
   if (p.serie.some((s) => s.suprimido !== nulo(s.donaciones, s.voluntarias, s.reposicion)))
     fallas.push('flag');
   if (p.porGrupo.some((g) => g.suprimido !== (g.cantidad === null))) fallas.push('flag');
-  if (p.serologia.some((s) => s.suprimido !== nulo(s.analizadas, s.reactivas))) fallas.push('flag');
+  if (p.serologia.some((s) => s.suprimido !== nulo(s.analizadas, s.reactivas, s.pendientes)))
+    fallas.push('flag');
   return fallas;
 }
 

@@ -60,10 +60,15 @@ export type CifrasIndicadores = {
   primeraVez: number;
   habituales: number;
   aferesis: number;
+  /** Donations without every marker of the spec tested (their results are not complete). */
+  pendientes: number;
   /** abo '' = not typed yet; only groups with donations, in ordenGrupos order. */
   porGrupo: { abo: string; rh: string; cantidad: number }[];
-  /** One per marker, SEROLOGIA_KEYS order; `analizadas` is the same for every marker. */
-  serologia: { marcador: string; analizadas: number; reactivas: number }[];
+  /**
+   * One per marker, SEROLOGIA_KEYS order: the donations where it was tested, the reactive ones
+   * among them, and the donations where it was not tested yet (donaciones - analizadas).
+   */
+  serologia: { marcador: string; analizadas: number; reactivas: number; pendientes: number }[];
   exclusiones: { temporales: number; definitivas: number };
   /** One per period of the series, empty ones too. */
   serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
@@ -86,9 +91,17 @@ export type IndicadoresPublicados = {
   primeraVez: N;
   habituales: N;
   aferesis: N;
+  pendientes: N;
   /** Empty when the whole cell is suppressed (which groups a few donations had is not told). */
   porGrupo: { abo: string; rh: string; cantidad: N; suprimido: boolean }[];
-  serologia: { marcador: string; analizadas: N; reactivas: N; porcentaje: N; suprimido: boolean }[];
+  serologia: {
+    marcador: string;
+    analizadas: N;
+    reactivas: N;
+    pendientes: N;
+    porcentaje: N;
+    suprimido: boolean;
+  }[];
   exclusiones: { temporales: N; definitivas: N; suprimido: boolean };
   serie: { periodo: string; donaciones: N; voluntarias: N; reposicion: N; suprimido: boolean }[];
 };
@@ -110,6 +123,7 @@ const ESCALARES = [
   'primeraVez',
   'habituales',
   'aferesis',
+  'pendientes',
 ] as const;
 type Escalar = (typeof ESCALARES)[number];
 
@@ -138,6 +152,7 @@ export function sumarCifras(
       marcador,
       analizadas: suma((c) => c.serologia[m]?.analizadas ?? 0),
       reactivas: suma((c) => c.serologia[m]?.reactivas ?? 0),
+      pendientes: suma((c) => c.serologia[m]?.pendientes ?? 0),
     })),
     exclusiones: {
       temporales: suma((c) => c.exclusiones.temporales),
@@ -177,9 +192,10 @@ type Celda = {
   entera: boolean;
   escalares: Record<Escalar, Cifra>;
   grupos: { abo: string; rh: string; cifra: Cifra }[];
-  /** The same Cifra for every marker: it is one figure, answered seven times. */
-  analizadas: Cifra;
+  /** Per marker: donations where it was tested, reactive among them, not tested yet. */
+  analizadas: Cifra[];
   reactivas: Cifra[];
+  pendientes: Cifra[];
   temporales: Cifra;
   definitivas: Cifra;
   serie: { donaciones: Cifra; voluntarias: Cifra; reposicion: Cifra }[];
@@ -201,8 +217,9 @@ function celdaDe(c: CifrasIndicadores): Celda {
     entera: false,
     escalares: Object.fromEntries(ESCALARES.map((k) => [k, cifra(c[k])])) as Record<Escalar, Cifra>,
     grupos: c.porGrupo.map((g) => ({ abo: g.abo, rh: g.rh, cifra: cifra(g.cantidad) })),
-    analizadas: cifra(c.serologia[0]?.analizadas ?? 0),
+    analizadas: c.serologia.map((s) => cifra(s.analizadas)),
     reactivas: c.serologia.map((s) => cifra(s.reactivas)),
+    pendientes: c.serologia.map((s) => cifra(s.pendientes)),
     temporales: cifra(c.exclusiones.temporales),
     definitivas: cifra(c.exclusiones.definitivas),
     serie: c.serie.map((p) => ({
@@ -218,8 +235,9 @@ function cifrasDe(c: Celda): Cifra[] {
   return [
     ...Object.values(c.escalares),
     ...c.grupos.map((g) => g.cifra),
-    c.analizadas,
+    ...c.analizadas,
     ...c.reactivas,
+    ...c.pendientes,
     c.temporales,
     c.definitivas,
     ...c.serie.flatMap((p) => [p.donaciones, p.voluntarias, p.reposicion]),
@@ -257,6 +275,8 @@ function relacionesDe(c: Celda): Relacion[] {
     { total: e.donaciones, partes: [e.primeraVez, e.habituales] },
     { total: e.atendidos, partes: [e.donaciones, e.noAptos], derivado: true },
     { total: e.donaciones, partes: c.grupos.map((g) => g.cifra) },
+    // Each marker: tested plus not tested yet are the donations.
+    ...c.analizadas.map((a, m) => ({ total: e.donaciones, partes: [a, c.pendientes[m]] })),
     serie('donaciones'),
     serie('voluntarias'),
     serie('reposicion'),
@@ -279,8 +299,9 @@ function relacionesEntre(total: Celda, miembros: Celda[]): Relacion[] {
     ...total.grupos.map((g) =>
       de((c) => c.grupos.find((h) => clave(h) === clave(g))?.cifra ?? (c.entera ? oculta() : undefined)),
     ),
-    de((c) => c.analizadas),
+    ...total.analizadas.map((_, m) => de((c) => c.analizadas[m])),
     ...total.reactivas.map((_, m) => de((c) => c.reactivas[m])),
+    ...total.pendientes.map((_, m) => de((c) => c.pendientes[m])),
     de((c) => c.temporales),
     de((c) => c.definitivas),
     ...total.serie.flatMap((_, p) =>
@@ -358,10 +379,11 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
         })),
     serologia: cifras.serologia.map((s, m) => ({
       marcador: s.marcador,
-      analizadas: valor(c.analizadas),
+      analizadas: valor(c.analizadas[m]),
       reactivas: valor(c.reactivas[m]),
-      porcentaje: tasa(c.reactivas[m], c.analizadas),
-      suprimido: c.analizadas.suprimida || c.reactivas[m].suprimida,
+      pendientes: valor(c.pendientes[m]),
+      porcentaje: tasa(c.reactivas[m], c.analizadas[m]),
+      suprimido: c.analizadas[m].suprimida || c.reactivas[m].suprimida || c.pendientes[m].suprimida,
     })),
     exclusiones: {
       temporales: valor(c.temporales),
@@ -388,8 +410,8 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
  *   INDICADORES_MINIMO_PUBLICABLE donations or donors has every figure suppressed; in a
  *   published cell, every count from 1 to 4 is suppressed too (it points to a few people).
  * - Complementary suppression: in every additive family (donaciones = voluntarias + reposicion
- *   = primeraVez + habituales = the groups' sum = the series' sum; atendidos = donaciones +
- *   noAptos; voluntarias and reposicion of the series; each period's; and, in a network, each
+ *   = primeraVez + habituales = the groups' sum = the series' sum = each marker's analizadas +
+ *   pendientes; atendidos = donaciones + noAptos; voluntarias and reposicion of the series; each period's; and, in a network, each
  *   figure of the total = the members' sum) a lone suppressed figure takes another with it (see
  *   complementaria), repeated until none is alone, so no total minus the others gives it back.
  * - A share made from a suppressed figure is suppressed.

@@ -184,6 +184,40 @@ export function serologiaRealizada(resultados: readonly ResultadoMarcador[]): Se
   return SEROLOGIA_KEYS.filter((k) => claveDeResultados(k, resultados) !== null);
 }
 
+/**
+ * What the reports count of some donations' serology, the one definition of 'analizada': a spec
+ * marker is analizada where serologiaRealizada lists it (the roll-up counts the column that
+ * function writes, migration 1764420000000), reactive among those where its view is true;
+ * a donation's results are complete when all seven are analizadas, pending otherwise. A deleted
+ * donation counts nowhere.
+ */
+export function cuentaSerologia(
+  donaciones: readonly { resultados: readonly ResultadoMarcador[]; eliminada?: boolean }[],
+): {
+  donaciones: number;
+  analizadas: number;
+  pendientes: number;
+  marcadores: { marcador: SerologiaKey; analizadas: number; reactivas: number; pendientes: number }[];
+} {
+  const vivas = donaciones.filter((d) => !d.eliminada).map((d) => d.resultados);
+  const realizadas = vivas.map((r) => serologiaRealizada(r));
+  const completas = realizadas.filter((r) => r.length === SEROLOGIA_KEYS.length).length;
+  return {
+    donaciones: vivas.length,
+    analizadas: completas,
+    pendientes: vivas.length - completas,
+    marcadores: SEROLOGIA_KEYS.map((marcador) => {
+      const analizadas = realizadas.filter((r) => r.includes(marcador)).length;
+      return {
+        marcador,
+        analizadas,
+        reactivas: vivas.filter((r) => claveDeResultados(marcador, r) === true).length,
+        pendientes: vivas.length - analizadas,
+      };
+    }),
+  };
+}
+
 /** A marker confirmed positive: the donor's deferral is definitive. */
 export const confirmadoPositivo = (resultados: readonly ResultadoMarcador[]): boolean =>
   resultados.some((r) => etapaResultado(r) === 'CONFIRMADO_POSITIVO');

@@ -26,6 +26,7 @@ import { AuditoriaBusqueda1764320000000 } from './1764320000000-auditoria-busque
 import { ConsultaRedPresupuesto1764330000000 } from './1764330000000-consulta-red-presupuesto';
 import { Resultados1764400000000 } from './1764400000000-resultados';
 import { GrupoDiscordante1764410000000 } from './1764410000000-grupo-discordante';
+import { IndicadoresAnalizadas1764420000000 } from './1764420000000-indicadores-analizadas';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ConsultaRedPresupuesto1764330000000,
   Resultados1764400000000,
   GrupoDiscordante1764410000000,
+  IndicadoresAnalizadas1764420000000,
 ];

@@ -42,7 +42,10 @@ export type Alcance = { servicio: string } | { servicios: readonly string[] };
  */
 export type Lector = 'servicio' | 'externo';
 
-/** The roll-up's column of each serology marker. */
+/**
+ * The roll-up's column of each serology marker: its reactive donations; <column>_analizadas, those
+ * where it was tested (migration 1764420000000).
+ */
 const COLUMNA_MARCADOR: Record<(typeof SEROLOGIA_KEYS)[number], string> = {
   hiv: 'hiv',
   hepB: 'hep_b',
@@ -98,6 +101,7 @@ function totalesSql(externo: boolean): string {
     sum(${r('excl_definitivas')})::int AS definitivas,
     sum(${r('sero_analizadas')})::int AS analizadas,
     ${SEROLOGIA_KEYS.map((k) => `sum(${r(COLUMNA_MARCADOR[k])})::int AS "${k}"`).join(',\n    ')},
+    ${SEROLOGIA_KEYS.map((k) => `sum(${r(`${COLUMNA_MARCADOR[k]}_analizadas`)})::int AS "${k}Analizadas"`).join(',\n    ')},
     ${GRUPOS.map((g) => `${grupo(g)} AS "${g.clave}"`).join(',\n    ')}
     FROM indicador_diario i WHERE i.servicio_id = s.id AND i.fecha BETWEEN $2::date AND $3::date
   ) t`;
@@ -212,6 +216,8 @@ export async function leerCifras(
       primeraVez: n('primeraVez'),
       habituales: donaciones - n('primeraVez'),
       aferesis: n('aferesis'),
+      // Outside, a donation that came today is pending: its results are read tomorrow.
+      pendientes: donaciones - n('analizadas'),
       porGrupo: GRUPOS.filter((g) => n(g.clave) > 0)
         .map(({ clave }) => {
           const [abo, rh] = clave.split('|');
@@ -220,8 +226,9 @@ export async function leerCifras(
         .sort(ordenGrupos),
       serologia: SEROLOGIA_KEYS.map((marcador) => ({
         marcador,
-        analizadas: n('analizadas'),
+        analizadas: n(`${marcador}Analizadas`),
         reactivas: n(marcador),
+        pendientes: donaciones - n(`${marcador}Analizadas`),
       })),
       exclusiones: { temporales: n('temporales'), definitivas: n('definitivas') },
       serie: periodos.map((periodo) => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { migrations } from '../../database/migrations';
 import { addDays, todayIso } from '../../domain/dates';
+import { cuentaSerologia, type ResultadoMarcador } from '../../domain/resultados';
 import {
   createTestDatabase,
   GqlResult,
@@ -24,7 +25,8 @@ const QUERY = `query ($desde: String!, $hasta: String!, $agrupacion: Agrupacion)
     donaciones donantesDistintos atendidos noAptos voluntarias reposicion porcentajeVoluntarias
     primeraVez habituales aferesis
     porGrupo { abo rh cantidad }
-    serologia { marcador analizadas reactivas porcentaje }
+    pendientes
+    serologia { marcador analizadas reactivas pendientes porcentaje }
     exclusiones { temporales definitivas }
     serie { periodo donaciones voluntarias reposicion }
   }
@@ -41,8 +43,15 @@ type Indicadores = {
   primeraVez: number;
   habituales: number;
   aferesis: number;
+  pendientes: number;
   porGrupo: { abo: string; rh: string; cantidad: number }[];
-  serologia: { marcador: string; analizadas: number; reactivas: number; porcentaje: number }[];
+  serologia: {
+    marcador: string;
+    analizadas: number;
+    reactivas: number;
+    pendientes: number;
+    porcentaje: number;
+  }[];
   exclusiones: { temporales: number; definitivas: number };
   serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
 };
@@ -306,13 +315,13 @@ describe('indicadores against a hand-counted fixture', () => {
       { abo: '', rh: '', cantidad: 1 },
     ]);
     expect(i.serologia).toEqual([
-      { marcador: 'hiv', analizadas: 3, reactivas: 1, porcentaje: 33.3 },
-      { marcador: 'hepB', analizadas: 3, reactivas: 1, porcentaje: 33.3 },
-      { marcador: 'hepC', analizadas: 3, reactivas: 1, porcentaje: 33.3 },
-      { marcador: 'vdrl', analizadas: 3, reactivas: 2, porcentaje: 66.7 },
-      { marcador: 'brucelosis', analizadas: 3, reactivas: 2, porcentaje: 66.7 },
-      { marcador: 'chagas', analizadas: 3, reactivas: 2, porcentaje: 66.7 },
-      { marcador: 'htlv', analizadas: 3, reactivas: 3, porcentaje: 100 },
+      { marcador: 'hiv', analizadas: 3, reactivas: 1, pendientes: 2, porcentaje: 33.3 },
+      { marcador: 'hepB', analizadas: 3, reactivas: 1, pendientes: 2, porcentaje: 33.3 },
+      { marcador: 'hepC', analizadas: 3, reactivas: 1, pendientes: 2, porcentaje: 33.3 },
+      { marcador: 'vdrl', analizadas: 3, reactivas: 2, pendientes: 2, porcentaje: 66.7 },
+      { marcador: 'brucelosis', analizadas: 3, reactivas: 2, pendientes: 2, porcentaje: 66.7 },
+      { marcador: 'chagas', analizadas: 3, reactivas: 2, pendientes: 2, porcentaje: 66.7 },
+      { marcador: 'htlv', analizadas: 3, reactivas: 3, pendientes: 2, porcentaje: 100 },
     ]);
     expect(i.serie).toEqual([
       { periodo: '2025-03', donaciones: 3, voluntarias: 2, reposicion: 1 },
@@ -331,7 +340,13 @@ describe('indicadores against a hand-counted fixture', () => {
         x,
         serologia: MARCADORES.map((marcador) => {
           const reactiva = REACTIVOS[marcador].includes(x);
-          return { marcador, analizadas: 1, reactivas: reactiva ? 1 : 0, porcentaje: reactiva ? 100 : 0 };
+          return {
+            marcador,
+            analizadas: 1,
+            reactivas: reactiva ? 1 : 0,
+            pendientes: 0,
+            porcentaje: reactiva ? 100 : 0,
+          };
         }),
       });
     }
@@ -853,9 +868,9 @@ describe('distinct donors', () => {
 const QUERY_PUBLICADO = `query ($desde: String!, $hasta: String!, $agrupacion: Agrupacion) {
   indicadores(desde: $desde, hasta: $hasta, agrupacion: $agrupacion) {
     suprimido donaciones donantesDistintos atendidos noAptos voluntarias reposicion porcentajeVoluntarias
-    primeraVez habituales aferesis
+    primeraVez habituales aferesis pendientes
     porGrupo { abo rh cantidad suprimido }
-    serologia { marcador analizadas reactivas porcentaje suprimido }
+    serologia { marcador analizadas reactivas pendientes porcentaje suprimido }
     exclusiones { temporales definitivas suprimido }
     serie { periodo donaciones voluntarias reposicion suprimido }
   }
@@ -967,6 +982,7 @@ describe('outside the servicio: an API key', () => {
         marcador: 'hiv',
         analizadas: k + 1,
         reactivas: k + 1,
+        pendientes: 0,
         porcentaje: 100,
         suprimido: false,
       });
@@ -1030,9 +1046,11 @@ describe('outside the servicio: an API key', () => {
       marcador: 'hiv',
       analizadas: 5,
       reactivas: 5,
+      pendientes: 5,
       porcentaje: 100,
       suprimido: false,
     });
+    expect(porClave.pendientes).toBe(5);
     expect(porClave.exclusiones).toEqual({ temporales: 0, definitivas: 5, suprimido: false });
     // The staff read them all at once.
     const porPersonal = await leer(t.token, dia, dia);
@@ -1041,6 +1059,7 @@ describe('outside the servicio: an API key', () => {
       marcador: 'hiv',
       analizadas: 10,
       reactivas: 10,
+      pendientes: 0,
       porcentaje: 100,
       suprimido: false,
     });
@@ -1050,7 +1069,15 @@ describe('outside the servicio: an API key', () => {
     ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: ids[9] }, t.token));
     porClave = await leer(secreto, dia, dia);
     expect(porClave.donaciones).toBe(9);
-    expect((porClave.serologia as { analizadas: number }[])[0].analizadas).toBe(5);
+    // The copy's 5 tested of the day's 9 donations: 4 pending, suppressed, and the 5 with them
+    // (9 - 4), as the groups below.
+    expect((porClave.serologia as object[])[0]).toMatchObject({
+      analizadas: null,
+      reactivas: 5,
+      pendientes: null,
+      suprimido: true,
+    });
+    expect(porClave.pendientes).toBeNull();
     // Its groups as they were, the donation gone from 'not typed yet': 4, suppressed with the other.
     expect(porClave.porGrupo).toEqual([
       { abo: 'AB', rh: 'NEGATIVO', cantidad: null, suprimido: true },
@@ -1106,22 +1133,29 @@ describe('outside the servicio: an API key', () => {
         ]),
       );
       expect([con.disparadores, con.funciones, con.indices]).toEqual([1, 2, 1]);
-      // Back to just after the faster reads: the later migrations (none of the roll-up's) undone.
+      // Back to just after the faster reads: the later migrations undone (1764420000000, the
+      // tested markers' columns, is the only later one of the roll-up's).
       for (;;) {
         const [{ name }] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
         if (name === migrations[k].name) break;
         await ds.undoLastMigration({ transaction: 'each' });
       }
-      expect(await esquema()).toEqual(con);
+      const antes = {
+        ...con,
+        columnas: con.columnas.filter(
+          (c: string) => !/^(pub_)?(hiv|hep_b|hep_c|vdrl|brucelosis|chagas|htlv)_analizadas$/.test(c),
+        ),
+      };
+      expect(await esquema()).toEqual(antes);
       await ds.undoLastMigration({ transaction: 'each' });
       expect(await esquema()).toEqual({
-        ...con,
-        columnas: con.columnas.filter((c: string) => !c.startsWith('grupo_')),
+        ...antes,
+        columnas: antes.columnas.filter((c: string) => !c.startsWith('grupo_')),
         indices: 0,
       });
       await ds.undoLastMigration({ transaction: 'each' });
       expect(await esquema()).toEqual({
-        columnas: con.columnas.filter((c: string) => !/^(pub(licado)?|grupo)_/.test(c)),
+        columnas: antes.columnas.filter((c: string) => !/^(pub(licado)?|grupo)_/.test(c)),
         disparadores: 0,
         funciones: 0,
         indices: 0,
@@ -1132,5 +1166,93 @@ describe('outside the servicio: an API key', () => {
       await ds.destroy();
       await db.drop();
     }
+  });
+});
+
+describe("'analizadas' and 'pendientes': the roll-up and the domain count alike", () => {
+  const TAMIZAJE = `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`;
+  const NACIONALES = ['HIV', 'HBSAG', 'ANTI_HBC', 'HCV', 'HTLV', 'CHAGAS', 'SIFILIS', 'BRUCELOSIS'];
+
+  it('tested, not tested, partly tested, reactive, indeterminate and deleted donations', async () => {
+    const t = await servicio();
+    const medico = await medicoDe(t);
+    const fecha = addDays(todayIso(), -3);
+    const tamizaje = async (id: string, marcador: string, estado: string) =>
+      ok(await server.gql(TAMIZAJE, { id, input: { marcador, estado, tecnica: 'ELISA', fecha } }, medico));
+    const nueva = async () => donacion(t, await donante(t), fecha);
+    const todos = async (id: string, salvo: Record<string, string> = {}) => {
+      for (const m of NACIONALES) await tamizaje(id, m, salvo[m] ?? 'NO_REACTIVO');
+    };
+    const ids: string[] = [];
+    // Tested, every marker non-reactive.
+    ids.push(await nueva());
+    await todos(ids[0]);
+    // Not tested.
+    ids.push(await nueva());
+    // Partly tested: HIV, and HBsAg without anti-HBc (hepB not tested yet).
+    ids.push(await nueva());
+    await tamizaje(ids[2], 'HIV', 'NO_REACTIVO');
+    await tamizaje(ids[2], 'HBSAG', 'NO_REACTIVO');
+    // Reactive: Chagas reactive (awaiting its repeat), the rest non-reactive.
+    ids.push(await nueva());
+    await todos(ids[3], { CHAGAS: 'REACTIVO' });
+    // Indeterminate: HCV alone, indeterminate.
+    ids.push(await nueva());
+    await tamizaje(ids[4], 'HCV', 'INDETERMINADO');
+    // Deleted after being tested.
+    ids.push(await nueva());
+    await todos(ids[5], { HIV: 'REACTIVO' });
+    ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: ids[5] }, t.token));
+
+    const filas = (await server.dataSource.query(
+      `SELECT donacion_id AS "donacionId", marcador, estado, repeticion1, repeticion2,
+              confirmatorio_resultado AS "confirmatorioResultado"
+         FROM resultado WHERE donacion_id = ANY($1::uuid[])`,
+      [ids],
+    )) as (ResultadoMarcador & { donacionId: string })[];
+    const dominio = cuentaSerologia(
+      ids.map((id, k) => ({ resultados: filas.filter((f) => f.donacionId === id), eliminada: k === 5 })),
+    );
+    expect(dominio).toMatchObject({ donaciones: 5, analizadas: 2, pendientes: 3 });
+
+    const [dia] = await server.dataSource.query(
+      `SELECT * FROM indicador_diario WHERE servicio_id = $1 AND fecha = $2`,
+      [t.servicio, fecha],
+    );
+    const columna = {
+      hiv: 'hiv',
+      hepB: 'hep_b',
+      hepC: 'hep_c',
+      vdrl: 'vdrl',
+      brucelosis: 'brucelosis',
+      chagas: 'chagas',
+      htlv: 'htlv',
+    } as const;
+    expect({
+      donaciones: dia.donaciones,
+      analizadas: dia.sero_analizadas,
+      pendientes: dia.donaciones - dia.sero_analizadas,
+      marcadores: dominio.marcadores.map(({ marcador }) => ({
+        marcador,
+        analizadas: dia[`${columna[marcador]}_analizadas`],
+        reactivas: dia[columna[marcador]],
+        pendientes: dia.donaciones - dia[`${columna[marcador]}_analizadas`],
+      })),
+    }).toEqual(dominio);
+    await expectRollUpExacto(t.servicio);
+
+    // And as the staff read them.
+    const leidas = await indicadores(fecha, fecha, 'DIA', t);
+    expect(leidas.pendientes).toBe(dominio.pendientes);
+    expect(
+      leidas.serologia.map(({ marcador, analizadas, reactivas, pendientes }) => ({
+        marcador,
+        analizadas,
+        reactivas,
+        pendientes,
+      })),
+    ).toEqual(dominio.marcadores);
+    // hepC: tested on 3 (two complete, the indeterminate one), reactive on 1.
+    expect(leidas.serologia[2]).toMatchObject({ analizadas: 3, reactivas: 1, porcentaje: 33.3 });
   });
 });

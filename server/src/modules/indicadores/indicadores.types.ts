@@ -40,11 +40,23 @@ export class IndicadorGrupo {
 @ObjectType({ description: 'Serología de las donaciones del período, por marcador' })
 export class IndicadorSerologia {
   @Field({ description: 'hiv, hepB, hepC, vdrl, brucelosis, chagas o htlv' }) marcador: string;
-  @Field(() => Int, { nullable: true, description: cifra('Donaciones con serología cargada') })
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Donaciones en las que el marcador se analizó (reactivo o no reactivo)'),
+  })
   analizadas: number | null;
 
-  @Field(() => Int, { nullable: true, description: cifra('Donaciones con el marcador reactivo') })
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Donaciones con el marcador reactivo, de las analizadas'),
+  })
   reactivas: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Donaciones en las que el marcador todavía no se analizó (donaciones - analizadas)'),
+  })
+  pendientes: number | null;
 
   @Field(() => Float, {
     nullable: true,
@@ -136,6 +148,14 @@ export class Indicadores {
 
   @Field(() => Int, { nullable: true, description: cifra('Donaciones por aféresis') })
   aferesis: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra(
+      'Donaciones con resultados pendientes: alguno de los siete marcadores de serología sin analizar todavía',
+    ),
+  })
+  pendientes: number | null;
 
   @Field(() => [IndicadorGrupo], {
     description: 'Las donaciones por grupo; vacía fuera del servicio si el período entero está suprimido',
