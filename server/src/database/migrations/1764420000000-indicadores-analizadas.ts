@@ -42,7 +42,10 @@ export class IndicadoresAnalizadas1764420000000 implements MigrationInterface {
     await reconstruir(q);
   }
 
-  /** The roll-up's functions that name its columns: with the tested markers' or as before. */
+  /**
+   * The roll-up's functions that name its columns: with the tested markers', or as before (which
+   * read nothing of migration 1764400000000, so that its down() can drop the columns).
+   */
   private async funciones(q: QueryRunner, analizadas: boolean): Promise<void> {
     // Its result columns change: it is made again (CREATE OR REPLACE keeps a function's type).
     await q.query(`DROP FUNCTION indicador_totales(uuid[])`);
@@ -104,7 +107,7 @@ function totalesSql(analizadas: boolean): string {
             x.donacion_aferesis AS aferesis,
             (x.exclusion_definitiva = 'Temporal' AND x.exclusion_tiempo > 0) AS temporal,
             (x.exclusion_definitiva = 'Definitiva') AS definitiva,
-            x.serologia, x.serologia_realizada AS realizada
+            x.serologia${analizadas ? ', x.serologia_realizada AS realizada' : ''}
           FROM donacion x JOIN donante p ON p.id = x.donante_id
           WHERE x.id = ANY(ids) AND x.deleted_at IS NULL
         )
