@@ -1,11 +1,14 @@
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
 import {
   ABO,
+  ANTICUERPO_MAX,
+  ANTICUERPOS_IRREGULARES,
+  ANTICUERPOS_IRREGULARES_LABELS,
   EXCLUSION_TIEMPOS,
   EXCLUSION_TIEMPO_LABELS,
   EXCLUSION_TIPOS,
@@ -30,6 +33,7 @@ import { toNestedErrors } from './donacion-form';
 import { leerSerologia, useActualizarResultados, useDonacion } from './donaciones-store';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
 import type { StoreFailure } from './donaciones-store';
+import { ResultadosLaboratorio } from './resultados-laboratorio';
 import { StoreErrorAlert } from './store-error-alert';
 
 export type ResultadosFormValues = {
@@ -40,6 +44,9 @@ export type ResultadosFormValues = {
   /** '' = none, else days as text (select values are strings). */
   exclusionTiempo: string;
   exclusionCodigo: string;
+  /** '' not tested, 'NEGATIVO' or 'POSITIVO' (with the antibody found). */
+  anticuerposIrregulares: string;
+  anticuerpo: string;
   /** Asked for when the change lifts or shortens the deferral (a doctor's decision, with its reason). */
   motivo: string;
 };
@@ -50,6 +57,10 @@ const RH_OPTIONS = [
   { value: 'POSITIVO', label: 'Positivo' },
   { value: 'NEGATIVO', label: 'Negativo' },
 ];
+const ANTICUERPOS_OPTIONS = ANTICUERPOS_IRREGULARES.map((v) => ({
+  value: v,
+  label: ANTICUERPOS_IRREGULARES_LABELS[v],
+}));
 const TIEMPO_OPTIONS = [
   { value: '', label: 'Sin exclusión' },
   ...EXCLUSION_TIEMPOS.map((d) => ({ value: String(d), label: EXCLUSION_TIEMPO_LABELS[d] })),
@@ -67,6 +78,8 @@ export function toResultadosValues(
     exclusionTiempo:
       d.exclusionTiempo === null || d.exclusionTiempo === undefined ? '' : String(d.exclusionTiempo),
     exclusionCodigo: d.exclusionCodigo ?? '',
+    anticuerposIrregulares: d.anticuerposIrregulares ?? '',
+    anticuerpo: d.anticuerpo ?? '',
     motivo: '',
   };
 }
@@ -79,7 +92,14 @@ export function toResultadosInput(v: ResultadosFormValues): ResultadosDonacionIn
     exclusionDefinitiva: v.exclusionDefinitiva || null,
     exclusionTiempo: v.exclusionTiempo === '' ? null : Number(v.exclusionTiempo),
     exclusionCodigo: v.exclusionCodigo.trim() || null,
+    anticuerposIrregulares: v.anticuerposIrregulares,
+    anticuerpo: v.anticuerposIrregulares === 'POSITIVO' ? v.anticuerpo.trim() || null : null,
   };
+}
+
+/** Whether the serology boxes are as the donation's recorded results read them. */
+export function serologiaSinCambios(v: ResultadosFormValues, inicial: ResultadosFormValues): boolean {
+  return SEROLOGIA_KEYS.every((k) => Boolean(v.serologia[k]) === Boolean(inicial.serologia[k]));
 }
 
 /**
@@ -150,6 +170,7 @@ export function DonacionResultadosPage() {
           />
         </Box>
       )}
+      {donacion && <ResultadosLaboratorio donacion={donacion} />}
       {donacion && <ResultadosForm key={donacion.id} donacion={donacion} />}
     </Stack>
   );
@@ -160,8 +181,10 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
   const { usuario } = useAuth();
   const [failure, setFailure] = useState<StoreFailure | null>(null);
   const serologia = leerSerologia(donacion.serologia);
-  // Initial values once per donation (the form is keyed by id), so a save does not reset what is typed.
-  const [initialValues] = useState(() => toResultadosValues(donacion, serologia.ok ? serologia.value : null));
+  // The values recorded: read again when the donation changes (a laboratory step recorded above
+  // changes its serology), keeping what is typed and not saved yet (keepDirtyOnReinitialize).
+  const recorded = JSON.stringify(toResultadosValues(donacion, serologia.ok ? serologia.value : null));
+  const initialValues = useMemo(() => JSON.parse(recorded) as ResultadosFormValues, [recorded]);
 
   if (!serologia.ok) return <AppAlert message={serologia.error} />;
 
@@ -179,6 +202,8 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
     setFailure(null);
     // The reason goes only with a change that needs it.
     const input = toResultadosInput(values);
+    // Boxes left as recorded are not written: a marker not tested stays so, and each keeps its tests.
+    if (serologiaSinCambios(values, initialValues)) delete input.serologia;
     if (pideMotivo(values)) input.motivo = values.motivo.trim();
     const result = await actualizar(donacion.id, input);
     if (result.ok) {
@@ -192,6 +217,7 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
       onSubmit={onSubmit}
       initialValues={initialValues}
       validate={validate}
+      keepDirtyOnReinitialize
       subscription={{ submitting: true, values: true }}
     >
       {({ handleSubmit, submitting, values }) => (
@@ -218,6 +244,27 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
                 {SEROLOGIA_KEYS.map((k) => (
                   <CheckboxField key={k} name={`serologia.${k}`} label={SEROLOGIA_LABELS[k]} />
                 ))}
+              </Grid>
+            </Box>
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+              <Heading as="h2" size="sm" mb="3">
+                Anticuerpos irregulares
+              </Heading>
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                <SelectField
+                  name="anticuerposIrregulares"
+                  label="Investigación de anticuerpos irregulares"
+                  options={ANTICUERPOS_OPTIONS}
+                />
+                {values.anticuerposIrregulares === 'POSITIVO' && (
+                  <TextField
+                    name="anticuerpo"
+                    label="Anticuerpo"
+                    required
+                    placeholder="anti-K, anti-E..."
+                    inputProps={{ maxLength: ANTICUERPO_MAX, autoComplete: 'off' }}
+                  />
+                )}
               </Grid>
             </Box>
             <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">

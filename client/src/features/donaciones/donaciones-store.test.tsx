@@ -391,6 +391,8 @@ describe('donations search and held list', () => {
               exclusionDefinitiva: 'Temporal',
               exclusionTiempo: 365,
               exclusionCodigo: 'C-12',
+              anticuerposIrregulares: '',
+              anticuerpo: null,
             },
           },
         },

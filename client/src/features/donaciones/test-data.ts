@@ -8,6 +8,15 @@ import {
   ServicioDocument,
   VisitasNoAptoDocument,
 } from '@/generated/graphql';
+import {
+  MARCADOR_LABELS,
+  MARCADORES_NACIONALES,
+  etapaResultado,
+  resultadosDeSerologia,
+  signoResultado,
+  type Marcador,
+  type ResultadoMarcador,
+} from '@domain/resultados';
 import type { DonacionConDonante } from './donaciones-store';
 
 export const SERVICIO_ID = '11111111-1111-4111-8111-111111111111';
@@ -130,8 +139,51 @@ export function paginaDonanteMocks(id = 'd1') {
   ];
 }
 
+/** A marker's result as the server answers it (Donacion.resultados): not tested, unless overridden. */
+export function resultado(marcador: Marcador, overrides: Record<string, unknown> = {}) {
+  const r = { marcador, estado: 'NO_REALIZADO', ...overrides } as ResultadoMarcador;
+  return {
+    __typename: 'Resultado' as const,
+    marcador,
+    nombre: MARCADOR_LABELS[marcador],
+    estado: r.estado,
+    etapa: etapaResultado(r),
+    signo: signoResultado(r),
+    tecnica: null,
+    fecha: null,
+    registradoPor: null,
+    repeticion1: null,
+    repeticion2: null,
+    repeticionTecnica: null,
+    repeticionFecha: null,
+    repeticionPor: null,
+    confirmatorioResultado: null,
+    confirmatorioTecnica: null,
+    confirmatorioFecha: null,
+    confirmatorioLaboratorio: null,
+    confirmatorioPor: null,
+    ...overrides,
+  };
+}
+
+/** The national panel with the given markers' results (the rest not tested). */
+export function resultadosPanel(dados: Partial<Record<Marcador, Record<string, unknown>>> = {}) {
+  return MARCADORES_NACIONALES.map((m) => resultado(m, dados[m]));
+}
+
+function resultadosDeSerologiaDados(serologia: Record<string, boolean>) {
+  const dados = resultadosDeSerologia([], serologia, '2025-06-15', null);
+  return resultadosPanel(Object.fromEntries(dados.map((r) => [r.marcador, r])));
+}
+
 export function donacion(overrides: Record<string, unknown> = {}) {
   const numero = typeof overrides.numero === 'number' ? overrides.numero : 1001;
+  // Given only the spec's booleans, the results the server keeps for them (a screening each).
+  const serologia = overrides.serologia;
+  const resultados =
+    serologia && typeof serologia === 'object' && !('resultados' in overrides)
+      ? resultadosDeSerologiaDados(serologia as Record<string, boolean>)
+      : resultadosPanel();
   return {
     __typename: 'Donacion' as const,
     id: 'x1',
@@ -149,6 +201,10 @@ export function donacion(overrides: Record<string, unknown> = {}) {
     donacionAferesis: false,
     abo: 'A',
     rh: 'POSITIVO',
+    grupoDiscordante: false,
+    grupoMotivo: null as string | null,
+    anticuerposIrregulares: '',
+    anticuerpo: null as string | null,
     exclusionDefinitiva: null,
     exclusionTiempo: null,
     exclusionCodigo: null,
@@ -164,6 +220,7 @@ export function donacion(overrides: Record<string, unknown> = {}) {
       hto: 42,
     },
     serologia: null as null | Record<string, unknown>,
+    resultados: resultados as ReturnType<typeof resultado>[],
     // The deferral the server says the result imposes today (lifts known); null: none.
     diferimiento: null as null | Record<string, unknown>,
     ...overrides,
