@@ -124,13 +124,14 @@ describe('recorrido: la cola del médico y las listas que se actualizan', () => 
   it("the day's donations say '(+)' and that the HIV donation awaits a doctor", async () => {
     await menu().getByRole('link', { name: 'Donaciones' }).click();
     await filaDelDia('Quiroga').getByTestId('marca-diferido').waitFor();
-    await expect(filaDelDia('Quiroga').getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV (+)');
+    // The lists print each marker of the panel as its laboratory result says.
+    await expect(filaDelDia('Quiroga').getByTestId('marca-reactivo').innerText()).resolves.toBe(
+      'HIV 1/2 (+)',
+    );
     await expect(filaDelDia('Quiroga').getByTestId('marca-diferido').innerText()).resolves.toBe(
       'Pendiente de decisión médica',
     );
-    await expect(filaDelDia('Acuña').getByTestId('marca-reactivo').innerText()).resolves.toBe(
-      'Hepatitis C (+)',
-    );
+    await expect(filaDelDia('Acuña').getByTestId('marca-reactivo').innerText()).resolves.toBe('HCV (+)');
   });
 
   it("the doctor acts from the queue: lifts the HIV deferral; the donor's page says who, when and why", async () => {
@@ -141,7 +142,7 @@ describe('recorrido: la cola del médico y las listas que se actualizan', () => 
     await page.waitForURL(`**/donaciones/donante/${hiv.id}`);
     const donaciones = page.getByRole('table', { name: 'Donaciones del donante' });
     await donaciones.getByTestId('marca-diferido').waitFor();
-    await expect(donaciones.getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV (+)');
+    await expect(donaciones.getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV 1/2 (+)');
 
     const panel = page.getByRole('region', { name: 'Elegibilidad del donante' });
     await panel.getByRole('button', { name: /Levantar diferimiento/ }).click();

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { MSG } from '@domain/messages';
 import { renderWithProviders } from '@/test-utils';
 import { ResultadoMarcas } from './resultado-marcas';
 
@@ -47,5 +48,34 @@ describe('ResultadoMarcas', () => {
     second.unmount();
     renderWithProviders(<ResultadoMarcas serologia={{ ...negativa, hiv: 'si' }} />);
     expect(screen.getByText('Error al leer serología')).toBeInTheDocument();
+  });
+});
+
+describe('ResultadoMarcas with the results per marker', () => {
+  const r = (marcador: string, nombre: string, signo: string) => ({ marcador, nombre, signo });
+  it("prints each marker as the server says: '(+)', 'indeterminado', '(-)' and 'sin realizar'", () => {
+    renderWithProviders(
+      <ResultadoMarcas
+        serologia={null}
+        resultados={[
+          r('HIV', 'HIV 1/2', '(+)'),
+          r('HBSAG', 'HBsAg', 'indeterminado'),
+          r('HCV', 'HCV', '(-)'),
+          r('CHAGAS', 'Chagas', 'sin realizar'),
+        ]}
+      />,
+    );
+    expect(screen.getByTestId('marca-reactivo')).toHaveTextContent('HIV 1/2 (+)');
+    expect(screen.getByTestId('marca-indeterminado')).toHaveTextContent('HBsAg indeterminado');
+    expect(screen.getByText('HCV (-) · Chagas sin realizar')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.sinDatos)).toBeNull();
+  });
+
+  it("nothing tested reads 'Sin datos'", () => {
+    renderWithProviders(
+      <ResultadoMarcas serologia={null} resultados={[r('HIV', 'HIV 1/2', 'sin realizar')]} />,
+    );
+    expect(screen.getByText(MSG.sinDatos)).toBeInTheDocument();
+    expect(screen.queryByText(/sin realizar/)).toBeNull();
   });
 });

@@ -37,7 +37,20 @@ export type ResultadoMarcasProps = {
   diferimiento?: DiferimientoDeResultado | null;
   /** 'sm' in lists, 'md' at the head of a donation's screen. */
   size?: 'sm' | 'md';
+  /**
+   * The laboratory results per marker of the panel (Donacion.resultados): when given, each
+   * marker prints as the server says ('(+)', '(-)', 'sin realizar', 'indeterminado') instead of
+   * the spec's seven booleans.
+   */
+  resultados?: readonly ResultadoSigno[] | null;
 };
+
+/** What a marker's result needs to print: its name and sign as the server gives them. */
+export type ResultadoSigno = { marcador: string; nombre: string; signo: string };
+
+/** Whether any marker was tested: otherwise the results read as 'sin datos'. */
+export const algunoRealizado = (resultados: readonly ResultadoSigno[]): boolean =>
+  resultados.some((r) => r.signo !== 'sin realizar');
 
 /** A donation's deferral in a badge's words. */
 export function diferimientoTexto(d: DiferimientoDeResultado): string {
@@ -58,7 +71,9 @@ export function ResultadoMarcas({
   exclusionTiempo,
   diferimiento,
   size = 'sm',
+  resultados,
 }: ResultadoMarcasProps) {
+  const porMarcador = resultados && resultados.length > 0 ? resultados : null;
   const parsed = leerSerologia(serologia);
   const badgeSize = size === 'md' ? 'lg' : 'md';
   const badges = [];
@@ -70,7 +85,23 @@ export function ResultadoMarcas({
     );
   }
   const serologiaLeida = parsed.ok ? parsed.value : null;
-  for (const marcador of reactivos(serologiaLeida)) {
+  for (const r of porMarcador ?? []) {
+    if (r.signo !== '(+)' && r.signo !== 'indeterminado') continue;
+    const positivo = r.signo === '(+)';
+    badges.push(
+      <Badge
+        key={`resultado-${r.marcador}`}
+        colorPalette={positivo ? 'red' : 'orange'}
+        variant={positivo ? 'solid' : 'subtle'}
+        size={badgeSize}
+        data-testid={positivo ? 'marca-reactivo' : 'marca-indeterminado'}
+      >
+        <Alerta />
+        {`${r.nombre} ${r.signo}`}
+      </Badge>,
+    );
+  }
+  for (const marcador of porMarcador ? [] : reactivos(serologiaLeida)) {
     badges.push(
       <Badge
         key={`reactivo-${marcador}`}
@@ -128,11 +159,18 @@ export function ResultadoMarcas({
       </Badge>,
     );
   }
-  const negativos = serologiaLeida
-    ? SEROLOGIA_KEYS.filter((k) => !serologiaLeida[k])
-        .map((k) => `${SEROLOGIA_LABELS[k]} ${serologiaSigno(false)}`)
-        .join(' · ')
-    : '';
+  const negativos = porMarcador
+    ? algunoRealizado(porMarcador)
+      ? porMarcador
+          .filter((r) => r.signo === '(-)' || r.signo === 'sin realizar')
+          .map((r) => `${r.nombre} ${r.signo}`)
+          .join(' · ')
+      : ''
+    : serologiaLeida
+      ? SEROLOGIA_KEYS.filter((k) => !serologiaLeida[k])
+          .map((k) => `${SEROLOGIA_LABELS[k]} ${serologiaSigno(false)}`)
+          .join(' · ')
+      : '';
 
   return (
     <Stack gap="1" align="flex-start" whiteSpace="normal" minW="40">
@@ -141,7 +179,7 @@ export function ResultadoMarcas({
           {badges}
         </HStack>
       )}
-      {parsed.ok && serologiaLeida === null && (
+      {(porMarcador ? !algunoRealizado(porMarcador) : parsed.ok && serologiaLeida === null) && (
         <Text as="span" fontSize="xs" color="gray.600">
           {MSG.sinDatos}
         </Text>
@@ -158,7 +196,7 @@ export function ResultadoMarcas({
 export type SerologiaCellProps = {
   donacion: Pick<
     ResultadoMarcasProps,
-    'serologia' | 'exclusionDefinitiva' | 'exclusionTiempo' | 'diferimiento'
+    'serologia' | 'exclusionDefinitiva' | 'exclusionTiempo' | 'diferimiento' | 'resultados'
   >;
 };
 
@@ -171,6 +209,7 @@ export function SerologiaCell({ donacion }: SerologiaCellProps) {
         exclusionDefinitiva={donacion.exclusionDefinitiva}
         exclusionTiempo={donacion.exclusionTiempo}
         diferimiento={donacion.diferimiento}
+        resultados={donacion.resultados}
       />
     </Table.Cell>
   );

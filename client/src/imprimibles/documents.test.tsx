@@ -213,6 +213,24 @@ describe('HemodonacionPdf', () => {
     expect(alert.y).toBeLessThan(find(page, 'Datos del donante')[0].y);
   });
 
+  it("prints each marker of the panel as its result says: '(+)', '(-)', 'sin realizar', 'indeterminado'", async () => {
+    const d = donacion(0);
+    d.resultados = [
+      { nombre: 'HIV 1/2', signo: '(+)' },
+      { nombre: 'HBsAg', signo: 'indeterminado' },
+      { nombre: 'HCV', signo: '(-)' },
+      { nombre: 'Chagas', signo: 'sin realizar' },
+    ];
+    const [page] = await render(
+      <HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />,
+      'hemodonacion-resultados',
+    );
+    for (const t of ['HIV 1/2 (+)', 'HBsAg indeterminado', 'HCV (-)', 'Chagas sin realizar'])
+      expect(page.texts.map((x) => x.text)).toContain(t);
+    expect(page.text).toContain('SEROLOGÍA REACTIVA: HIV 1/2');
+    expect(page.text).not.toContain('HBV');
+  });
+
   it('prints a definitive exclusion in capitals, at the top and in the results', async () => {
     const d = donacion(0, { exclusionDefinitiva: 'Definitiva', exclusionCodigo: 'C12' });
     const [page] = await render(
@@ -350,6 +368,27 @@ describe('LibroPdf', () => {
     const row2 = find(second, list[2].numero)[0];
     const row2Texts = second.texts.filter((t) => Math.abs(t.y - row2.y) < mm(17) / 2 && t !== row2);
     expect(row2Texts.some((t) => /\d/.test(t.text) && !/^A$/.test(t.text))).toBe(false);
+  });
+
+  it("prints the irregular antibodies on the donor's row: Negativo, Positivo over the antibody, Sin realizar", async () => {
+    const list = donaciones(3);
+    list[0].anticuerposIrregulares = 'POSITIVO';
+    list[0].anticuerpo = 'anti-K';
+    list[0].rh = null; // its 'Positivo' would sit beside the column
+    list[1].anticuerposIrregulares = 'NEGATIVO';
+    list[2].anticuerposIrregulares = '';
+    const [, second] = await render(<LibroPdf donaciones={list} servicio={servicio} />, 'libro-anticuerpos');
+    const col = find(second, 'Anticuerpos')[0].x;
+    const enFila = (i: number, text: string) => {
+      const row = find(second, list[i].numero)[0];
+      const t = find(second, text).find((x) => Math.abs(x.y - row.y) < mm(17) / 2);
+      expect(t).toBeDefined();
+      expect(Math.abs(t!.x - col)).toBeLessThan(mm(22));
+    };
+    enFila(0, 'Positivo');
+    enFila(0, 'anti-K');
+    enFila(1, 'Negativo');
+    enFila(2, 'Sin realizar');
   });
 
   it('rules the table with the column widths of the spec and 9 rows of 17 mm, empty ones too', async () => {

@@ -70,6 +70,9 @@ export function toDonacionImprimible(
     abo: d.abo || null,
     rh: d.rh || null,
     serologia: d.serologia ? { ...d.serologia } : null,
+    resultados: d.resultados.map((r) => ({ nombre: r.nombre, signo: r.signo })),
+    anticuerposIrregulares: d.anticuerposIrregulares,
+    anticuerpo: d.anticuerpo ?? null,
     exclusionDefinitiva:
       exclusion === 'Definitiva' || exclusion === 'Temporal' ? (exclusion as ExclusionTipo) : null,
     exclusionTiempo: d.exclusionTiempo,

@@ -128,12 +128,20 @@ function FillLines({ label, lines }: { label: string; lines: number }) {
   );
 }
 
+/** The results per marker when the donation has them (none tested: printed as the spec's blanks). */
+function porMarcador(d: DonacionImprimible) {
+  return d.resultados && d.resultados.some((r) => r.signo !== 'sin realizar') ? d.resultados : null;
+}
+
 /** The lines of the alert box: reactive serology markers and a definitive exclusion, in words. */
 export function alertas(d: DonacionImprimible): string[] {
   const lines: string[] = [];
-  const reactivos = SEROLOGIA_KEYS.filter((key) => d.serologia?.[key] === true);
-  if (reactivos.length)
-    lines.push(`SEROLOGÍA REACTIVA: ${reactivos.map((key) => SEROLOGIA_LABELS[key]).join(', ')}`);
+  const reactivos =
+    porMarcador(d)
+      ?.filter((r) => r.signo === '(+)')
+      .map((r) => r.nombre) ??
+    SEROLOGIA_KEYS.filter((key) => d.serologia?.[key] === true).map((key) => SEROLOGIA_LABELS[key]);
+  if (reactivos.length) lines.push(`SEROLOGÍA REACTIVA: ${reactivos.join(', ')}`);
   if (d.exclusionDefinitiva === 'Definitiva')
     lines.push(`EXCLUSIÓN DEFINITIVA${d.exclusionCodigo ? ` (código ${d.exclusionCodigo})` : ''}`);
   return lines;
@@ -303,23 +311,36 @@ export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
           </View>
           <View style={[styles.row, { flexWrap: 'wrap' }]}>
             <Text style={styles.label}>Serología:</Text>
-            {SEROLOGIA_KEYS.map((key) =>
-              donacion.serologia?.[key] === true ? (
-                <View key={key} style={{ flexDirection: 'row', marginRight: 8 }}>
-                  <Text style={styles.reactive}>{`${SEROLOGIA_LABELS[key]} REACTIVO (+)`}</Text>
-                </View>
-              ) : (
-                <View key={key} style={{ flexDirection: 'row', marginRight: 8 }}>
-                  <Text>{SEROLOGIA_LABELS[key]} </Text>
-                  {/* Not done yet: room to write the result by hand. */}
-                  <Text
-                    style={{ minWidth: 16, borderBottomWidth: 0.5, borderColor: LIGHT, textAlign: 'center' }}
-                  >
-                    {formatSerologia(donacion.serologia, key)}
-                  </Text>
-                </View>
-              ),
-            )}
+            {porMarcador(donacion)?.map((r) => (
+              <View key={r.nombre} style={{ flexDirection: 'row', marginRight: 8 }}>
+                <Text
+                  style={r.signo === '(+)' ? styles.reactive : undefined}
+                >{`${r.nombre} ${r.signo}`}</Text>
+              </View>
+            ))}
+            {!porMarcador(donacion) &&
+              SEROLOGIA_KEYS.map((key) =>
+                donacion.serologia?.[key] === true ? (
+                  <View key={key} style={{ flexDirection: 'row', marginRight: 8 }}>
+                    <Text style={styles.reactive}>{`${SEROLOGIA_LABELS[key]} REACTIVO (+)`}</Text>
+                  </View>
+                ) : (
+                  <View key={key} style={{ flexDirection: 'row', marginRight: 8 }}>
+                    <Text>{SEROLOGIA_LABELS[key]} </Text>
+                    {/* Not done yet: room to write the result by hand. */}
+                    <Text
+                      style={{
+                        minWidth: 16,
+                        borderBottomWidth: 0.5,
+                        borderColor: LIGHT,
+                        textAlign: 'center',
+                      }}
+                    >
+                      {formatSerologia(donacion.serologia, key)}
+                    </Text>
+                  </View>
+                ),
+              )}
           </View>
         </View>
 

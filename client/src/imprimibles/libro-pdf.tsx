@@ -20,6 +20,7 @@ import { FONT, FONT_BOLD, INK, RULE } from './pdf-styles';
 import { huellaDonaciones } from './huella';
 import type { SignosVitales } from '@domain/donacion';
 import { codigoEtiquetaImpreso } from '@domain/etiquetas';
+import { ANTICUERPOS_IRREGULARES_LABELS, type AnticuerposIrregulares } from '@domain/donacion';
 import type { DonacionImprimible, SerologiaKey, ServicioImprimible } from './types';
 
 export { libroFileName as fileName };
@@ -263,6 +264,12 @@ function Cell({ box, top, height, lines, size = SIZE.cell, bold, pad = PAD, chil
 const bold: TextStyle = { fontFamily: FONT_BOLD };
 
 /** A row cell: `i` is the row (0-8). */
+/** The irregular antibodies' first line in the book: the result in words. */
+export function anticuerposLinea(d: Pick<DonacionImprimible, 'anticuerposIrregulares'>): string {
+  if (d.anticuerposIrregulares === undefined || d.anticuerposIrregulares === null) return '';
+  return ANTICUERPOS_IRREGULARES_LABELS[d.anticuerposIrregulares as AnticuerposIrregulares] ?? '';
+}
+
 function RowCell(props: Omit<CellProps, 'top' | 'height'> & { i: number }) {
   return <Cell {...props} top={rowTop(props.i)} height={ROW} />;
 }
@@ -531,14 +538,15 @@ function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
           bold
         />
       ))}
-      {rows.map(
-        (d, i) =>
-          d.anticuerposIrregulares && (
-            <RowCell key={i} i={i} box={C2.anticuerpos} lines={1}>
-              {d.anticuerposIrregulares}
-            </RowCell>
-          ),
-      )}
+      {/* 'Negativo', 'Positivo' over the antibody found, 'Sin realizar'; blank when not known. */}
+      <Column box={C2.anticuerpos} values={rows.map(anticuerposLinea)} line={0} lines={2} />
+      <Column
+        box={C2.anticuerpos}
+        values={rows.map((d) => (d.anticuerposIrregulares === 'POSITIVO' ? (d.anticuerpo ?? '') : ''))}
+        line={1}
+        lines={2}
+        size={SIZE.small}
+      />
     </>
   );
 }

@@ -7,6 +7,9 @@ import type { SerologiaKey, SignosVitales } from '@domain/donacion';
 import type { FormatoEtiquetas } from '@domain/etiquetas';
 import type { AgrupacionValor } from '@domain/indicadores';
 
+/** One marker's result: its name and how it prints. */
+export type ResultadoImprimible = { nombre: string; signo: string };
+
 /** Serology results: true reactive, false non-reactive, null not done yet. */
 export type SerologiaImprimible = Record<SerologiaKey, boolean | null>;
 
@@ -79,8 +82,15 @@ export type DonacionImprimible = {
   /** days: 0, 15, 30, 90, 180, 365 */
   exclusionTiempo: number | null;
   exclusionCodigo: string | null;
-  /** Not in the spec's donation fields yet: printed blank when absent. */
+  /** '' not tested, 'NEGATIVO' or 'POSITIVO' (with `anticuerpo`); printed blank when absent. */
   anticuerposIrregulares?: string | null;
+  /** The irregular antibody found (anti-K, anti-E...). */
+  anticuerpo?: string | null;
+  /**
+   * The laboratory results per marker of the panel, as the server prints them ('(+)', '(-)',
+   * 'sin realizar', 'indeterminado'); absent: the spec's seven booleans are printed.
+   */
+  resultados?: ResultadoImprimible[] | null;
   autoexclusion?: boolean | null;
   /** Donations of the person the service recorded before this one: with any, the donor is habitual. */
   donacionesPrevias: number;

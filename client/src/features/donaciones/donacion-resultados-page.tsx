@@ -167,6 +167,7 @@ export function DonacionResultadosPage() {
             exclusionDefinitiva={donacion.exclusionDefinitiva}
             exclusionTiempo={donacion.exclusionTiempo}
             diferimiento={donacion.diferimiento}
+            resultados={donacion.resultados}
           />
         </Box>
       )}

@@ -236,14 +236,15 @@ describe('donations search and held list', () => {
     ]);
     const panel = await screen.findByRole('region', { name: 'Donaciones' });
     const [fila] = within(within(panel).getByRole('table')).getAllByRole('row').slice(1);
-    expect(within(fila).getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
-    expect(fila).toHaveTextContent('Hepatitis B (-)');
+    // Each marker of the panel as the server prints it: the reactive one in a badge, the rest quiet.
+    expect(within(fila).getByTestId('marca-reactivo')).toHaveTextContent('HIV 1/2 (+)');
+    expect(fila).toHaveTextContent('HBsAg (-)');
     expect(within(fila).getByTestId('marca-diferido')).toHaveTextContent('Pendiente de decisión médica');
 
     // What the lift's answer does to the cache (elegibilidad-panel.tsx): the list is read again.
     act(() => invalidarElegibilidad(client!.cache, { donante: 'd1', donaciones: ['x1'] }));
     await waitFor(() => expect(within(panel).queryByTestId('marca-diferido')).toBeNull());
-    expect(within(panel).getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
+    expect(within(panel).getByTestId('marca-reactivo')).toHaveTextContent('HIV 1/2 (+)');
   });
 
   it('an empty page past the last one (a stale link, a deleted row) still offers Anterior', async () => {
@@ -538,9 +539,14 @@ describe("a donor's donations", () => {
     expect(primera).toHaveTextContent('15/06/2025 09:30');
     expect(primera).toHaveTextContent('A+');
     expect(primera).toHaveTextContent('Sin datos');
-    // As the specification prints results: the reactive marker 'Hepatitis B (+)', the others (-).
-    expect(within(segunda).getByTestId('marca-reactivo')).toHaveTextContent('Hepatitis B (+)');
-    expect(segunda).toHaveTextContent('HIV (-)');
+    // As the specification prints results: the reactive markers '(+)' (hepatitis B is HBsAg and
+    // anti-HBc), the others '(-)'.
+    expect(
+      within(segunda)
+        .getAllByTestId('marca-reactivo')
+        .map((b) => b.textContent),
+    ).toEqual(['HBsAg (+)', 'Anti-HBc (+)']);
+    expect(segunda).toHaveTextContent('HIV 1/2 (-)');
     expect(within(primera).getByRole('link', { name: 'Imprimir la donación 1001' })).toHaveAttribute(
       'href',
       '/donaciones/hemodos/d1/x1',

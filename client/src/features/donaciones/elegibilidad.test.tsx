@@ -355,7 +355,7 @@ describe('lifting a deferral', () => {
     expect(await within(tabla).findByTestId('marca-diferido')).toHaveTextContent(
       'Pendiente de decisión médica',
     );
-    expect(within(tabla).getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
+    expect(within(tabla).getByTestId('marca-reactivo')).toHaveTextContent('HIV 1/2 (+)');
     expect(screen.queryByRole('table', { name: 'Diferimientos levantados' })).not.toBeInTheDocument();
 
     await userEvent.click(within(await panel()).getByRole('button', { name: /Levantar diferimiento/ }));
@@ -375,7 +375,7 @@ describe('lifting a deferral', () => {
       ).toBeNull(),
     );
     // The result itself stays in sight.
-    expect(screen.getByTestId('marca-reactivo')).toHaveTextContent('HIV (+)');
+    expect(screen.getByTestId('marca-reactivo')).toHaveTextContent('HIV 1/2 (+)');
   });
 
   it("shows the server's refusal in Spanish and keeps the dialog open", async () => {

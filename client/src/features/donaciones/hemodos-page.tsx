@@ -127,6 +127,7 @@ export function HemodosPage() {
               exclusionDefinitiva={donacion.exclusionDefinitiva}
               exclusionTiempo={donacion.exclusionTiempo}
               diferimiento={donacion.diferimiento}
+              resultados={donacion.resultados}
             />
           </Stack>
         </Box>
