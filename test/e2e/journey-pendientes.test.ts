@@ -163,7 +163,7 @@ describe('recorrido: la cola del médico y las listas que se actualizan', () => 
     await expect(panel.innerText()).resolves.not.toContain('serología reactiva');
     // The donation's row no longer says it awaits a decision; its result stays in sight.
     await expect(donaciones.getByTestId('marca-diferido').count()).resolves.toBe(0);
-    await expect(donaciones.getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV (+)');
+    await expect(donaciones.getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV 1/2 (+)');
     await esperarCarga(page);
     await screenshot(page, 'pendientes-02-levantado');
   });
@@ -173,7 +173,9 @@ describe('recorrido: la cola del médico y las listas que se actualizan', () => 
     await page.waitForURL('**/donaciones');
     await filaDelDia('Acuña').getByTestId('marca-diferido').waitFor();
     await expect(filaDelDia('Quiroga').getByTestId('marca-diferido').count()).resolves.toBe(0);
-    await expect(filaDelDia('Quiroga').getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV (+)');
+    await expect(filaDelDia('Quiroga').getByTestId('marca-reactivo').innerText()).resolves.toBe(
+      'HIV 1/2 (+)',
+    );
     await page.reload();
     await filaDelDia('Acuña').getByTestId('marca-diferido').waitFor();
     await expect(filaDelDia('Quiroga').getByTestId('marca-diferido').count()).resolves.toBe(0);
@@ -193,7 +195,9 @@ describe('recorrido: la cola del médico y las listas que se actualizan', () => 
     await menu().getByRole('link', { name: 'Donaciones' }).click();
     await filaDelDia('Acuña').getByTestId('marca-diferido').waitFor();
     await expect(filaDelDia('Quiroga').getByTestId('marca-diferido').count()).resolves.toBe(0);
-    await expect(filaDelDia('Quiroga').getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV (+)');
+    await expect(filaDelDia('Quiroga').getByTestId('marca-reactivo').innerText()).resolves.toBe(
+      'HIV 1/2 (+)',
+    );
     await expect(menu().getByRole('link', { name: 'Decisiones pendientes' }).count()).resolves.toBe(0);
     await page.goto('/pendientes');
     await page.getByText('No tiene permiso para realizar esta acción').waitFor();
