@@ -173,7 +173,7 @@ describe('usabilidad', () => {
       const panel = page.getByRole('region', { name: 'Donaciones' });
       const fila = panel.getByRole('row').filter({ hasText: 'Núñez Ortiz' });
       await fila.getByTestId('marca-reactivo').waitFor();
-      await expect(fila.getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV (+)');
+      await expect(fila.getByTestId('marca-reactivo').innerText()).resolves.toBe('HIV 1/2 (+)');
       await expect(fila.getByTestId('marca-exclusion').innerText()).resolves.toBe('EXCLUSIÓN DEFINITIVA');
       // A negative donation carries no mark.
       const negativa = panel.getByRole('row').filter({ hasText: 'Núñez de la Fuente' });
@@ -184,7 +184,7 @@ describe('usabilidad', () => {
       await page.getByRole('link', { name: /^Resultados de la donación/ }).click();
       const registrados = page.getByRole('region', { name: 'Resultados registrados' });
       await registrados.getByTestId('marca-reactivo').waitFor();
-      await expect(registrados.innerText()).resolves.toContain('HIV (+)');
+      await expect(registrados.innerText()).resolves.toContain('HIV 1/2 (+)');
       await expect(registrados.innerText()).resolves.toContain('EXCLUSIÓN DEFINITIVA');
       expect(await contrasteDe(page, '[data-testid="marca-exclusion"]')).toBeGreaterThanOrEqual(4.5);
       await screenshot(page, 'usab-reactivo-resultados-1280');
