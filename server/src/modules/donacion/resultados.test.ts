@@ -386,6 +386,23 @@ describe('screening, repeat and confirmatory', () => {
     );
     expect(back.errors?.[0].message).toBe(MSG.confirmadoNoSeLevanta);
     expect((await leer(d.id)).serologiaConfirmada).toBe(true);
+    // The lists say so too: the donation's deferral is definitive, and no longer awaits a doctor.
+    const lista = ok(
+      await server.gql<{ donacion: { diferimiento: { tipo: string } | null } }>(
+        `query ($id: ID!) { donacion(id: $id) { diferimiento { tipo } } }`,
+        { id: d.id },
+        medico.token,
+      ),
+    );
+    expect(lista.donacion.diferimiento?.tipo).toBe('Definitiva');
+    const cola = ok(
+      await server.gql<{ pendientesDecision: { items: { donacionId: string }[] } }>(
+        `{ pendientesDecision { items { donacionId } } }`,
+        {},
+        medico.token,
+      ),
+    );
+    expect(cola.pendientesDecision.items.map((p) => p.donacionId)).not.toContain(d.id);
   });
 
   it('a confirmatory negative lets a doctor, and only a doctor, end the deferral', async () => {

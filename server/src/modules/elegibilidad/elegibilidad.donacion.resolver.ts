@@ -26,6 +26,7 @@ export class ElegibilidadDonacionResolver {
         exclusionDefinitiva: d.exclusionDefinitiva,
         exclusionTiempo: d.exclusionTiempo,
         serologia: d.serologia,
+        confirmado: d.serologiaConfirmada,
       },
       levantamientos,
       hoy,

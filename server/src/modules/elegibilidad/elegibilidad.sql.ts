@@ -25,7 +25,7 @@ export const RESULTADO_PENDIENTE = `d.serologia @? '$.* ? (@ == true)'
  */
 export const PENDIENTES_SQL = `SELECT d.id, d.numero, d.fecha::text AS fecha, d.donacion_aferesis AS "donacionAferesis",
     d.exclusion_definitiva AS "exclusionDefinitiva", d.exclusion_tiempo AS "exclusionTiempo", d.serologia,
-    d.deleted_at IS NOT NULL AS eliminada,
+    d.serologia_confirmada AS confirmado, d.deleted_at IS NOT NULL AS eliminada,
     a.id AS "donanteId", a.nombre, a.apellido, a.dni,
     (SELECT coalesce(json_agg(json_build_object('origenId', l.origen_id, 'clave', l.clave)), '[]')
        FROM levantamiento_diferimiento l
