@@ -11,6 +11,7 @@ export const indicadores: IndicadoresImprimible = {
   donantesDistintos: 1180,
   atendidos: 1301,
   noAptos: 67,
+  pendientes: 134,
   voluntarias: 771,
   reposicion: 463,
   porcentajeVoluntarias: 62.5,
@@ -26,13 +27,13 @@ export const indicadores: IndicadoresImprimible = {
     { abo: '', rh: '', cantidad: 110 },
   ],
   serologia: [
-    { marcador: 'hiv', analizadas: 1100, reactivas: 2, porcentaje: 0.2 },
-    { marcador: 'hepB', analizadas: 1100, reactivas: 5, porcentaje: 0.5 },
-    { marcador: 'hepC', analizadas: 1100, reactivas: 3, porcentaje: 0.3 },
-    { marcador: 'vdrl', analizadas: 1100, reactivas: 14, porcentaje: 1.3 },
-    { marcador: 'brucelosis', analizadas: 1100, reactivas: 0, porcentaje: 0 },
-    { marcador: 'chagas', analizadas: 1100, reactivas: 22, porcentaje: 2 },
-    { marcador: 'htlv', analizadas: 1100, reactivas: 1, porcentaje: 0.1 },
+    { marcador: 'hiv', analizadas: 1100, pendientes: 134, reactivas: 2, porcentaje: 0.2 },
+    { marcador: 'hepB', analizadas: 1100, pendientes: 134, reactivas: 5, porcentaje: 0.5 },
+    { marcador: 'hepC', analizadas: 1100, pendientes: 134, reactivas: 3, porcentaje: 0.3 },
+    { marcador: 'vdrl', analizadas: 1100, pendientes: 134, reactivas: 14, porcentaje: 1.3 },
+    { marcador: 'brucelosis', analizadas: 1100, pendientes: 134, reactivas: 0, porcentaje: 0 },
+    { marcador: 'chagas', analizadas: 1100, pendientes: 134, reactivas: 22, porcentaje: 2 },
+    { marcador: 'htlv', analizadas: 1100, pendientes: 134, reactivas: 1, porcentaje: 0.1 },
   ],
   exclusiones: { temporales: 48, definitivas: 9 },
   serie: [
@@ -73,6 +74,7 @@ export function suprimido(base: IndicadoresImprimible = indicadores): Indicadore
     donantesDistintos: null,
     atendidos: null,
     noAptos: null,
+    pendientes: null,
     voluntarias: null,
     reposicion: null,
     porcentajeVoluntarias: null,
@@ -80,7 +82,13 @@ export function suprimido(base: IndicadoresImprimible = indicadores): Indicadore
     habituales: null,
     aferesis: null,
     porGrupo: [],
-    serologia: base.serologia.map((s) => ({ ...s, analizadas: null, reactivas: null, porcentaje: null })),
+    serologia: base.serologia.map((s) => ({
+      ...s,
+      analizadas: null,
+      pendientes: null,
+      reactivas: null,
+      porcentaje: null,
+    })),
     exclusiones: { temporales: null, definitivas: null },
     serie: base.serie.map((p) => ({ ...p, donaciones: null, voluntarias: null, reposicion: null })),
   };
@@ -89,7 +97,8 @@ export function suprimido(base: IndicadoresImprimible = indicadores): Indicadore
 /**
  * The sample as a network reads it with small members: its counts from 1 to 4 suppressed (HIV,
  * hepatitis C, HTLV), with a figure of each of their sums (February; 'No apto' visits and so
- * atendidos); the rest exact.
+ * atendidos); brucellosis's pending results too, and so its tested ones (the donations less them);
+ * the rest exact.
  */
 export const conSuprimidas: IndicadoresImprimible = {
   ...indicadores,
@@ -97,7 +106,11 @@ export const conSuprimidas: IndicadoresImprimible = {
   noAptos: null,
   porGrupo: indicadores.porGrupo.map((g) => (g.abo === 'AB' ? { ...g, cantidad: null } : g)),
   serologia: indicadores.serologia.map((s) =>
-    ['hiv', 'hepC', 'htlv'].includes(s.marcador) ? { ...s, reactivas: null, porcentaje: null } : s,
+    ['hiv', 'hepC', 'htlv'].includes(s.marcador)
+      ? { ...s, reactivas: null, porcentaje: null }
+      : s.marcador === 'brucelosis'
+        ? { ...s, analizadas: null, pendientes: null, porcentaje: null }
+        : s,
   ),
   serie: indicadores.serie.map((p) =>
     p.periodo === '2026-02' ? { ...p, donaciones: null, voluntarias: null, reposicion: null } : p,

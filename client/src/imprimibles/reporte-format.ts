@@ -73,7 +73,7 @@ export function haySuprimidas(i: IndicadoresImprimible): boolean {
   const cifras: CifraImprimible[] = [
     ...cifrasPrincipales(i).map((c) => c.numero),
     ...i.porGrupo.map((g) => g.cantidad),
-    ...i.serologia.flatMap((s) => [s.analizadas, s.reactivas, s.porcentaje]),
+    ...i.serologia.flatMap((s) => [s.analizadas, s.pendientes, s.reactivas, s.porcentaje]),
     ...i.serie.flatMap((s) => [s.donaciones, s.voluntarias, s.reposicion]),
   ];
   return cifras.some((c) => c === null);
@@ -239,6 +239,7 @@ export function cifrasPrincipales(i: IndicadoresImprimible): Cifra[] {
     { label: 'Donaciones', numero: i.donaciones },
     { label: 'Donantes distintos', numero: i.donantesDistintos },
     { label: 'No aptos', numero: i.noAptos },
+    { label: 'Con análisis pendiente', numero: i.pendientes },
     { label: 'Voluntarias', numero: i.voluntarias },
     { label: 'De reposición', numero: i.reposicion },
     { label: '% voluntarias', numero: i.porcentajeVoluntarias, porcentaje: true },

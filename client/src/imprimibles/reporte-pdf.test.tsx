@@ -90,10 +90,13 @@ describe('ReportePdf', () => {
       expect(text).toContain(figure);
     }
     expect(text).toContain('Exclusiones definitivas');
+    // The headline figures: a row of labels, then their figures.
+    expect(text).toMatch(/No aptos\s+Con análisis pendiente\s+1\.301\s+1\.234\s+1\.180\s+67\s+134\n/);
+    expect(text).toMatch(/Marcador\s+Analizadas\s+Sin analizar\s+Reactivas\s+% reactivas/);
     expect(text).toMatch(/O Positivo\s+560/);
     expect(text).toMatch(/Sin resultado\s+110/);
-    expect(text).toMatch(/Hepatitis B\s+1\.100\s+5\s+0,5 %/);
-    expect(text).toMatch(/Chagas\s+1\.100\s+22\s+2,0 %/);
+    expect(text).toMatch(/Hepatitis B\s+1\.100\s+134\s+5\s+0,5 %/);
+    expect(text).toMatch(/Chagas\s+1\.100\s+134\s+22\s+2,0 %/);
     expect(text).toMatch(/Marzo 2026\s+445\s+281\s+164/);
     expect(text).toContain('Generado el 02/04/2026 12:30');
     expectInsidePage(page);
@@ -135,9 +138,12 @@ describe('ReportePdf', () => {
     expect(pages).toHaveLength(1);
     const { text } = pages[0];
     // The headline figures: a row of labels, then their figures.
-    expect(text).toMatch(/No aptos\s+menos de 5\s+1\.234\s+1\.180\s+menos de 5/);
+    expect(text).toMatch(
+      /No aptos\s+Con análisis pendiente\s+menos de 5\s+1\.234\s+1\.180\s+menos de 5\s+134/,
+    );
     expect(text).toMatch(/AB Positivo\s+menos de 5/);
-    expect(text).toMatch(/HIV\s+1\.100\s+menos de 5\s+reservado/);
+    expect(text).toMatch(/HIV\s+1\.100\s+134\s+menos de 5\s+reservado/);
+    expect(text).toMatch(/Brucelosis\s+menos de 5\s+menos de 5\s+0\s+reservado/);
     expect(text).toMatch(/Febrero 2026\s+menos de 5\s+menos de 5\s+menos de 5/);
     expect(text).toMatch(/Hospital Sur(\s+menos de 5){2}\s+reservado(\s+menos de 5){4}/);
     expect(text).toContain('sin barra: menos de 5');

@@ -107,7 +107,8 @@ function Cifras({ data }: { data: ReportePdfData }) {
       <Text style={s.sectionTitle}>Cifras principales</Text>
       <View style={{ flexDirection: 'row', flexWrap: 'wrap', marginHorizontal: -2 }}>
         {cifrasPrincipales(data.indicadores).map((c) => (
-          <View key={c.label} style={{ width: '25%', padding: 2 }}>
+          // Five a row: the thirteen figures take three rows, as twelve did four a row.
+          <View key={c.label} style={{ width: '20%', padding: 2 }}>
             <View style={{ backgroundColor: BAND, paddingVertical: 5, paddingHorizontal: 6, height: 38 }}>
               <Text style={{ fontSize: SIZE.small }}>{c.label}</Text>
               <Text style={{ ...s.bold, fontSize: SIZE.figure, marginTop: 3 }}>{c.valor}</Text>
@@ -196,14 +197,16 @@ function GruposYSerologia({ data }: { data: ReportePdfData }) {
         <Text style={s.sectionTitle}>Serología</Text>
         <Tabla
           columnas={[
-            { head: 'Marcador', width: '34%' },
-            { head: 'Analizadas', width: '22%', num: true },
-            { head: 'Reactivas', width: '22%', num: true },
-            { head: '% reactivas', width: '22%', num: true },
+            { head: 'Marcador', width: '28%' },
+            { head: 'Analizadas', width: '18%', num: true },
+            { head: 'Sin analizar', width: '18%', num: true },
+            { head: 'Reactivas', width: '18%', num: true },
+            { head: '% reactivas', width: '18%', num: true },
           ]}
           filas={serologia.map((m) => [
             marcadorLabel(m.marcador),
             formatCifra(m.analizadas),
+            formatCifra(m.pendientes),
             formatCifra(m.reactivas),
             formatPorcentaje(m.porcentaje),
           ])}

@@ -173,6 +173,8 @@ export type IndicadoresImprimible = {
   donantesDistintos: CifraImprimible;
   atendidos: CifraImprimible;
   noAptos: CifraImprimible;
+  /** Donations with some serology marker not tested yet. */
+  pendientes: CifraImprimible;
   voluntarias: CifraImprimible;
   reposicion: CifraImprimible;
   porcentajeVoluntarias: CifraImprimible;
@@ -184,6 +186,8 @@ export type IndicadoresImprimible = {
   serologia: {
     marcador: string;
     analizadas: CifraImprimible;
+    /** The period's donations not tested for this marker yet. */
+    pendientes: CifraImprimible;
     reactivas: CifraImprimible;
     porcentaje: CifraImprimible;
   }[];

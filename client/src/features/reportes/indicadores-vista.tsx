@@ -94,7 +94,7 @@ function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible })
     <PageCard
       title="Serología"
       as="h2"
-      description="Donaciones con serología cargada y reactivas, por marcador."
+      description="Donaciones analizadas, sin analizar todavía y reactivas, por marcador."
     >
       <Table.ScrollArea>
         <Table.Root size="sm" aria-label="Serología por marcador">
@@ -102,6 +102,7 @@ function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible })
             <Table.Row>
               <Table.ColumnHeader>Marcador</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Analizadas</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Sin analizar</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Reactivas</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">% reactivas</Table.ColumnHeader>
             </Table.Row>
@@ -111,6 +112,7 @@ function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible })
               <Table.Row key={s.marcador}>
                 <Table.Cell>{marcadorLabel(s.marcador)}</Table.Cell>
                 <Table.Cell textAlign="end">{formatCifra(s.analizadas)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatCifra(s.pendientes)}</Table.Cell>
                 <Table.Cell textAlign="end" fontWeight={(s.reactivas ?? 0) > 0 ? 'semibold' : undefined}>
                   {formatCifra(s.reactivas)}
                 </Table.Cell>

@@ -296,11 +296,12 @@ describe('/red, the network’s panel', () => {
     });
     const cifras = await screen.findByRole('region', { name: 'Cifras principales' }, { timeout: 5000 });
     const valor = (label: string) => within(cifras).getByText(label).nextElementSibling?.textContent;
-    expect([valor('Atendidos'), valor('Donaciones'), valor('No aptos')]).toEqual([
-      'menos de 5',
-      '1.234',
-      'menos de 5',
-    ]);
+    expect([
+      valor('Atendidos'),
+      valor('Donaciones'),
+      valor('No aptos'),
+      valor('Con análisis pendiente'),
+    ]).toEqual(['menos de 5', '1.234', 'menos de 5', '134']);
 
     // The member with fewer than 5: every cell of its row; the total's sums that hold one too.
     const tabla = screen.getByRole('table', { name: 'Cifras por servicio' });
@@ -319,7 +320,11 @@ describe('/red, the network’s panel', () => {
 
     const serologia = screen.getByRole('table', { name: 'Serología por marcador' });
     expect(
-      within(serologia).getByRole('row', { name: 'HIV 1.100 menos de 5 reservado' }),
+      within(serologia).getByRole('row', { name: 'HIV 1.100 134 menos de 5 reservado' }),
+    ).toBeInTheDocument();
+    // Brucellosis's pending results are fewer than 5, and so its tested ones are not told either.
+    expect(
+      within(serologia).getByRole('row', { name: 'Brucelosis menos de 5 menos de 5 0 reservado' }),
     ).toBeInTheDocument();
 
     // February is not drawn (not as a bar of 0): 2 periods of 2 stacked series; its label is marked.
@@ -352,7 +357,7 @@ describe('/red, the network’s panel', () => {
       route: '/red',
     });
     const cifras = await screen.findByRole('region', { name: 'Cifras principales' }, { timeout: 5000 });
-    expect(within(cifras).getAllByText('menos de 5')).toHaveLength(11);
+    expect(within(cifras).getAllByText('menos de 5')).toHaveLength(12);
     const serie = screen.getByRole('figure', { name: 'Donaciones por período' });
     expect(serie.querySelectorAll('.recharts-bar-rectangle path')).toHaveLength(0);
     const grupos = screen.getByRole('figure', { name: 'Grupo ABO y factor Rh' });
@@ -428,7 +433,8 @@ describe("the network's CSV", () => {
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('# Reporte de indicadores - Red Programa Provincial (todos sus servicios)');
     expect(lines).toContain('Atendidos;1301');
-    expect(lines).toContain('Hepatitis B;1100;5;0,5');
+    expect(lines).toContain('Con análisis pendiente;134');
+    expect(lines).toContain('Hepatitis B;1100;134;5;0,5');
     const reactivas = indicadores.serologia.reduce((n, s) => n + (s.reactivas ?? 0), 0);
     expect(lines.slice(-5)).toEqual([
       'Servicio;Atendidos;Donaciones;% voluntarias;Primera vez;No aptos;Resultados reactivos;Exclusiones',
@@ -456,7 +462,8 @@ describe("the network's CSV", () => {
     expect(lines).toContain('Atendidos;menos de 5');
     expect(lines).toContain('No aptos;menos de 5');
     expect(lines).toContain('AB Positivo;menos de 5');
-    expect(lines).toContain('HIV;1100;menos de 5;reservado');
+    expect(lines).toContain('HIV;1100;134;menos de 5;reservado');
+    expect(lines).toContain('Brucelosis;menos de 5;menos de 5;0;reservado');
     expect(lines).toContain('Febrero 2026;01/02/2026;menos de 5;menos de 5;menos de 5');
     const reactivas = indicadores.serologia.reduce((n, s) => n + (s.reactivas ?? 0), 0);
     expect(lines.slice(-4)).toEqual([

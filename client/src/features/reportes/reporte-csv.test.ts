@@ -36,6 +36,7 @@ describe('buildReporteCsv', () => {
     expect(all).toContain('Donaciones;1234');
     expect(all).toContain('Donantes distintos;1180');
     expect(all).toContain('No aptos;67');
+    expect(all).toContain('Con análisis pendiente;134');
     expect(all).toContain('% voluntarias;62,5');
     expect(all).toContain('Primera vez;402');
     expect(all).toContain('Habituales;832');
@@ -60,14 +61,14 @@ describe('buildReporteCsv', () => {
       'AB Positivo;23',
       'Sin resultado;110',
     ]);
-    expect(block('Marcador;Analizadas;Reactivas;% reactivas')).toEqual([
-      'HIV;1100;2;0,2',
-      'Hepatitis B;1100;5;0,5',
-      'Hepatitis C;1100;3;0,3',
-      'VDRL;1100;14;1,3',
-      'Brucelosis;1100;0;0,0',
-      'Chagas;1100;22;2,0',
-      'HTLV;1100;1;0,1',
+    expect(block('Marcador;Analizadas;Sin analizar;Reactivas;% reactivas')).toEqual([
+      'HIV;1100;134;2;0,2',
+      'Hepatitis B;1100;134;5;0,5',
+      'Hepatitis C;1100;134;3;0,3',
+      'VDRL;1100;134;14;1,3',
+      'Brucelosis;1100;134;0;0,0',
+      'Chagas;1100;134;22;2,0',
+      'HTLV;1100;134;1;0,1',
     ]);
     expect(block('Período;Primer día;Donaciones;Voluntarias;Reposición')).toEqual([
       'Enero 2026;01/01/2026;401;250;151',
@@ -127,12 +128,15 @@ describe('buildReporteCsv', () => {
     expect(all).toContain('No aptos;menos de 5');
     expect(all).toContain('Donaciones;1234');
     expect(all).toContain('AB Positivo;menos de 5');
-    expect(all).toContain('HIV;1100;menos de 5;reservado');
+    expect(all).toContain('HIV;1100;134;menos de 5;reservado');
+    expect(all).toContain('Brucelosis;menos de 5;menos de 5;0;reservado');
     expect(all).toContain('Febrero 2026;01/02/2026;menos de 5;menos de 5;menos de 5');
     // A cell of fewer than 5: every figure; no group listed.
     const chico = lines(buildReporteCsv(suprimido(), 'Red Sur', generado));
     expect(chico).toContain('Donaciones;menos de 5');
     expect(chico).toContain('% voluntarias;reservado');
+    expect(chico).toContain('Con análisis pendiente;menos de 5');
+    expect(chico).toContain('HIV;menos de 5;menos de 5;menos de 5;reservado');
     expect(chico).toContain('Todos los grupos;menos de 5');
     const numeros = chico.flatMap((l) => l.split(';').slice(1)).filter((c) => /^\d+(,\d+)?$/.test(c));
     expect(numeros).toEqual([]);

@@ -80,11 +80,12 @@ export function reporteCsvLines(
       ? [line(cell('Todos los grupos'), cifraCell(null))]
       : []),
     '',
-    line('Marcador', 'Analizadas', 'Reactivas', '% reactivas'),
+    line('Marcador', 'Analizadas', 'Sin analizar', 'Reactivas', '% reactivas'),
     ...i.serologia.map((s) =>
       line(
         cell(marcadorLabel(s.marcador)),
         cifraCell(s.analizadas),
+        cifraCell(s.pendientes),
         cifraCell(s.reactivas),
         cifraCell(s.porcentaje, { porcentaje: true }),
       ),

@@ -76,6 +76,7 @@ describe('Reportes page', () => {
     expect(valor('Donaciones')).toBe('1.234');
     expect(valor('Donantes distintos')).toBe('1.180');
     expect(valor('No aptos')).toBe('67');
+    expect(valor('Con análisis pendiente')).toBe('134');
     expect(valor('% voluntarias')).toBe('62,5 %');
     expect(valor('Primera vez')).toBe('402');
     expect(valor('Habituales')).toBe('832');
@@ -102,7 +103,12 @@ describe('Reportes page', () => {
     expect(voluntarias.querySelectorAll('.recharts-pie-sector')).toHaveLength(2);
 
     const serologia = screen.getByRole('table', { name: 'Serología por marcador' });
-    expect(within(serologia).getByRole('row', { name: 'Hepatitis B 1.100 5 0,5 %' })).toBeInTheDocument();
+    expect(
+      within(serologia)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Marcador', 'Analizadas', 'Sin analizar', 'Reactivas', '% reactivas']);
+    expect(within(serologia).getByRole('row', { name: 'Hepatitis B 1.100 134 5 0,5 %' })).toBeInTheDocument();
     expect(within(serologia).getAllByRole('row')).toHaveLength(8);
     // The servicio's own figures are all exact: nothing says 'menos de 5', no note.
     expect(screen.queryByText(/menos de 5/)).not.toBeInTheDocument();
@@ -132,7 +138,8 @@ describe('Reportes page', () => {
     expect(created[0].type).toBe('text/csv;charset=utf-8');
     expect(text.startsWith('# Reporte de indicadores - Servicio de Hemoterapia Central')).toBe(true);
     expect(text).toContain('Atendidos;1301');
-    expect(text).toContain('Hepatitis B;1100;5;0,5');
+    expect(text).toContain('Con análisis pendiente;134');
+    expect(text).toContain('Hepatitis B;1100;134;5;0,5');
     click.mockRestore();
   });
 
