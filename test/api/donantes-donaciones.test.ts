@@ -1,7 +1,7 @@
 import { codigoEtiqueta } from '../../server/src/domain/etiquetas';
 import { MSG } from '../../server/src/domain/messages';
 import { startTestServer, TestServer } from '../../server/src/test-utils/harness';
-import { compacta, donacionBody, donanteBody, iso, msgs, registrar, Sesion } from './helpers';
+import { compacta, donacionBody, donanteBody, Errores, iso, msgs, registrar, Sesion } from './helpers';
 
 let server: TestServer;
 let admin: Sesion;
@@ -19,6 +19,30 @@ async function nuevoDonante(overrides: Rec = {}): Promise<Rec> {
   const res = await post('/donante/', donanteBody(overrides));
   expect(res.status).toBe(200);
   return res.body;
+}
+
+/** A staff member of the servicio with `rol`, signed in: their token. */
+async function integrante(rol: string): Promise<string> {
+  const username = `${rol.slice(4).toLowerCase()}_${Date.now()}`;
+  await server.gql(
+    `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
+    {
+      input: {
+        nombre: 'Ana',
+        apellido: 'Integrante',
+        username,
+        password: 'clave-segura',
+        password2: 'clave-segura',
+        rol,
+      },
+    },
+    admin.token,
+  );
+  const login = await server.gql<{ login: { token: string } }>(
+    `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+    { input: { username, password: 'clave-segura' } },
+  );
+  return login.data!.login.token;
 }
 
 async function numero(): Promise<number> {
@@ -343,6 +367,75 @@ describe('donations', () => {
     res = await put(other._id, { abo: 'O' });
     expect(res.status).toBe(404);
     expect((await server.dataSource.query(`SELECT abo FROM donacion WHERE id = $1`, [id]))[0].abo).toBe('AB');
+  });
+
+  it('PUT /donacion/:id/donante/:donorId takes confirmarGrupo and motivoGrupo for a group that differs, as GraphQL', async () => {
+    const d = await nuevoDonante();
+    const donor = d._id as string;
+    // A donation 10 weeks ago typed O Positivo, and today's.
+    const anterior = await post<{ donacion: Rec[] }>(
+      '/donacion/',
+      donacionBody(admin.usuario.servicio, donor, await numero(), { fecha: compacta(70) }),
+    );
+    expect(anterior.status).toBe(200);
+    const primera = anterior.body.donacion[0]._id;
+    const put = (id: unknown, b: Rec, token = admin.token) =>
+      server.rest<Rec>('PUT', `/donacion/${id}/donante/${donor}`, b, token);
+    expect((await put(primera, { abo: 'O', rh: 'POSITIVO' })).status).toBe(200);
+    const hoy = await post<{ donacion: Rec[] }>(
+      '/donacion/',
+      donacionBody(admin.usuario.servicio, donor, await numero()),
+    );
+    expect(hoy.status).toBe(200);
+    const segunda = hoy.body.donacion.find((x) => x._id !== primera)!._id;
+    const grupo = async () =>
+      (
+        await server.dataSource.query(
+          `SELECT abo, rh, grupo_discordante, grupo_motivo FROM donacion WHERE id = $1`,
+          [segunda],
+        )
+      )[0];
+    const sinCambios = { abo: '', rh: '', grupo_discordante: false, grupo_motivo: null };
+
+    // A different group is refused unless confirmed.
+    let res = await put(segunda, { abo: 'A', rh: 'POSITIVO' });
+    expect(res.status).toBe(400);
+    expect((res.body as Errores).errors).toEqual([
+      expect.objectContaining({ param: 'abo', msg: expect.stringContaining('O+') }),
+    ]);
+    // The servicio's administrator may not confirm it: a doctor or a technician.
+    res = await put(segunda, { abo: 'A', rh: 'POSITIVO', confirmarGrupo: true, motivoGrupo: 'Retipificado' });
+    expect(res.status).toBe(403);
+    expect(msgs(res.body)).toEqual([MSG.soloMedicoTecnicoGrupo]);
+    const tecnico = await integrante('ROL_TECNICO');
+    // Bad input: a flag that is not one, a confirmation without its reason.
+    res = await put(segunda, { abo: 'A', rh: 'POSITIVO', confirmarGrupo: 'quizás' }, tecnico);
+    expect(res.status).toBe(400);
+    expect((res.body as Errores).errors).toEqual([
+      expect.objectContaining({ param: 'confirmarGrupo', msg: MSG.valorNoPermitido }),
+    ]);
+    res = await put(segunda, { abo: 'A', rh: 'POSITIVO', confirmarGrupo: true, motivoGrupo: ' ' }, tecnico);
+    expect(res.status).toBe(400);
+    expect((res.body as Errores).errors).toEqual([
+      expect.objectContaining({ param: 'motivoGrupo', msg: MSG.requerido }),
+    ]);
+    res = await put(segunda, { abo: 'A', rh: 'POSITIVO', motivoGrupo: ['x'] }, tecnico);
+    expect(res.status).toBe(400);
+    expect(await grupo()).toEqual(sinCambios);
+
+    res = await put(
+      segunda,
+      { abo: 'A', rh: 'POSITIVO', confirmarGrupo: 'true', motivoGrupo: 'Tipificado dos veces' },
+      tecnico,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.donacion).toMatchObject({ _id: segunda, abo: 'A', rh: 'POSITIVO' });
+    expect(await grupo()).toEqual({
+      abo: 'A',
+      rh: 'POSITIVO',
+      grupo_discordante: true,
+      grupo_motivo: 'Tipificado dos veces',
+    });
   });
 
   it('DELETE /donacion/:_id/donante/:uid soft-deletes and frees the donor', async () => {

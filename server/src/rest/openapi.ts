@@ -746,6 +746,10 @@ export const openApiDocument = {
             motivo: str(
               'Por qué se levanta o acorta el diferimiento (médico o administrador): requerido solo entonces',
             ),
+            confirmarGrupo: bool(
+              'Confirma (médico o técnico) un grupo o factor que difiere de donaciones anteriores del donante, con motivoGrupo; la donación queda marcada hasta una nueva tipificación',
+            ),
+            motivoGrupo: str('Por qué se confirma el grupo discordante: requerido con confirmarGrupo'),
           }),
         ),
         responses: {

@@ -132,6 +132,9 @@ function resultadosData(req: Request): ResultadosData {
   if (b.exclusionTiempo !== undefined) data.exclusionTiempo = entero(b.exclusionTiempo) as number | null;
   if (b.exclusionCodigo !== undefined) data.exclusionCodigo = scalar(b.exclusionCodigo, 'exclusionCodigo');
   if (b.motivo !== undefined) data.motivo = scalar(b.motivo, 'motivo');
+  // A group that differs from the donor's earlier donations, confirmed as GraphQL does.
+  if (b.confirmarGrupo !== undefined) data.confirmarGrupo = flag(b.confirmarGrupo, 'confirmarGrupo');
+  if (b.motivoGrupo !== undefined) data.motivoGrupo = scalar(b.motivoGrupo, 'motivoGrupo');
   return data;
 }
 
