@@ -162,6 +162,8 @@ describe('recorrido: elegibilidad del donante', () => {
     await dialog.getByRole('button', { name: 'Levantar diferimiento' }).click();
     await page.getByRole('link', { name: 'Nueva donación' }).waitFor();
     await expect(panel().count()).resolves.toBe(0);
+    // The donor's donations are read again after the lift: their mark goes once that answer is in.
+    await page.getByTestId('marca-diferido').first().waitFor({ state: 'detached' });
     await expect(page.getByTestId('marca-diferido').count()).resolves.toBe(0);
     await screenshot(page, 'elegibilidad-02-levantado');
   });

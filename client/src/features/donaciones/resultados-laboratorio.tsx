@@ -374,19 +374,24 @@ export function ResultadosLaboratorio({ donacion }: ResultadosLaboratorioProps) 
             </Table.Cell>
             <Table.Cell textAlign="end">
               <HStack gap="1" justify="flex-end" wrap="wrap" data-acciones>
-                {pasosDe(r).map((paso) => (
-                  <Button
-                    key={paso}
-                    size="xs"
-                    variant={paso === 'tamizaje' && pasosDe(r).length > 1 ? 'ghost' : 'outline'}
-                    aria-label={`${PASO_LABELS[paso]}: ${r.nombre}`}
-                    onClick={() => setAbierto({ marcador: r.marcador, paso })}
-                  >
-                    {paso === 'tamizaje' && r.estado !== 'NO_REALIZADO'
+                {pasosDe(r).map((paso) => {
+                  const texto =
+                    paso === 'tamizaje' && r.estado !== 'NO_REALIZADO'
                       ? 'Corregir tamizaje'
-                      : PASO_LABELS[paso]}
-                  </Button>
-                ))}
+                      : PASO_LABELS[paso];
+                  return (
+                    <Button
+                      key={paso}
+                      size="xs"
+                      variant={paso === 'tamizaje' && pasosDe(r).length > 1 ? 'ghost' : 'outline'}
+                      // The visible text first (what a voice user says), then the marker it acts on.
+                      aria-label={`${texto}: ${r.nombre}`}
+                      onClick={() => setAbierto({ marcador: r.marcador, paso })}
+                    >
+                      {texto}
+                    </Button>
+                  );
+                })}
               </HStack>
             </Table.Cell>
           </Table.Row>
