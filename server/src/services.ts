@@ -155,8 +155,8 @@ export function createServices(
   const reads = readPool(dataSource);
   const query = reads.run;
   const throttle = new FailureThrottle(dataSource, query, { now: options.now });
-  const donante = new DonanteService(dataSource, query);
   const elegibilidad = new ElegibilidadService(dataSource, query);
+  const donante = new DonanteService(dataSource, query, elegibilidad);
   const donacion = new DonacionService(dataSource, query, elegibilidad);
   const indicadores = new IndicadoresService(query);
   const services: Services = {

@@ -298,8 +298,8 @@ export function operationCalls(target: World): Record<string, Call> {
       variables: { id: target.donacionId },
     },
     'Query.donaciones': {
-      query: `query ($f: DonacionFilter) { donaciones(filter: $f) { total items { id numero donanteId } } }`,
-      variables: { f: { numero: target.donacionNumero } },
+      query: `query ($f: DonacionFilter, $o: DonacionOrden) { donaciones(filter: $f, orden: $o) { total items { id numero donanteId } } }`,
+      variables: { f: { numero: target.donacionNumero }, o: { campo: 'APELLIDO', direccion: 'DESC' } },
     },
     'Query.donacionesDeDonante': {
       query: `query ($id: ID!) { donacionesDeDonante(donanteId: $id) { id numero } }`,
@@ -310,8 +310,8 @@ export function operationCalls(target: World): Record<string, Call> {
       variables: { id: target.donanteId },
     },
     'Query.donantes': {
-      query: `query ($f: DonanteFilter) { donantes(filter: $f) { total items { id dni apellido } } }`,
-      variables: { f: { dni: target.donanteDni } },
+      query: `query ($f: DonanteFilter, $o: DonanteOrden) { donantes(filter: $f, orden: $o) { total items { id dni apellido } } }`,
+      variables: { f: { dni: target.donanteDni }, o: { campo: 'ULTIMA_DONACION', direccion: 'DESC' } },
     },
     'Query.duplicadosDonantes': {
       query: `query ($o: Int, $l: Int) { duplicadosDonantes(offset: $o, limit: $l) { total items { motivo a { id dni } b { id dni } } } }`,

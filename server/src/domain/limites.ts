@@ -85,6 +85,13 @@ export const ENTIDADES_POR_CONSULTA_MAX = 100;
 export const DONANTES_TOTAL_MAX = 200;
 
 /**
+ * The donor search filtered by today's eligibility (decided by the domain rules, not by SQL) reads
+ * at most this many of the donors that match the rest of the search, in listing order, for a page;
+ * when they do not fill it the search is refused with a request to narrow it.
+ */
+export const DONANTES_ELEGIBILIDAD_REVISADOS_MAX = 2000;
+
+/**
  * The highest label number: 8 digits. Two limits meet here: the donation's
  * `numero` column is a Postgres integer (at most 2_147_483_647, so any bound
  * must stay below it or a search or an insert fails in the database), and the

@@ -44,6 +44,11 @@ export const MSG = {
   errorInesperadoActualizarDonacion: 'Error inesperado al actualizar la donación',
   errorInesperadoEliminarDonacion: 'Error inesperado al eliminar la donación',
   sinDonantes: 'No se encontraron donantes',
+  grupoFiltroInvalido: "El grupo debe ser 'A', 'B', 'AB' u 'O'",
+  factorFiltroInvalido: "El factor debe ser 'POSITIVO' o 'NEGATIVO'",
+  elegibilidadFiltroAmplio: (max: number) =>
+    `Para filtrar por si pueden donar hoy se revisan a lo sumo ${max} donantes, y no alcanzaron para esta página: acote la búsqueda por DNI, apellido, nombre o grupo.`,
+  ordenInvalido: 'No se puede ordenar por esa columna',
   errorCargarDonante: 'Error al cargar donante',
   errorCrearDonante: 'Error al crear donante',
   errorEditarDonante: 'Error al editar donante',

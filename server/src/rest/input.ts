@@ -40,6 +40,26 @@ export async function pageFromQuery(req: Request): Promise<{ offset?: number; li
   return page;
 }
 
+/**
+ * Optional `orden` (one of `campos`, in any case) and `direccion` (ASC or DESC, ASC when
+ * omitted) query parameters: a list's order; none when `orden` is absent or blank. Anything else
+ * is refused in Spanish, naming the parameter.
+ */
+export function ordenFromQuery<C extends string>(
+  req: Request,
+  campos: readonly C[],
+): { campo: C; direccion: 'ASC' | 'DESC' } | null {
+  const campoText = queryText(req, 'orden')?.trim().toUpperCase() ?? '';
+  const direccionText = queryText(req, 'direccion')?.trim().toUpperCase() ?? '';
+  const campo = campos.find((c) => c === campoText);
+  const errors = [];
+  if (campoText !== '' && !campo) errors.push({ field: 'orden', msg: MSG.ordenInvalido });
+  if (direccionText !== '' && direccionText !== 'ASC' && direccionText !== 'DESC')
+    errors.push({ field: 'direccion', msg: MSG.valorNoPermitido });
+  assertValid(errors);
+  return campo ? { campo, direccion: direccionText === 'DESC' ? 'DESC' : 'ASC' } : null;
+}
+
 /** A donation date as the original sends it (YYYYMMDD) -> ISO; anything else is left for the service to refuse. */
 export function fechaIso(value: unknown): unknown {
   if (typeof value === 'number' && Number.isInteger(value)) value = String(value);

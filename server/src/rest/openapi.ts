@@ -9,6 +9,7 @@ import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } 
 import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
 import {
   CLAVE_MIN,
+  DONANTES_ELEGIBILIDAD_REVISADOS_MAX,
   DONANTES_TOTAL_MAX,
   EDAD_DONANTE_MAX,
   EDAD_DONANTE_MIN,
@@ -120,6 +121,15 @@ const pageParams = [
     minimum: 1,
     maximum: PAGE_MAX,
   }),
+];
+
+/** A list's order: `orden` (one of `campos`) and `direccion`; without `orden`, the list's own order. */
+const ordenParams = (campos: string[], porDefecto: string) => [
+  queryParam('orden', `Columna por la que se ordena (sin ella: ${porDefecto}); el id desempata`, {
+    type: 'string',
+    enum: campos,
+  }),
+  queryParam('direccion', 'ASC (por defecto) o DESC', { type: 'string', enum: ['ASC', 'DESC'] }),
 ];
 
 const secured = { security: [{ token: [] }] };
@@ -575,6 +585,21 @@ export const openApiDocument = {
           queryParam('nombre', 'Prefijo del nombre o de una de sus palabras'),
           queryParam('apellido', 'Prefijo del apellido o de una de sus palabras'),
           queryParam('dni', 'Prefijo del DNI'),
+          queryParam('abo', 'Grupo ABO: donantes con alguna donación de ese grupo', {
+            type: 'string',
+            enum: ['A', 'B', 'AB', 'O'],
+          }),
+          queryParam('rh', 'Factor Rh: donantes con alguna donación de ese factor (y del grupo, si se da)', {
+            type: 'string',
+            enum: ['POSITIVO', 'NEGATIVO'],
+          }),
+          queryParam(
+            'puedeDonar',
+            'true: solo quienes pueden donar hoy; false: solo quienes no (las reglas de `elegibilidad`). ' +
+              `Se revisan a lo sumo ${DONANTES_ELEGIBILIDAD_REVISADOS_MAX} donantes de la búsqueda: si no alcanzan para la página, 400`,
+            { type: 'boolean' },
+          ),
+          ...ordenParams(['APELLIDO', 'DNI', 'ULTIMA_DONACION'], 'apellido y nombre'),
           ...pageParams,
         ],
         responses: {
@@ -687,7 +712,7 @@ export const openApiDocument = {
     '/donacion/search': {
       get: {
         ...secured,
-        summary: 'Busca donaciones por número y/o fecha, las más nuevas primero',
+        summary: 'Busca donaciones por número y/o fecha, las más nuevas primero (o por `orden`)',
         parameters: [
           queryParam(
             'numero',
@@ -696,6 +721,7 @@ export const openApiDocument = {
               'y, si el último es el carácter de control de los anteriores, también ese código (se listan ambas, el número primero)',
           ),
           queryParam('fecha', 'Fecha YYYYMMDD (también YYYY-MM-DD)'),
+          ...ordenParams(['NUMERO', 'FECHA', 'APELLIDO', 'GRUPO'], 'las más nuevas primero'),
           ...pageParams,
         ],
         responses: {

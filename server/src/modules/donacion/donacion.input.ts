@@ -1,4 +1,5 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { OrdenDireccion } from '../../graphql/orden';
 import { Paginated } from '../../graphql/pagination';
 import { Donacion } from './donacion.entity';
 import { maxTexto } from '../../graphql/validators';
@@ -130,6 +131,34 @@ export class DonacionFilter {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
   @maxTexto(10)
   fecha?: string | null;
+}
+
+/** The columns of the donation list it can be ordered by. */
+export enum DonacionOrdenCampo {
+  NUMERO = 'NUMERO',
+  FECHA = 'FECHA',
+  APELLIDO = 'APELLIDO',
+  GRUPO = 'GRUPO',
+}
+
+registerEnumType(DonacionOrdenCampo, {
+  name: 'DonacionOrdenCampo',
+  description: 'Columna por la que se ordena la lista de donaciones',
+  valuesConfig: {
+    NUMERO: { description: 'Número de etiqueta' },
+    FECHA: { description: 'Fecha y hora' },
+    APELLIDO: { description: 'Apellido y nombre del donante' },
+    GRUPO: { description: 'Grupo y factor (sin resultado cargado, al final)' },
+  },
+});
+
+@InputType({ description: 'Orden de la lista de donaciones' })
+export class DonacionOrden {
+  @Field(() => DonacionOrdenCampo)
+  campo: DonacionOrdenCampo;
+
+  @Field(() => OrdenDireccion, { nullable: true, defaultValue: OrdenDireccion.ASC })
+  direccion?: OrdenDireccion | null;
 }
 
 export const DonacionPage = Paginated(Donacion, 'DonacionPage');

@@ -22,6 +22,7 @@ import { Donacion } from './donacion.entity';
 import {
   CreateDonacionInput,
   DonacionFilter,
+  DonacionOrden,
   DonacionPage,
   ResultadosDonacionInput,
   UpdateDonacionPayload,
@@ -31,17 +32,19 @@ import {
 export class DonacionResolver {
   @Authorized()
   @Query(() => DonacionPage, {
-    description: 'Donaciones del servicio por número y/o fecha, las más nuevas primero',
+    description:
+      'Donaciones del servicio por número y/o fecha, ordenadas por `orden`, o sin él las más nuevas primero',
   })
   donaciones(
     @Arg('filter', () => DonacionFilter, { nullable: true }) filter: DonacionFilter | null,
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
+    @Arg('orden', () => DonacionOrden, { nullable: true }) orden?: DonacionOrden | null,
   ): Promise<DonacionPage> {
     // Only the columns of the fields asked for are read.
     const fields = selectedFields(info, ['items']);
-    return ctx.services.donacion.search(requireAuth(ctx), { ...filter }, page ?? {}, fields);
+    return ctx.services.donacion.search(requireAuth(ctx), { ...filter }, page ?? {}, fields, orden);
   }
 
   @Authorized()

@@ -14,6 +14,7 @@ import {
   entero,
   fechaIso,
   flag,
+  ordenFromQuery,
   pageFromQuery,
   queryText,
   scalar,
@@ -21,7 +22,12 @@ import {
 import { DonacionRecord, donacionRecord, donanteConElegibilidad } from '../../rest/records';
 import type { Services } from '../../services';
 import { Donacion } from './donacion.entity';
-import { CreateDonacionInput, DonacionFilter, ResultadosDonacionInput } from './donacion.input';
+import {
+  CreateDonacionInput,
+  DonacionFilter,
+  DonacionOrdenCampo,
+  ResultadosDonacionInput,
+} from './donacion.input';
 import { CreateDonacionData } from './donacion.service';
 
 /** A JSON-string field that may also arrive already parsed; nested too deep it is refused unparsed. */
@@ -186,9 +192,10 @@ export function addDonacionRoutes(router: Router, services: Services): void {
         codigo: numeroText || undefined,
         fecha: fechaText ? (fechaIso(fechaText) as string) : undefined,
       };
+      const orden = ordenFromQuery(req, Object.values(DonacionOrdenCampo));
       const page = await conCampo('codigo', 'numero', async () => {
         await checkInput(DonacionFilter, filter);
-        return services.donacion.search(ctx.auth, filter, await pageFromQuery(req));
+        return services.donacion.search(ctx.auth, filter, await pageFromQuery(req), undefined, orden);
       });
       return {
         donaciones: await records(ctx, page.items),

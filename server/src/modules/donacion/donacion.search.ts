@@ -61,6 +61,36 @@ export function donacionColumns(fields?: Iterable<string> | null): string {
 /** Newest first; numero breaks ties of the same minute. */
 const NEWEST_FIRST = 'ORDER BY d.fecha DESC, d.hora DESC, d.numero DESC';
 
+/** The columns the donation list can be ordered by (GraphQL DonacionOrdenCampo). */
+export type DonacionOrdenCampoData = 'NUMERO' | 'FECHA' | 'APELLIDO' | 'GRUPO';
+export type DonacionOrdenData = { campo: DonacionOrdenCampoData; direccion?: 'ASC' | 'DESC' | null };
+
+/** Every column the list can be ordered by. */
+export const DONACION_ORDEN_CAMPOS: readonly string[] = [
+  'NUMERO',
+  'FECHA',
+  'APELLIDO',
+  'GRUPO',
+] satisfies DonacionOrdenCampoData[];
+
+/** The donor's searchable surname or name (accents and case aside), for the order by donor. */
+const delDonante = (column: string) =>
+  `(SELECT x.${column} FROM donante x WHERE x.id = d.donante_id AND x.servicio_id = d.servicio_id)`;
+
+/**
+ * The ORDER BY of each column, the id last so that equal values keep one order from page to
+ * page. A fixed text per column and direction: nothing the caller sends is written into the SQL.
+ */
+const ORDEN_SQL: Record<DonacionOrdenCampoData, (dir: 'ASC' | 'DESC') => string> = {
+  NUMERO: (dir) => `d.numero ${dir}, d.id ${dir}`,
+  FECHA: (dir) => `d.fecha ${dir}, d.hora ${dir}, d.numero ${dir}, d.id ${dir}`,
+  APELLIDO: (dir) =>
+    `${delDonante('apellido_busqueda')} ${dir}, ${delDonante('nombre_busqueda')} ${dir}, d.fecha DESC, d.hora DESC, d.id ${dir}`,
+  // Results not yet loaded ('') go last either way.
+  GRUPO: (dir) =>
+    `nullif(d.abo, '') ${dir} NULLS LAST, nullif(d.rh, '') ${dir} NULLS LAST, d.fecha DESC, d.hora DESC, d.id ${dir}`,
+};
+
 export type DonacionFilterData = {
   numero?: number | null;
   /**
@@ -83,6 +113,8 @@ export async function searchDonaciones(
   offset: number,
   limit: number,
   columns: string = donacionColumns(),
+  /** A column and a direction; none: newest first (or the numbers' order). */
+  orden?: DonacionOrdenData | null,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const params: unknown[] = [servicio];
   const conditions: string[] = [];
@@ -96,6 +128,7 @@ export async function searchDonaciones(
     conditions.push(`numero = $${params.push(filter.numero)}`);
   }
   if (filter.fecha) conditions.push(`fecha = $${params.push(filter.fecha)}`);
+  if (orden) order = `ORDER BY ${ORDEN_SQL[orden.campo](orden.direccion === 'DESC' ? 'DESC' : 'ASC')}`;
   const where = (t: string) =>
     [`${t}.servicio_id = $1`, `${t}.deleted_at IS NULL`, ...conditions.map((c) => `${t}.${c}`)].join(' AND ');
   const rows = await run(

@@ -53,8 +53,12 @@ import {
   donacionColumns,
   donacionesDeDonante,
   type DonacionFilterData,
+  DONACION_ORDEN_CAMPOS,
+  type DonacionOrdenData,
   searchDonaciones,
 } from './donacion.search';
+
+export type { DonacionOrdenData };
 
 export type { CreateDonacionData, DonacionFilterData };
 
@@ -249,8 +253,14 @@ export class DonacionService {
     page: PageData = {},
     /** The fields the caller shows (GraphQL: those the query asks for); all when omitted. */
     fields?: Iterable<string> | null,
+    /** A column and a direction; none: newest first. */
+    orden?: DonacionOrdenData | null,
   ): Promise<Page<Donacion>> {
     const errors = [];
+    if (orden && !DONACION_ORDEN_CAMPOS.includes(orden.campo))
+      errors.push({ field: 'campo', msg: MSG.ordenInvalido });
+    if (orden?.direccion && orden.direccion !== 'ASC' && orden.direccion !== 'DESC')
+      errors.push({ field: 'direccion', msg: MSG.valorNoPermitido });
     if (filter.fecha && !isValidIsoDate(filter.fecha))
       errors.push({ field: 'fecha', msg: MSG.fechaInvalida });
     let delCodigo: number[] | undefined;
@@ -278,6 +288,7 @@ export class DonacionService {
       offset,
       limit,
       donacionColumns(fields),
+      orden,
     );
     return { items: hydrate(this.dataSource, Donacion, rows), total, offset, limit };
   }

@@ -1,5 +1,6 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import type { DonanteCphContacto, DonanteCphData, DonanteData } from '../../domain/donante';
+import { OrdenDireccion } from '../../graphql/orden';
 import { Paginated } from '../../graphql/pagination';
 import { Donante } from './donante.entity';
 import { maxTexto } from '../../graphql/validators';
@@ -20,6 +21,54 @@ export class DonanteFilter {
   @Field(() => String, { nullable: true })
   @maxTexto(100)
   apellido?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'true: solo quienes pueden donar hoy; false: solo quienes no (las mismas reglas que Donante.elegibilidad)',
+  })
+  puedeDonar?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Grupo ABO ('A', 'B', 'AB' u 'O'): donantes con alguna donación de ese grupo",
+  })
+  @maxTexto(2)
+  abo?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Factor Rh ('POSITIVO' o 'NEGATIVO'): donantes con alguna donación de ese factor (y del grupo, si se da)",
+  })
+  @maxTexto(10)
+  rh?: string | null;
+}
+
+/** The columns of the donor list it can be ordered by. */
+export enum DonanteOrdenCampo {
+  APELLIDO = 'APELLIDO',
+  DNI = 'DNI',
+  ULTIMA_DONACION = 'ULTIMA_DONACION',
+}
+
+registerEnumType(DonanteOrdenCampo, {
+  name: 'DonanteOrdenCampo',
+  description: 'Columna por la que se ordena la lista de donantes',
+  valuesConfig: {
+    APELLIDO: { description: 'Apellido y nombre' },
+    DNI: { description: 'DNI, como número (los más cortos primero)' },
+    ULTIMA_DONACION: { description: 'Fecha de la última donación (quienes nunca donaron, al final)' },
+  },
+});
+
+@InputType({ description: 'Orden de la lista de donantes' })
+export class DonanteOrden {
+  @Field(() => DonanteOrdenCampo)
+  campo: DonanteOrdenCampo;
+
+  @Field(() => OrdenDireccion, { nullable: true, defaultValue: OrdenDireccion.ASC })
+  direccion?: OrdenDireccion | null;
 }
 
 @InputType()

@@ -4,23 +4,26 @@ import { Context, requireAuth } from '../../context';
 import { PageInput } from '../../graphql/pagination';
 import { selectedFields } from '../../graphql/selection';
 import { Donante } from './donante.entity';
-import { DonanteFilter, DonanteInput, DonantePage } from './donante.input';
+import { DonanteFilter, DonanteInput, DonanteOrden, DonantePage } from './donante.input';
 
 @Resolver(() => Donante)
 export class DonanteResolver {
   @Authorized()
   @Query(() => DonantePage, {
-    description: 'Busca donantes por prefijo de dni, nombre y apellido (sin acentos ni mayúsculas)',
+    description:
+      'Busca donantes por prefijo de dni, nombre y apellido (sin acentos ni mayúsculas), por grupo y factor ' +
+      'y por si pueden donar hoy; ordenados por `orden`, o sin él por apellido y nombre',
   })
   donantes(
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
     @Arg('filter', () => DonanteFilter, { nullable: true }) filter?: DonanteFilter | null,
     @Arg('page', () => PageInput, { nullable: true }) page?: PageInput | null,
+    @Arg('orden', () => DonanteOrden, { nullable: true }) orden?: DonanteOrden | null,
   ): Promise<DonantePage> {
     // Only the columns of the fields asked for are read (a list shows a few of its 30).
     const fields = selectedFields(info, ['items']);
-    return ctx.services.donante.search(requireAuth(ctx), filter ?? {}, page ?? {}, fields);
+    return ctx.services.donante.search(requireAuth(ctx), filter ?? {}, page ?? {}, fields, orden);
   }
 
   @Authorized()

@@ -3,10 +3,18 @@ import { AuthUser } from '../../auth/context';
 import { DONANTE_TEXT_FIELDS, DonanteData } from '../../domain/donante';
 import { MSG } from '../../domain/messages';
 import { assertOwnServicio, authed, body, jsonField } from '../../rest/http';
-import { checkInput, fechaIso, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
+import {
+  checkInput,
+  fechaIso,
+  flag,
+  ordenFromQuery,
+  pageFromQuery,
+  queryText,
+  scalar,
+} from '../../rest/input';
 import { donacionRecord, donanteConElegibilidad, donanteRecord, elegibilidades } from '../../rest/records';
 import type { Services } from '../../services';
-import { DonanteFilter } from './donante.input';
+import { DonanteFilter, DonanteOrdenCampo } from './donante.input';
 
 const TEXT_FIELDS = DONANTE_TEXT_FIELDS;
 
@@ -48,9 +56,19 @@ export function addDonanteRoutes(router: Router, services: Services): void {
         dni: queryText(req, 'dni'),
         nombre: queryText(req, 'nombre'),
         apellido: queryText(req, 'apellido'),
+        abo: queryText(req, 'abo'),
+        rh: queryText(req, 'rh'),
+        puedeDonar: flag(queryText(req, 'puedeDonar')?.trim() || undefined, 'puedeDonar'),
       };
       await checkInput(DonanteFilter, filter);
-      const page = await services.donante.search(ctx.auth, filter, await pageFromQuery(req));
+      const orden = ordenFromQuery(req, Object.values(DonanteOrdenCampo));
+      const page = await services.donante.search(
+        ctx.auth,
+        filter,
+        await pageFromQuery(req),
+        undefined,
+        orden,
+      );
       const e = await elegibilidades(services, ctx.auth, page.items);
       return {
         donantes: page.items.map((d) => donanteRecord(d, e.get(d.id))),

@@ -81,9 +81,57 @@ export const DONANTES_BY_ID_SQL = `SELECT ${DONANTE_COLUMNS} FROM donante d
 export const NOMBRES_BY_ID_SQL = `SELECT d.id, d.nombre, d.apellido FROM donante d
   WHERE d.id = ANY($1::uuid[]) AND d.servicio_id = $2`;
 
-export type DonanteFilterData = { dni?: string | null; nombre?: string | null; apellido?: string | null };
+export type DonanteFilterData = {
+  dni?: string | null;
+  nombre?: string | null;
+  apellido?: string | null;
+  /** A blood group (domain/donacion ABO, checked by the service): donors with a live donation of it. */
+  abo?: string | null;
+  /** A factor (domain/donacion RH, checked by the service), with the group if one is given. */
+  rh?: string | null;
+};
+
+/** The columns the donor list can be ordered by (GraphQL DonanteOrdenCampo). */
+export type DonanteOrdenCampoData = 'APELLIDO' | 'DNI' | 'ULTIMA_DONACION';
+export type DonanteOrdenData = { campo: DonanteOrdenCampoData; direccion?: 'ASC' | 'DESC' | null };
+
+/** Every column the list can be ordered by. */
+export const ORDEN_CAMPOS: readonly string[] = [
+  'APELLIDO',
+  'DNI',
+  'ULTIMA_DONACION',
+] satisfies DonanteOrdenCampoData[];
+
+/**
+ * The ORDER BY of each column, the id last so that equal values keep one order from page to
+ * page. A fixed text per column and direction: nothing the caller sends is written into the SQL.
+ * Served by the indexes of migration 1764330000000 (the surname by that of 1763810000000).
+ */
+const ORDEN_SQL: Record<DonanteOrdenCampoData, (dir: 'ASC' | 'DESC') => string> = {
+  APELLIDO: (dir) => `d.apellido_busqueda ${dir}, d.nombre_busqueda ${dir}, d.id ${dir}`,
+  // As a number reads: a shorter DNI first ('7123456' before '12345678'), then byte order.
+  DNI: (dir) => `length(d.dni) ${dir}, d.dni COLLATE "C" ${dir}, d.id ${dir}`,
+  // Who never donated goes last either way.
+  ULTIMA_DONACION: (dir) => `d.ultima_donacion ${dir} NULLS LAST, d.id ${dir}`,
+};
 
 export type { RunQuery };
+
+/** The servicio's live donors `ids` (the columns `columns`), in the order of `ids`. */
+export async function donantesPorId(
+  run: RunQuery,
+  servicio: string,
+  ids: readonly string[],
+  columns: string,
+): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  return run(
+    `SELECT ${columns} FROM unnest($1::uuid[]) WITH ORDINALITY AS p(id, k)
+       JOIN donante d ON d.id = p.id AND d.servicio_id = $2 AND d.deleted_at IS NULL
+      ORDER BY p.k`,
+    [ids, servicio],
+  );
+}
 
 /** The donors of a page as rows of `donante` (the columns asked for), with the total. */
 export type SearchResult = { rows: Record<string, unknown>[]; total: number; totalExacto: boolean };
@@ -126,7 +174,35 @@ type Plan = {
  * read depends on them ('g' + 'maria jose' reads the nombre index, 'gonzalez' + 'a' the
  * apellido one), and a plan made without them would choose blind (8 ms instead of 1).
  */
-function plan(servicio: string, filter: DonanteFilterData): Plan | null {
+function plan(servicio: string, filter: DonanteFilterData, orden?: DonanteOrdenData | null): Plan | null {
+  const p = planSinOrden(servicio, filter);
+  if (!p) return null;
+  // The blood group, on every stretch: a live donation of the record with that group (and factor).
+  const abo = term(filter.abo);
+  const rh = term(filter.rh);
+  if (abo || rh) {
+    const value = (v: string) => (p.inline ? escapeLiteral(v) : `$${p.params.push(v)}`);
+    const conditions = [
+      'g.donante_id = d.id',
+      'g.servicio_id = d.servicio_id',
+      'g.deleted_at IS NULL',
+      ...(abo ? [`g.abo = ${value(abo)}`] : []),
+      ...(rh ? [`g.rh = ${value(rh)}`] : []),
+    ];
+    const grupo = `EXISTS (SELECT 1 FROM donacion g WHERE ${conditions.join(' AND ')})`;
+    p.stretches = p.stretches.map((s) => ({ ...s, from: `${s.from} AND ${grupo}` }));
+  }
+  if (!orden) return p;
+  // Ordered by a column, the stretches are one list (they never share a donor).
+  const from =
+    p.stretches.length === 1
+      ? p.stretches[0].from
+      : `FROM donante d WHERE d.id IN (${p.stretches.map((s) => `SELECT d.id ${s.from}`).join(' UNION ALL ')})`;
+  const dir = orden.direccion === 'DESC' ? 'DESC' : 'ASC';
+  return { ...p, stretches: [{ from, orderBy: ORDEN_SQL[orden.campo](dir) }] };
+}
+
+function planSinOrden(servicio: string, filter: DonanteFilterData): Plan | null {
   const apellidoText = term(filter.apellido);
   const nombreText = term(filter.nombre);
   const inline = Boolean(apellidoText && nombreText && !term(filter.dni));
@@ -200,6 +276,42 @@ function plan(servicio: string, filter: DonanteFilterData): Plan | null {
 }
 
 /**
+ * Offsets and limits are parameters too, so that the prepared statements are a fixed set;
+ * written into the statement when the values are.
+ */
+const numbersOf = (p: Plan) => (values: number[]) =>
+  p.inline
+    ? { sql: values.map(String), params: p.params }
+    : { sql: values.map((_, i) => `$${p.params.length + i + 1}`), params: [...p.params, ...values] };
+
+/**
+ * The ids of the first `max` donors of `servicio` matching `filter`, in listing order: what a
+ * filter the SQL does not decide (today's eligibility, decided by the domain rules,
+ * DonanteService.search) walks through. Index reads in order, stopping at `max`.
+ */
+export async function idsDonantes(
+  run: RunQuery,
+  servicio: string,
+  filter: DonanteFilterData,
+  orden: DonanteOrdenData | null | undefined,
+  max: number,
+): Promise<string[]> {
+  const p = plan(servicio, filter, orden);
+  if (!p) return [];
+  const numbers = numbersOf(p);
+  const ids: string[] = [];
+  for (const s of p.stretches) {
+    if (ids.length >= max) break;
+    const v = numbers([max - ids.length]);
+    const rows = await run(`SELECT d.id ${s.from} ORDER BY ${s.orderBy} LIMIT ${v.sql[0]}`, v.params, {
+      once: p.inline,
+    });
+    ids.push(...rows.map((r) => String(r.id)));
+  }
+  return ids;
+}
+
+/**
  * One page of donors of `servicio` matching `filter`, in listing order, with
  * the total (exact up to DONANTES_TOTAL_MAX). Usually a single statement: the page of
  * the first stretch, when it is full.
@@ -211,15 +323,11 @@ export async function searchDonantes(
   offset: number,
   limit: number,
   columns: string = DONANTE_COLUMNS,
+  orden?: DonanteOrdenData | null,
 ): Promise<SearchResult> {
-  const p = plan(servicio, filter);
+  const p = plan(servicio, filter, orden);
   if (!p) return { rows: [], total: 0, totalExacto: true };
-  // Offsets and limits are parameters too, so that the prepared statements are a fixed set;
-  // written into the statement when the values are.
-  const numbers = (values: number[]) =>
-    p.inline
-      ? { sql: values.map(String), params: p.params }
-      : { sql: values.map((_, i) => `$${p.params.length + i + 1}`), params: [...p.params, ...values] };
+  const numbers = numbersOf(p);
   const once = { once: p.inline };
   /**
    * One page of a stretch and the stretch's size, in one statement and one ordered index read:

@@ -22,12 +22,43 @@ import { audit, diff } from '../auditoria/audit';
 import { puedeDecidir } from '../elegibilidad/elegibilidad.service';
 import { historialDe, lockIdentidad, personaDelDni, unirPersonas } from '../persona/persona.service';
 import { Donante } from './donante.entity';
-import { donanteColumns, DonanteFilterData, searchDonantes } from './donante.search';
+import type { ElegibilidadService } from '../elegibilidad/elegibilidad.service';
+import { ABO, RH } from '../../domain/donacion';
+import { DONANTES_ELEGIBILIDAD_REVISADOS_MAX, DONANTES_TOTAL_MAX } from '../../domain/limites';
+import {
+  donanteColumns,
+  DonanteFilterData,
+  DonanteOrdenData,
+  donantesPorId,
+  idsDonantes,
+  ORDEN_CAMPOS,
+  searchDonantes,
+} from './donante.search';
 
 /** A page of the donor search: the total is exact up to DONANTES_TOTAL_MAX (domain/limites.ts). */
 export type DonantePageData = Page<Donante> & { totalExacto: boolean };
 
-export type { DonanteFilterData };
+export type { DonanteFilterData, DonanteOrdenData };
+
+/** The search's filters: the texts and the group (SQL), and today's eligibility (the domain rules). */
+export type DonanteSearchData = DonanteFilterData & { puedeDonar?: boolean | null };
+
+/** How many histories one eligibility statement reads (a page's worth). */
+const ELEGIBILIDAD_LOTE = PAGE_MAX;
+
+/** A group or factor of the filter: trimmed, in capitals; one of `valores` (not blank), else an error. */
+function valorDeLista(
+  value: string | null | undefined,
+  valores: readonly string[],
+  field: string,
+  msg: string,
+  errors: { field: string; msg: string }[],
+): string | null {
+  const text = (value ?? '').trim().toUpperCase();
+  if (text === '') return null;
+  if (!valores.includes(text)) errors.push({ field, msg });
+  return text;
+}
 export type PageData = { offset?: number | null; limit?: number | null };
 
 /** The fields a create or update writes (everything but ids, ultimaDonacion and timestamps). */
@@ -111,6 +142,8 @@ export class DonanteService {
     private readonly dataSource: DataSource,
     /** The reads every screen makes, as prepared statements (database/prepared.ts). */
     private readonly query: RunQuery,
+    /** Today's eligibility of donors (the one rule, domain/elegibilidad.ts): the search's filter by it. */
+    private readonly elegibilidad?: Pick<ElegibilidadService, 'deDonantes'>,
   ) {}
 
   /**
@@ -120,23 +153,87 @@ export class DonanteService {
    */
   async search(
     auth: AuthUser,
-    filter: DonanteFilterData = {},
+    filter: DonanteSearchData = {},
     page: PageData = {},
     /** The fields the caller shows (GraphQL: those the query asks for); all when omitted. */
     fields?: Iterable<string> | null,
+    /** A column and a direction; none: the listing order of donante.search.ts. */
+    orden?: DonanteOrdenData | null,
   ): Promise<DonantePageData> {
     const offset = Math.max(0, Math.trunc(page.offset ?? 0));
     const limit = Math.min(PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 20)));
-    const found = await searchDonantes(
-      this.query,
-      auth.servicio,
-      filter,
-      offset,
-      limit,
-      donanteColumns(fields),
-    );
+    const errors: { field: string; msg: string }[] = [];
+    const abo = valorDeLista(filter.abo, ABO, 'abo', MSG.grupoFiltroInvalido, errors);
+    const rh = valorDeLista(filter.rh, RH, 'rh', MSG.factorFiltroInvalido, errors);
+    if (orden && !ORDEN_CAMPOS.includes(orden.campo)) errors.push({ field: 'campo', msg: MSG.ordenInvalido });
+    if (orden?.direccion && orden.direccion !== 'ASC' && orden.direccion !== 'DESC')
+      errors.push({ field: 'direccion', msg: MSG.valorNoPermitido });
+    if (
+      filter.puedeDonar !== null &&
+      filter.puedeDonar !== undefined &&
+      typeof filter.puedeDonar !== 'boolean'
+    )
+      errors.push({ field: 'puedeDonar', msg: MSG.valorNoPermitido });
+    assertValid(errors);
+    const sqlFilter: DonanteFilterData = {
+      dni: filter.dni,
+      nombre: filter.nombre,
+      apellido: filter.apellido,
+      abo,
+      rh,
+    };
+    const columns = donanteColumns(fields);
+    const found =
+      typeof filter.puedeDonar === 'boolean'
+        ? await this.searchPorElegibilidad(auth, sqlFilter, filter.puedeDonar, orden, offset, limit, columns)
+        : await searchDonantes(this.query, auth.servicio, sqlFilter, offset, limit, columns, orden);
     const items = hydrate(this.dataSource, Donante, found.rows);
     return { items, total: found.total, totalExacto: found.totalExacto, offset, limit };
+  }
+
+  /**
+   * The search filtered by today's eligibility: the donors matching the rest of it are read in
+   * listing order (at most DONANTES_ELEGIBILIDAD_REVISADOS_MAX), and the domain rules decide each
+   * one, a batch at a time, until the page and the count (up to DONANTES_TOTAL_MAX) are filled:
+   * the same decision the list shows (Donante.elegibilidad), from the same function. Reading a
+   * history at another member of the network is a lookup, audited and within the budget, as the
+   * list's own.
+   */
+  private async searchPorElegibilidad(
+    auth: AuthUser,
+    filter: DonanteFilterData,
+    puedeDonar: boolean,
+    orden: DonanteOrdenData | null | undefined,
+    offset: number,
+    limit: number,
+    columns: string,
+  ) {
+    if (!this.elegibilidad) throw new Error('DonanteService: sin servicio de elegibilidad');
+    const max = DONANTES_ELEGIBILIDAD_REVISADOS_MAX;
+    const ids = await idsDonantes(this.query, auth.servicio, filter, orden, max + 1);
+    // Enough matches for the page and for the count that the list shows.
+    const buscadas = Math.max(offset + limit, DONANTES_TOTAL_MAX + 1);
+    const coinciden: string[] = [];
+    let revisados = 0;
+    while (revisados < Math.min(ids.length, max) && coinciden.length < buscadas) {
+      const lote = ids.slice(revisados, Math.min(revisados + ELEGIBILIDAD_LOTE, max));
+      const e = await this.elegibilidad.deDonantes(auth.servicio, lote, auth);
+      for (const id of lote) if (e.get(id)?.puedeDonar === puedeDonar) coinciden.push(id);
+      revisados += lote.length;
+    }
+    const todos = revisados === ids.length;
+    // Some donors were not read, and those read do not fill the page: it cannot be answered.
+    if (!todos && coinciden.length < offset + limit) {
+      throw ValidationError.single('puedeDonar', MSG.elegibilidadFiltroAmplio(max));
+    }
+    const rows = await donantesPorId(
+      this.query,
+      auth.servicio,
+      coinciden.slice(offset, offset + limit),
+      columns,
+    );
+    const exacto = todos && coinciden.length <= DONANTES_TOTAL_MAX;
+    return { rows, total: Math.min(coinciden.length, DONANTES_TOTAL_MAX), totalExacto: exacto };
   }
 
   /** One live donor of the caller's servicio; anything else is NotFoundError. */
