@@ -1,6 +1,34 @@
 import { Button, HStack, Table } from '@chakra-ui/react';
 import type { StackProps, SystemStyleObject } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { Orden } from '@/lib/orden';
+
+/** A phone: below Chakra's md breakpoint. */
+const TELEFONO = '@media screen and (max-width: 767.98px)';
+
+/** A row as a card (TABLA_TARJETAS). */
+const TARJETA: SystemStyleObject = {
+  '& thead': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+  '& tbody, & tr, & td': { display: 'block', width: '100%' },
+  '& tr': { borderBottomWidth: '1px', borderColor: 'border', py: '2' },
+  '& tr:last-of-type': { borderBottomWidth: '0' },
+  '& td': { borderBottomWidth: '0', py: '1', textAlign: 'start', whiteSpace: 'normal' },
+  '& td[data-label]::before': {
+    content: 'attr(data-label)',
+    display: 'block',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    color: 'gray.600',
+  },
+  '& td [data-acciones]': { justifyContent: 'flex-start' },
+};
 
 /**
  * A list table that never scrolls sideways: below the md breakpoint (768 px, a phone) each row
@@ -11,36 +39,52 @@ import type { ReactNode } from 'react';
  * Use: `<TablaTarjetas>` below, or `<Table.Root css={TABLA_TARJETAS}>` and `data-label="Columna"`
  * on each data cell.
  */
-export const TABLA_TARJETAS: SystemStyleObject = {
-  '@media screen and (max-width: 767.98px)': {
-    '& thead': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
+export const TABLA_TARJETAS: SystemStyleObject = { [TELEFONO]: TARJETA };
+
+/**
+ * `TABLA_TARJETAS` for a table of figures: in a card, each figure on its own line after its
+ * column's name ('Donaciones ....... 12'), so that a row of many columns stays short; a cell with
+ * no `data-label` (the row's name) heads the card.
+ */
+export const TABLA_TARJETAS_CIFRAS: SystemStyleObject = {
+  [TELEFONO]: {
+    ...TARJETA,
+    '& td[data-label]': {
+      display: 'flex',
+      justifyContent: 'space-between',
+      alignItems: 'baseline',
+      gap: '3',
+      width: '100%',
+      borderBottomWidth: '0',
+      py: '0.5',
+      whiteSpace: 'normal',
     },
-    '& tbody, & tr, & td': { display: 'block', width: '100%' },
-    '& tr': { borderBottomWidth: '1px', borderColor: 'border', py: '2' },
-    '& tr:last-of-type': { borderBottomWidth: '0' },
-    '& td': { borderBottomWidth: '0', py: '1', textAlign: 'start', whiteSpace: 'normal' },
     '& td[data-label]::before': {
       content: 'attr(data-label)',
-      display: 'block',
       fontSize: 'xs',
       fontWeight: 'medium',
       color: 'gray.600',
+      textAlign: 'start',
     },
-    '& td [data-acciones]': { justifyContent: 'flex-start' },
+    '& td:not([data-label])': { fontWeight: 'semibold', overflowWrap: 'anywhere' },
   },
 };
+
+/**
+ * A data column: its header, and, when the list can be ordered by it, the server's name of the
+ * column (`campo`, e.g. GraphQL DonanteOrdenCampo).
+ */
+export type Columna = string | { titulo: string; campo?: string; ancho?: Table.ColumnHeaderProps['width'] };
 
 export type TablaTarjetasProps = {
   /** The table's accessible name. */
   label: string;
   /** The data columns' headers, in order; each row's cells carry the same text as `data-label`. */
-  columnas: readonly string[];
+  columnas: readonly Columna[];
+  /** The order the list is in (the server's), marked on its column's header with aria-sort. */
+  orden?: Orden | null;
+  /** With it, each column with a `campo` has a button in its header that asks for that order. */
+  onOrdenar?: (campo: string) => void;
   /** The last column's header, aligned to the end; omitted, the table has no such column. */
   acciones?: string;
   /** The actions header is empty on screen, named for screen readers only. */
@@ -57,6 +101,8 @@ export type TablaTarjetasProps = {
 export function TablaTarjetas({
   label,
   columnas,
+  orden,
+  onOrdenar,
   acciones,
   accionesOcultas = false,
   interactive,
@@ -68,9 +114,17 @@ export function TablaTarjetas({
       <Table.Root size="sm" aria-label={label} interactive={interactive} css={TABLA_TARJETAS}>
         <Table.Header>
           <Table.Row>
-            {columnas.map((columna) => (
-              <Table.ColumnHeader key={columna}>{columna}</Table.ColumnHeader>
-            ))}
+            {columnas.map((columna) => {
+              const c = typeof columna === 'string' ? { titulo: columna } : columna;
+              return (
+                <EncabezadoColumna
+                  key={c.titulo}
+                  {...c}
+                  orden={orden}
+                  onOrdenar={c.campo && onOrdenar ? onOrdenar : undefined}
+                />
+              );
+            })}
             {acciones !== undefined &&
               (accionesOcultas ? (
                 <Table.ColumnHeader aria-label={acciones} />
@@ -82,6 +136,47 @@ export function TablaTarjetas({
         <Table.Body>{children}</Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+const FLECHA = { ASC: '▲', DESC: '▼' } as const;
+
+/**
+ * A column's header: its title, or, when the list can be ordered by it, a button with the title
+ * that asks for that order (ascending, then descending), and `aria-sort` when the list is in it.
+ */
+function EncabezadoColumna({
+  titulo,
+  campo,
+  ancho,
+  orden,
+  onOrdenar,
+}: {
+  titulo: string;
+  campo?: string;
+  ancho?: Table.ColumnHeaderProps['width'];
+  orden?: Orden | null;
+  onOrdenar?: (campo: string) => void;
+}) {
+  if (!campo || !onOrdenar) return <Table.ColumnHeader width={ancho}>{titulo}</Table.ColumnHeader>;
+  const actual = orden?.campo === campo ? orden.direccion : null;
+  return (
+    <Table.ColumnHeader
+      width={ancho}
+      aria-sort={actual === 'ASC' ? 'ascending' : actual === 'DESC' ? 'descending' : undefined}
+      px="1"
+    >
+      <Button
+        size="xs"
+        variant="ghost"
+        fontWeight="semibold"
+        onClick={() => onOrdenar(campo)}
+        title={`Ordenar por ${titulo.toLowerCase()}`}
+      >
+        {titulo}
+        <span aria-hidden="true">{actual ? FLECHA[actual] : '↕'}</span>
+      </Button>
+    </Table.ColumnHeader>
   );
 }
 

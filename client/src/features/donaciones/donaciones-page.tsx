@@ -15,13 +15,19 @@ import { ServerErrors } from '@/components/server-errors';
 import { EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { useBorrarDonacion } from './borrar-donacion';
 import { DonacionesPanel } from './donaciones-panel';
-import { DONACIONES_PAGE_SIZE, useBuscarDonaciones, useLimpiarDonaciones } from './donaciones-store';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+import {
+  DONACIONES_CAMPOS,
+  DONACIONES_PAGE_SIZE,
+  useBuscarDonaciones,
+  useLimpiarDonaciones,
+} from './donaciones-store';
 import type { DonacionConDonante, DonacionesFiltro } from './donaciones-store';
 import { Pager } from '@/components/pager';
 
 /**
- * /donaciones: search by numero and fecha (default today). The applied search
- * lives in the URL (?numero=&fecha=&pagina=) so that going back from a
+ * /donaciones: search by numero and fecha (default today), ordered by a column. The applied search
+ * lives in the URL (?numero=&fecha=&orden=&direccion=&pagina=) so that going back from a
  * donation shows the same list; with none in the URL the screen opens on
  * today's donations. Enter submits, as a barcode scanner does.
  */
@@ -36,6 +42,7 @@ export function DonacionesPage() {
     ? { numero: params.get('numero') ?? '', fecha: params.get('fecha') ?? '' }
     : { numero: '', fecha: hoy };
   const pagina = Math.max(1, Number(params.get('pagina')) || 1);
+  const orden = ordenDeParams(params, DONACIONES_CAMPOS);
   const [values, setValues] = useState<DonacionesFiltro>(applied);
   const [fechaTocada, setFechaTocada] = useState(false);
   // 'Limpiar' empties the held list (SPEC 4) until the next search.
@@ -43,6 +50,7 @@ export function DonacionesPage() {
   const { donaciones, total, isSearching, errorMessage, searched } = useBuscarDonaciones(
     limpio && !active ? null : applied,
     pagina,
+    orden,
   );
   const limpiarLista = useLimpiarDonaciones();
   const borrar = useBorrarDonacion();
@@ -57,13 +65,13 @@ export function DonacionesPage() {
       setValues({ numero, fecha: '' });
       setFechaTocada(false);
       setLimpio(false);
-      setParams({ numero, fecha: '' });
+      setParams({ numero, fecha: '', ...paramsDeOrden(orden) });
     } else if (fechaError(values.fecha)) {
       // An impossible day (31/02/2026) is not searched: its error shows instead.
       setFechaTocada(true);
     } else {
       setLimpio(false);
-      setParams({ numero: '', fecha: values.fecha });
+      setParams({ numero: '', fecha: values.fecha, ...paramsDeOrden(orden) });
     }
   };
 
@@ -75,7 +83,12 @@ export function DonacionesPage() {
     setParams({});
   };
 
-  const irAPagina = (n: number) => setParams({ ...applied, pagina: String(n) });
+  const irAPagina = (n: number) => setParams({ ...applied, ...paramsDeOrden(orden), pagina: String(n) });
+  // A new order starts at the first page, on the same search.
+  const ordenar = (campo: string) => {
+    const c = DONACIONES_CAMPOS.find((x) => x === campo);
+    if (c) setParams({ ...applied, ...paramsDeOrden(siguienteOrden(orden, c)) });
+  };
   const servicio = usuario?.servicio?.nombre ?? '';
   const abrir = (d: DonacionConDonante) => navigate(`/donacion/${d.id}/donante/${d.donanteId}`);
 
@@ -124,7 +137,15 @@ export function DonacionesPage() {
           {donaciones.length > 0 && (
             <TablaTarjetas
               label="Donaciones encontradas"
-              columnas={['Número', 'Fecha y hora', 'Apellido y nombre', 'Grupo y factor', 'Servicio']}
+              columnas={[
+                { titulo: 'Número', campo: 'NUMERO' },
+                { titulo: 'Fecha y hora', campo: 'FECHA' },
+                { titulo: 'Apellido y nombre', campo: 'APELLIDO' },
+                { titulo: 'Grupo y factor', campo: 'GRUPO' },
+                'Servicio',
+              ]}
+              orden={orden}
+              onOrdenar={ordenar}
               acciones="Eliminar"
               accionesOcultas
               interactive

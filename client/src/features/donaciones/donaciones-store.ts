@@ -18,7 +18,13 @@ import {
   DonacionesDocument,
   UpdateResultadosDonacionDocument,
 } from '@/generated/graphql';
-import type { DonacionDatosFragment, DonacionesQuery, ResultadosDonacionInput } from '@/generated/graphql';
+import type {
+  DonacionDatosFragment,
+  DonacionesQuery,
+  DonacionOrdenCampo,
+  ResultadosDonacionInput,
+} from '@/generated/graphql';
+import type { Orden } from '@/lib/orden';
 import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
 import { errorMessages } from '@/lib/graphql-errors';
 
@@ -35,20 +41,31 @@ export type DonacionConDonante = DonacionesQuery['donaciones']['items'][number];
  */
 export type DonacionesFiltro = { numero: string; fecha: string };
 
-function filtroVariables(filtro: DonacionesFiltro, pagina: number) {
+/** The columns the list can be ordered by (the server orders the whole list). */
+export const DONACIONES_CAMPOS: readonly DonacionOrdenCampo[] = ['NUMERO', 'FECHA', 'APELLIDO', 'GRUPO'];
+
+function filtroVariables(filtro: DonacionesFiltro, pagina: number, orden: Orden<DonacionOrdenCampo> | null) {
   return {
     filter: {
       codigo: filtro.numero.trim() || null,
       fecha: filtro.fecha.trim() || null,
     },
     page: { offset: (pagina - 1) * DONACIONES_PAGE_SIZE, limit: DONACIONES_PAGE_SIZE },
+    ...(orden ? { orden } : {}),
   };
 }
 
-/** Search: the held list is the result of `filtro` (null: nothing searched, empty list). */
-export function useBuscarDonaciones(filtro: DonacionesFiltro | null, pagina = 1) {
+/**
+ * Search: the held list is the result of `filtro` (null: nothing searched, empty list), in the
+ * order `orden` (none: newest first).
+ */
+export function useBuscarDonaciones(
+  filtro: DonacionesFiltro | null,
+  pagina = 1,
+  orden: Orden<DonacionOrdenCampo> | null = null,
+) {
   const { data, loading, error } = useQuery(DonacionesDocument, {
-    variables: filtroVariables(filtro ?? { numero: '', fecha: '' }, pagina),
+    variables: filtroVariables(filtro ?? { numero: '', fecha: '' }, pagina, orden),
     skip: !filtro,
     fetchPolicy: 'cache-and-network',
   });

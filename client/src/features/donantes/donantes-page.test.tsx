@@ -43,7 +43,7 @@ const ana = {
   },
 };
 
-const searchMock = (filter: Record<string, string>, items: object[]) => ({
+const searchMock = (filter: Record<string, string | boolean>, items: object[]) => ({
   request: { query: DonantesDocument, variables: { filter, page } },
   result: {
     data: { donantes: { __typename: 'DonantePage', total: items.length, totalExacto: true, ...page, items } },
@@ -154,5 +154,48 @@ describe('DonantesPage', () => {
       '/donantes?dni=1&nombre=&apellido=',
     );
     expect(await screen.findByText('Error al cargar donante')).toBeInTheDocument();
+  });
+
+  it('orders by a column on the server: a button in its header, aria-sort, the order in the URL', async () => {
+    const filter = { dni: '', nombre: '', apellido: 'per' };
+    const ordenMock = (orden: object | undefined, items: object[]) => ({
+      request: { query: DonantesDocument, variables: { filter, page, ...(orden ? { orden } : {}) } },
+      result: {
+        data: {
+          donantes: { __typename: 'DonantePage', total: items.length, totalExacto: true, ...page, items },
+        },
+      },
+    });
+    renderPage(
+      [
+        ordenMock(undefined, [ana, juan]),
+        ordenMock({ campo: 'DNI', direccion: 'ASC' }, [ana, juan]),
+        ordenMock({ campo: 'DNI', direccion: 'DESC' }, [juan, ana]),
+      ],
+      '/donantes?dni=&nombre=&apellido=per',
+    );
+    const header = () => screen.getByRole('columnheader', { name: /^DNI/ });
+    await userEvent.click(await screen.findByRole('button', { name: 'DNI' }));
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'ascending'));
+    let rows = within(screen.getByRole('table', { name: 'Donantes encontrados' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Pereyra, Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'DNI' }));
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'descending'));
+    rows = within(screen.getByRole('table', { name: 'Donantes encontrados' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Pérez, Juan');
+    expect(screen.getByRole('columnheader', { name: /^Apellido y nombre/ })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('filters by eligibility and blood group on the server', async () => {
+    renderPage([
+      searchMock({ dni: '', nombre: '', apellido: '', puedeDonar: false, abo: 'A', rh: 'NEGATIVO' }, [ana]),
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Puede donar'), 'No puede donar hoy');
+    await userEvent.selectOptions(screen.getByLabelText('Grupo'), 'A');
+    await userEvent.selectOptions(screen.getByLabelText('Factor'), 'Rh− (negativo)');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    const table = await screen.findByRole('table', { name: 'Donantes encontrados' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(table).toHaveTextContent('Puede donar a partir del 27/07/2025');
   });
 });

@@ -1,4 +1,14 @@
-import { Button, Heading, HStack, Input, Field as ChakraField, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Heading,
+  HStack,
+  Input,
+  Field as ChakraField,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -14,31 +24,61 @@ import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { DeleteDonanteDocument, DonantesDocument } from '@/generated/graphql';
-import type { DonanteResumenFragment } from '@/generated/graphql';
+import type { DonanteFilter, DonanteOrdenCampo, DonanteResumenFragment } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
 import { Pager } from '@/components/pager';
 import { useAuth } from '@/lib/auth-context';
 
 const DONANTES_PAGE_SIZE = 20;
-const FILTERS = ['dni', 'nombre', 'apellido'] as const;
+const FILTERS = ['dni', 'nombre', 'apellido', 'puedeDonar', 'abo', 'rh'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
-const EMPTY: Filters = { dni: '', nombre: '', apellido: '' };
+const EMPTY: Filters = { dni: '', nombre: '', apellido: '', puedeDonar: '', abo: '', rh: '' };
+
+/** The columns the list can be ordered by (the server orders the whole list). */
+const CAMPOS: readonly DonanteOrdenCampo[] = ['APELLIDO', 'DNI', 'ULTIMA_DONACION'];
+
+/** The choices of the list filters (value in the URL, then its words); '' is any. */
+const PUEDE_DONAR: [string, string][] = [
+  ['', 'Todos'],
+  ['si', 'Puede donar hoy'],
+  ['no', 'No puede donar hoy'],
+];
+const GRUPOS: [string, string][] = [
+  ['', 'Todos'],
+  ...['A', 'B', 'AB', 'O'].map((g): [string, string] => [g, g]),
+];
+const FACTORES: [string, string][] = [
+  ['', 'Todos'],
+  ['POSITIVO', 'Rh+ (positivo)'],
+  ['NEGATIVO', 'Rh− (negativo)'],
+];
+
+/** The search as the server takes it: only what was given (blank texts are no filter). */
+function filtroDe(f: Filters): DonanteFilter {
+  return {
+    dni: f.dni,
+    nombre: f.nombre,
+    apellido: f.apellido,
+    ...(f.puedeDonar === 'si' || f.puedeDonar === 'no' ? { puedeDonar: f.puedeDonar === 'si' } : {}),
+    ...(f.abo ? { abo: f.abo } : {}),
+    ...(f.rh ? { rh: f.rh } : {}),
+  };
+}
 
 /**
- * /donantes: search donors by dni, nombre and apellido. The search lives in
- * the URL (?dni=&nombre=&apellido=&pagina=), so going back from a donor's
- * screen shows the same results.
+ * /donantes: search donors by dni, nombre and apellido, whether they may donate today and blood
+ * group, ordered by a column. The search, its order and its page live in the URL
+ * (?dni=&nombre=&apellido=&puedeDonar=&abo=&rh=&orden=&direccion=&pagina=), so going back from a
+ * donor's screen shows the same results.
  */
 export function DonantesPage() {
   const [params, setParams] = useSearchParams();
   const { usuario } = useAuth();
   const active = FILTERS.some((f) => params.has(f));
-  const applied: Filters = {
-    dni: params.get('dni') ?? '',
-    nombre: params.get('nombre') ?? '',
-    apellido: params.get('apellido') ?? '',
-  };
+  const applied = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Filters;
+  const orden = ordenDeParams(params, CAMPOS);
   const pagina = Math.max(1, Number(params.get('pagina')) || 1);
   const [values, setValues] = useState<Filters>(applied);
   const [aEliminar, setAEliminar] = useState<DonanteResumenFragment | null>(null);
@@ -46,8 +86,9 @@ export function DonantesPage() {
 
   const { data, loading, error } = useQuery(DonantesDocument, {
     variables: {
-      filter: applied,
+      filter: filtroDe(applied),
       page: { offset: (pagina - 1) * DONANTES_PAGE_SIZE, limit: DONANTES_PAGE_SIZE },
+      ...(orden ? { orden } : {}),
     },
     skip: !active,
     fetchPolicy: 'cache-and-network',
@@ -61,7 +102,7 @@ export function DonantesPage() {
     e.preventDefault();
     setDeleteError(null);
     const trimmed = Object.fromEntries(FILTERS.map((f) => [f, values[f].trim()])) as Filters;
-    setParams(trimmed);
+    setParams({ ...conValor(trimmed), ...paramsDeOrden(orden) });
   };
 
   const limpiar = () => {
@@ -70,7 +111,13 @@ export function DonantesPage() {
     setParams({});
   };
 
-  const irAPagina = (n: number) => setParams({ ...applied, pagina: String(n) });
+  const irAPagina = (n: number) =>
+    setParams({ ...conValor(applied), ...paramsDeOrden(orden), pagina: String(n) });
+  // A new order starts at the first page.
+  const ordenar = (campo: string) => {
+    const c = CAMPOS.find((x) => x === campo);
+    if (c) setParams({ ...conValor(applied), ...paramsDeOrden(siguienteOrden(orden, c)) });
+  };
 
   const onDelete = async () => {
     if (!aEliminar) return;
@@ -128,6 +175,32 @@ export function DonantesPage() {
             />
           </ChakraField.Root>
         ))}
+        {(
+          [
+            ['puedeDonar', 'Puede donar', PUEDE_DONAR],
+            ['abo', 'Grupo', GRUPOS],
+            ['rh', 'Factor', FACTORES],
+          ] as const
+        ).map(([name, label, opciones]) => (
+          <ChakraField.Root key={name} maxW={{ md: name === 'puedeDonar' ? '13rem' : '9rem' }}>
+            <ChakraField.Label>{label}</ChakraField.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name={name}
+                value={values[name]}
+                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+                bg="white"
+              >
+                {opciones.map(([value, texto]) => (
+                  <option key={value} value={value}>
+                    {texto}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </ChakraField.Root>
+        ))}
       </SearchForm>
 
       {error && (
@@ -150,7 +223,14 @@ export function DonantesPage() {
           {items.length > 0 && (
             <TablaTarjetas
               label="Donantes encontrados"
-              columnas={['Apellido y nombre', 'DNI', 'Última donación']}
+              columnas={[
+                { titulo: 'Apellido y nombre', campo: 'APELLIDO' },
+                { titulo: 'DNI', campo: 'DNI' },
+                { titulo: 'Última donación', campo: 'ULTIMA_DONACION' },
+                { titulo: 'Puede donar hoy', ancho: '30%' },
+              ]}
+              orden={orden}
+              onOrdenar={ordenar}
               acciones="Acciones"
               scrollArea={{ bg: 'white' }}
             >
@@ -184,10 +264,20 @@ export function DonantesPage() {
   );
 }
 
-/** Why the donor cannot donate today, in words, and from which day (or that no day is set). */
+/** Only the filters given, for the URL. */
+function conValor(f: Filters): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(f).filter(([k, v]) => v !== '' || ['dni', 'nombre', 'apellido'].includes(k)),
+  );
+}
+
+/**
+ * Why the donor cannot donate today, in words, and from which day (or that no day is set): in its
+ * own column, wrapping within it, never under the row's buttons.
+ */
 function NoPuedeDonar({ elegibilidad: e }: { elegibilidad: DonanteResumenFragment['elegibilidad'] }) {
   return (
-    <Stack gap="0.5" maxW="xs" textAlign="start">
+    <Stack gap="0.5" textAlign="start" whiteSpace="normal" overflowWrap="anywhere">
       <Text fontSize="xs" fontWeight="semibold" color={e.desde ? 'gray.700' : 'red.700'}>
         {e.desde ? puedeDonarDesdeMsg(e.desde) : MSG.diferidoSinFecha}
       </Text>
@@ -212,18 +302,25 @@ function DonanteRow({ donante: d, onDelete }: { donante: DonanteResumenFragment;
         </RouterLink>
       </Table.Cell>
       <Table.Cell data-label="DNI">{d.dni}</Table.Cell>
-      <Table.Cell data-label="Última donación">
+      <Table.Cell data-label="Última donación" whiteSpace="nowrap">
         {d.ultimaDonacion ? formatDate(d.ultimaDonacion) : ''}
       </Table.Cell>
-      <AccionesCell>
+      <Table.Cell data-label="Puede donar hoy">
         {d.elegibilidad.puedeDonar ? (
+          <Text fontSize="xs" color="green.800" fontWeight="semibold">
+            Sí
+          </Text>
+        ) : (
+          <NoPuedeDonar elegibilidad={d.elegibilidad} />
+        )}
+      </Table.Cell>
+      <AccionesCell>
+        {d.elegibilidad.puedeDonar && (
           <Button asChild size="xs" colorPalette="brand">
             <RouterLink to={`/donaciones/nueva/${d.id}/`} aria-label={`Agregar donación de ${nombre}`}>
               Agregar donación
             </RouterLink>
           </Button>
-        ) : (
-          <NoPuedeDonar elegibilidad={d.elegibilidad} />
         )}
         <Button asChild size="xs" variant="outline">
           <RouterLink to={`/donaciones/donante/${d.id}`} aria-label={`Ver donaciones de ${nombre}`}>
