@@ -2,6 +2,7 @@ import { Box, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MSG } from '@domain/messages';
 import { PageCard } from '@/components/page-card';
+import { TABLA_TARJETAS_CIFRAS } from '@/components/tabla-tarjetas';
 import {
   agrupacionLabel,
   cifrasPrincipales,
@@ -97,7 +98,7 @@ function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible })
       description="Donaciones analizadas, sin analizar todavía y reactivas, por marcador."
     >
       <Table.ScrollArea>
-        <Table.Root size="sm" aria-label="Serología por marcador">
+        <Table.Root size="sm" aria-label="Serología por marcador" css={TABLA_TARJETAS_CIFRAS}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Marcador</Table.ColumnHeader>
@@ -111,12 +112,22 @@ function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible })
             {indicadores.serologia.map((s) => (
               <Table.Row key={s.marcador}>
                 <Table.Cell>{marcadorLabel(s.marcador)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatCifra(s.analizadas)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatCifra(s.pendientes)}</Table.Cell>
-                <Table.Cell textAlign="end" fontWeight={(s.reactivas ?? 0) > 0 ? 'semibold' : undefined}>
+                <Table.Cell textAlign="end" data-label="Analizadas">
+                  {formatCifra(s.analizadas)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" data-label="Sin analizar">
+                  {formatCifra(s.pendientes)}
+                </Table.Cell>
+                <Table.Cell
+                  textAlign="end"
+                  fontWeight={(s.reactivas ?? 0) > 0 ? 'semibold' : undefined}
+                  data-label="Reactivas"
+                >
                   {formatCifra(s.reactivas)}
                 </Table.Cell>
-                <Table.Cell textAlign="end">{formatPorcentaje(s.porcentaje)}</Table.Cell>
+                <Table.Cell textAlign="end" data-label="% reactivas">
+                  {formatPorcentaje(s.porcentaje)}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { PageCard } from '@/components/page-card';
 import { ServerErrors } from '@/components/server-errors';
+import { TABLA_TARJETAS_CIFRAS } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { IndicadoresVista } from './indicadores-vista';
 import { Descargas, PeriodoPicker, usePeriodo } from './periodo-picker';
@@ -305,9 +306,10 @@ function TablaPorServicio({ cifras }: { cifras: IndicadoresRedImprimible }) {
         <Text color="gray.600">{MSG.sinDatos}</Text>
       ) : (
         <Box>
-          {/* Focusable: with many columns it scrolls, and the keyboard must reach it too. */}
+          {/* Focusable: with many columns it scrolls, and the keyboard must reach it too. On a
+              phone each servicio is a card, every figure on screen. */}
           <Table.ScrollArea tabIndex={0}>
-            <Table.Root size="sm" aria-label="Cifras por servicio">
+            <Table.Root size="sm" aria-label="Cifras por servicio" css={TABLA_TARJETAS_CIFRAS}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Servicio</Table.ColumnHeader>
@@ -323,7 +325,7 @@ function TablaPorServicio({ cifras }: { cifras: IndicadoresRedImprimible }) {
                   <Table.Row key={s.servicio.id}>
                     <Table.Cell>{s.servicio.nombre}</Table.Cell>
                     {COLUMNAS_RED.map((c) => (
-                      <Table.Cell key={c.label} textAlign="end">
+                      <Table.Cell key={c.label} textAlign="end" data-label={c.label}>
                         {valorTexto(c, s.indicadores)}
                       </Table.Cell>
                     ))}
@@ -334,7 +336,7 @@ function TablaPorServicio({ cifras }: { cifras: IndicadoresRedImprimible }) {
                 <Table.Row fontWeight="semibold">
                   <Table.Cell>{TOTAL_RED}</Table.Cell>
                   {COLUMNAS_RED.map((c) => (
-                    <Table.Cell key={c.label} textAlign="end">
+                    <Table.Cell key={c.label} textAlign="end" data-label={c.label}>
                       {valorTexto(c, cifras.total)}
                     </Table.Cell>
                   ))}
@@ -364,7 +366,7 @@ function ConsultasEntreServicios() {
     >
       {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
       <Box overflowX="auto">
-        <Table.Root size="sm" aria-label="Consultas entre servicios">
+        <Table.Root size="sm" aria-label="Consultas entre servicios" css={TABLA_TARJETAS_CIFRAS}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Servicio</Table.ColumnHeader>
@@ -378,10 +380,16 @@ function ConsultasEntreServicios() {
             {filas.map((f) => (
               <Table.Row key={f.servicio.id}>
                 <Table.Cell>{f.servicio.nombre}</Table.Cell>
-                <Table.Cell textAlign="end">{f.consultas}</Table.Cell>
-                <Table.Cell textAlign="end">{f.maximoPorMinuto}</Table.Cell>
-                <Table.Cell textAlign="end">{f.rechazadas}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell textAlign="end" data-label="Registros consultados">
+                  {f.consultas}
+                </Table.Cell>
+                <Table.Cell textAlign="end" data-label="Máximo en un minuto">
+                  {f.maximoPorMinuto}
+                </Table.Cell>
+                <Table.Cell textAlign="end" data-label="Rechazadas por el límite">
+                  {f.rechazadas}
+                </Table.Cell>
+                <Table.Cell data-label="Estado">
                   {f.inusual ? (
                     <Badge colorPalette="red">Inusual: revisar</Badge>
                   ) : (
