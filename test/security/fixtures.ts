@@ -318,8 +318,8 @@ export function operationCalls(target: World): Record<string, Call> {
       variables: { o: 0, l: 20 },
     },
     'Query.pendientesDecision': {
-      query: `query ($p: PageInput) { pendientesDecision(page: $p) { total items { donanteId dni nombre apellido donacionId numero } } }`,
-      variables: { p: { offset: 0, limit: 20 } },
+      query: `query ($p: PageInput, $o: PendienteOrden) { pendientesDecision(page: $p, orden: $o) { total items { donanteId dni nombre apellido donacionId numero } } }`,
+      variables: { p: { offset: 0, limit: 20 }, o: { campo: 'DONANTE' } },
     },
     'Query.indicadores': {
       query: `query ($d: String!, $h: String!) { indicadores(desde: $d, hasta: $h, agrupacion: MES) { donaciones donantesDistintos serie { periodo donaciones } } }`,

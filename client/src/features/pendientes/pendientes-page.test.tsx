@@ -46,10 +46,10 @@ function pendiente(n: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const paginaMock = (offset: number, total: number, items: object[]) => ({
+const paginaMock = (offset: number, total: number, items: object[], orden?: object) => ({
   request: {
     query: PendientesDecisionDocument,
-    variables: { page: { offset, limit: PENDIENTES_PAGE_SIZE } },
+    variables: { page: { offset, limit: PENDIENTES_PAGE_SIZE }, ...(orden ? { orden } : {}) },
   },
   result: {
     data: {
@@ -127,6 +127,28 @@ describe("/pendientes: the doctor's queue", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('Mostrando 21–21 de 21')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Decisiones pendientes' })).toHaveTextContent('Gómez 30, Ana');
+  });
+
+  it('orders the whole queue on the server by a column: its header button, aria-sort, kept when paging', async () => {
+    const primeras = Array.from({ length: PENDIENTES_PAGE_SIZE }, (_, i) => pendiente(i + 1));
+    renderPagina([
+      paginaMock(0, 21, primeras),
+      paginaMock(0, 21, [...primeras].reverse(), { campo: 'NUMERO', direccion: 'ASC' }),
+      paginaMock(0, 21, [pendiente(30), ...primeras.slice(1)], { campo: 'NUMERO', direccion: 'DESC' }),
+      paginaMock(PENDIENTES_PAGE_SIZE, 21, [pendiente(1)], { campo: 'NUMERO', direccion: 'DESC' }),
+    ]);
+    await screen.findByText(`Mostrando 1–${PENDIENTES_PAGE_SIZE} de 21`);
+    await userEvent.click(screen.getByRole('button', { name: 'Donación' }));
+    const header = () => screen.getByRole('columnheader', { name: /^Donación/ });
+    expect(await screen.findByRole('columnheader', { name: /^Donación/ })).toBeInTheDocument();
+    await screen.findByText(/N° 120/);
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: 'Donación' }));
+    await screen.findByText(/N° 130/);
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 21–21 de 21')).toBeInTheDocument();
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
   });
 
   it.each(['ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const)('%s is told it has no permission', async (rol) => {

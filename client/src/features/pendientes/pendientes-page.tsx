@@ -13,8 +13,13 @@ import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { PendientesDecisionDocument } from '@/generated/graphql';
+import type { PendienteOrdenCampo } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+
+/** The columns the queue can be ordered by (the server orders the whole queue). */
+const CAMPOS: readonly PendienteOrdenCampo[] = ['DONANTE', 'NUMERO', 'ESPERA'];
 
 export const PENDIENTES_PAGE_SIZE = 20;
 
@@ -40,11 +45,20 @@ export function PendientesPage() {
 function PendientesLista() {
   const [params, setParams] = useSearchParams();
   const pagina = Math.max(1, Number(params.get('pagina')) || 1);
+  const orden = ordenDeParams(params, CAMPOS);
   // Another user's decision takes a result off the queue: it is read from the server on every visit.
   const { data, loading, error } = useQuery(PendientesDecisionDocument, {
-    variables: { page: { offset: (pagina - 1) * PENDIENTES_PAGE_SIZE, limit: PENDIENTES_PAGE_SIZE } },
+    variables: {
+      page: { offset: (pagina - 1) * PENDIENTES_PAGE_SIZE, limit: PENDIENTES_PAGE_SIZE },
+      ...(orden ? { orden } : {}),
+    },
     fetchPolicy: 'cache-and-network',
   });
+  // A new order starts at the first page.
+  const ordenar = (campo: string) => {
+    const c = CAMPOS.find((x) => x === campo);
+    if (c) setParams(paramsDeOrden(siguienteOrden(orden, c)));
+  };
   const page = data?.pendientesDecision;
   const items = page?.items ?? [];
 
@@ -52,7 +66,7 @@ function PendientesLista() {
     <Stack gap="5" maxW="6xl">
       <PageCard
         title="Decisiones pendientes"
-        description="Donaciones con serología reactiva que esperan la decisión de un médico, las más antiguas primero. El donante no puede donar hasta que se decida."
+        description="Donaciones con serología reactiva que esperan la decisión de un médico, las más antiguas primero (o en el orden de la columna elegida). El donante no puede donar hasta que se decida."
       >
         <LoadingOverlay open={loading && !data} />
         {error && !data && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
@@ -62,7 +76,14 @@ function PendientesLista() {
         {items.length > 0 && (
           <TablaTarjetas
             label="Decisiones pendientes"
-            columnas={['Donante', 'Donación', 'Espera', 'Serología']}
+            columnas={[
+              { titulo: 'Donante', campo: 'DONANTE' },
+              { titulo: 'Donación', campo: 'NUMERO' },
+              { titulo: 'Espera', campo: 'ESPERA' },
+              'Serología',
+            ]}
+            orden={orden}
+            onOrdenar={ordenar}
             acciones="Acciones"
             scrollArea={{ bg: 'white' }}
           >
@@ -118,7 +139,7 @@ function PendientesLista() {
             pageSize={PENDIENTES_PAGE_SIZE}
             shown={items.length}
             total={page.total}
-            onPage={(n) => setParams({ pagina: String(n) })}
+            onPage={(n) => setParams({ ...paramsDeOrden(orden), pagina: String(n) })}
           />
         )}
       </PageCard>

@@ -481,6 +481,44 @@ describe("pendientesDecision: the doctor's queue", () => {
     expect(codeOf(fuera)).toBe('BAD_USER_INPUT');
   });
 
+  it('orden: by donor, number or wait, both ways, over the whole queue before its pages; none: oldest first', async () => {
+    const e = await equipo();
+    // [apellido, days ago]: numbers grow in this order.
+    const cola: { apellido: string; id: string; numero: number }[] = [];
+    for (const [apellido, dias] of [
+      ['Zárate', 3],
+      ['álvarez', 9],
+      ['Méndez', 1],
+    ] as const) {
+      const { id, numero } = await donacion((await donante(e, 'Ana', apellido)).id, day(-dias), e);
+      await resultados(id, { serologia: { chagas: true } }, e.tecnico);
+      cola.push({ apellido, id, numero });
+    }
+    const [zarate, alvarez, mendez] = cola.map((c) => c.id);
+    const query = `query ($page: PageInput, $orden: PendienteOrden) {
+      pendientesDecision(page: $page, orden: $orden) { total items { donacionId } } }`;
+    const ordenada = async (orden?: object, page?: object) =>
+      ok(await server.gql<{ pendientesDecision: PendientesPage }>(query, { page, orden }, e.medico))
+        .pendientesDecision;
+    const ids = async (orden?: object) => (await ordenada(orden)).items.map((p) => p.donacionId);
+    expect(await ids()).toEqual([alvarez, zarate, mendez]);
+    expect(await ids({ campo: 'DONANTE' })).toEqual([alvarez, mendez, zarate]);
+    expect(await ids({ campo: 'DONANTE', direccion: 'DESC' })).toEqual([zarate, mendez, alvarez]);
+    expect(await ids({ campo: 'NUMERO' })).toEqual([zarate, alvarez, mendez]);
+    expect(await ids({ campo: 'NUMERO', direccion: 'DESC' })).toEqual([mendez, alvarez, zarate]);
+    expect(await ids({ campo: 'ESPERA' })).toEqual([mendez, zarate, alvarez]);
+    expect(await ids({ campo: 'ESPERA', direccion: 'DESC' })).toEqual([alvarez, zarate, mendez]);
+    // The second page of an ordered queue is its continuation.
+    const segunda = await ordenada({ campo: 'DONANTE', direccion: 'DESC' }, { offset: 1, limit: 1 });
+    expect([segunda.total, segunda.items.map((p) => p.donacionId)]).toEqual([3, [mendez]]);
+    const mala = await server.gql(query, { orden: { campo: 'SEROLOGIA' } }, e.medico);
+    expect([codeOf(mala), mala.errors?.[0].message, mala.data ?? null]).toEqual([
+      'BAD_USER_INPUT',
+      MSG.datosInvalidos,
+      null,
+    ]);
+  });
+
   it('reads the partial index of the results awaiting a decision, not every donation of the servicio', async () => {
     const runner = server.dataSource.createQueryRunner();
     try {

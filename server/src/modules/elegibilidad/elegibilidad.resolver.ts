@@ -6,7 +6,13 @@ import { NotFoundError } from '../../errors';
 import { PageInput } from '../../graphql/pagination';
 import { Donante } from '../donante/donante.entity';
 import { Servicio } from '../servicio/servicio.entity';
-import { Elegibilidad, Levantamiento, PendientesPage, ReglasDonacionInput } from './elegibilidad.types';
+import {
+  Elegibilidad,
+  Levantamiento,
+  PendienteOrden,
+  PendientesPage,
+  ReglasDonacionInput,
+} from './elegibilidad.types';
 
 /** A donor's eligibility (domain/elegibilidad.ts), deferral lifts and the rules. */
 @Resolver(() => Donante)
@@ -56,13 +62,15 @@ export class ElegibilidadResolver {
   @Authorized('ROL_MEDICO', 'ROL_SERVICIO')
   @Query(() => PendientesPage, {
     description:
-      'La cola del médico: las donaciones del servicio con serología reactiva que esperan una decisión médica, las más antiguas primero',
+      'La cola del médico: las donaciones del servicio con serología reactiva que esperan una decisión médica, ' +
+      'ordenadas por `orden`, o sin él las más antiguas primero',
   })
   pendientesDecision(
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Ctx() ctx: Context,
+    @Arg('orden', () => PendienteOrden, { nullable: true }) orden?: PendienteOrden | null,
   ): Promise<PendientesPage> {
-    return ctx.services.elegibilidad.pendientes(requireAuth(ctx), page ?? {});
+    return ctx.services.elegibilidad.pendientes(requireAuth(ctx), page ?? {}, orden);
   }
 
   @Authorized('ROL_MEDICO', 'ROL_SERVICIO')

@@ -40,6 +40,30 @@ import { LEVANTAMIENTOS_DE_DONACIONES_SQL, PENDIENTES_SQL } from './elegibilidad
 
 export type PageData = { offset?: number | null; limit?: number | null };
 
+/** The columns the doctor's queue can be ordered by (GraphQL PendienteOrdenCampo). */
+export type PendienteOrdenData = {
+  campo: 'DONANTE' | 'NUMERO' | 'ESPERA';
+  direccion?: 'ASC' | 'DESC' | null;
+};
+
+/** Surnames and names compared as people read them: accents and case aside. */
+const nombres = new Intl.Collator('es', { sensitivity: 'base' });
+
+/**
+ * How each column of the queue compares two entries, ascending; ties are broken by the donation's
+ * id. The whole queue is read and ordered before it is cut into pages (the domain decides which
+ * results await a decision), so the order is the server's, over every page.
+ */
+const ORDEN_PENDIENTES: Record<
+  PendienteOrdenData['campo'],
+  (a: PendienteDecisionData, b: PendienteDecisionData) => number
+> = {
+  DONANTE: (a, b) => nombres.compare(a.apellido, b.apellido) || nombres.compare(a.nombre, b.nombre),
+  NUMERO: (a, b) => a.numero - b.numero,
+  // A shorter wait is a later donation.
+  ESPERA: (a, b) => b.fecha.localeCompare(a.fecha) || a.numero - b.numero,
+};
+
 /** A lift as the donor's screens show it (GraphQL Levantamiento, but for its author's name). */
 export type LevantamientoData = Omit<LevantamientoDePersona, 'texto' | 'clave'> & { diferimiento: string };
 
@@ -209,8 +233,14 @@ export class ElegibilidadService {
    * (a deferral of kind 'Pendiente' nobody lifted), oldest first, with the live record of the
    * person to decide on. For whoever takes medical decisions (ROL_MEDICO, ROL_SERVICIO).
    */
-  async pendientes(auth: AuthUser, page: PageData = {}): Promise<Page<PendienteDecisionData>> {
+  async pendientes(
+    auth: AuthUser,
+    page: PageData = {},
+    orden?: PendienteOrdenData | null,
+  ): Promise<Page<PendienteDecisionData>> {
     if (!puedeDecidir(auth)) throw new ForbiddenError();
+    const compara = orden ? ORDEN_PENDIENTES[orden.campo] : undefined;
+    if (orden && !compara) throw ValidationError.single('campo', MSG.ordenInvalido);
     const offset = page.offset ?? 0;
     const limit = page.limit ?? 20;
     const rows = (await this.query(PENDIENTES_SQL, [auth.servicio])) as PendienteRow[];
@@ -234,6 +264,10 @@ export class ElegibilidadService {
         },
       ];
     });
+    if (compara) {
+      const signo = orden?.direccion === 'DESC' ? -1 : 1;
+      todos.sort((a, b) => signo * (compara(a, b) || a.donacionId.localeCompare(b.donacionId)));
+    }
     return { items: todos.slice(offset, offset + limit), total: todos.length, offset, limit };
   }
 

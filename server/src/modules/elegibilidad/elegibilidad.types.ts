@@ -1,9 +1,10 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type {
   DiferimientoVisto as DiferimientoData,
   Elegibilidad as ElegibilidadData,
   Motivo,
 } from '../../domain/elegibilidad';
+import { OrdenDireccion } from '../../graphql/orden';
 import { Paginated } from '../../graphql/pagination';
 import { Serologia } from '../donacion/donacion.entity';
 
@@ -170,5 +171,31 @@ export class PendienteDecision {
 }
 
 /** A page of the doctor's queue, with the total. */
+/** The columns of the doctor's queue it can be ordered by. */
+export enum PendienteOrdenCampo {
+  DONANTE = 'DONANTE',
+  NUMERO = 'NUMERO',
+  ESPERA = 'ESPERA',
+}
+
+registerEnumType(PendienteOrdenCampo, {
+  name: 'PendienteOrdenCampo',
+  description: 'Columna por la que se ordena la cola de decisiones pendientes',
+  valuesConfig: {
+    DONANTE: { description: 'Apellido y nombre del donante' },
+    NUMERO: { description: 'Número de la donación' },
+    ESPERA: { description: 'Días de espera (ASC: las más recientes primero)' },
+  },
+});
+
+@InputType({ description: 'Orden de la cola de decisiones pendientes' })
+export class PendienteOrden {
+  @Field(() => PendienteOrdenCampo)
+  campo: PendienteOrdenCampo;
+
+  @Field(() => OrdenDireccion, { nullable: true, defaultValue: OrdenDireccion.ASC })
+  direccion?: OrdenDireccion | null;
+}
+
 export const PendientesPage = Paginated(PendienteDecision, 'PendientesPage');
 export type PendientesPage = InstanceType<typeof PendientesPage>;
