@@ -331,6 +331,34 @@ describe('Opciones > Numeración: issued numbers never used', () => {
     expect(item).toMatchObject({ numero: n, donante: { id: queda } });
   });
 
+  it('orden: by number, when, who issued it or the donor, both ways; none: the highest first', async () => {
+    const s = await registerServicio(server);
+    const marta = await staff(s, 'Marta', 'Gómez');
+    const luis = await staff(s, 'Luis', 'Ríos', 'ROL_ADMINISTRATIVO');
+    const n1 = await numero(marta, await donante(marta, { apellido: 'Benítez', nombre: 'Ana' }));
+    const n2 = await numero(marta);
+    const n3 = await numero(luis, await donante(luis, { apellido: 'Álvarez', nombre: 'Zoe' }));
+    const query = `query ($orden: EtiquetaSinUsarOrden) { etiquetasSinUsar(orden: $orden) { total items { numero } } }`;
+    const numeros = async (orden?: object) => {
+      const res = await server.gql<{ etiquetasSinUsar: { items: { numero: number }[] } }>(
+        query,
+        { orden },
+        s.token,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.etiquetasSinUsar.items.map((i) => i.numero);
+    };
+    expect(await numeros()).toEqual([n3, n2, n1]);
+    expect(await numeros({ campo: 'NUMERO' })).toEqual([n1, n2, n3]);
+    expect(await numeros({ campo: 'EMITIDA', direccion: 'DESC' })).toEqual([n3, n2, n1]);
+    expect(await numeros({ campo: 'EMITIDA_POR' })).toEqual([n3, n1, n2]);
+    expect(await numeros({ campo: 'EMITIDA_POR', direccion: 'DESC' })).toEqual([n2, n1, n3]);
+    expect(await numeros({ campo: 'DONANTE' })).toEqual([n3, n1, n2]);
+    expect(await numeros({ campo: 'DONANTE', direccion: 'DESC' })).toEqual([n1, n3, n2]);
+    const bad = await server.gql(query, { orden: { campo: 'numero DESC; --' } }, s.token);
+    expect([bad.errors?.[0].extensions?.code, bad.data ?? null]).toEqual(['BAD_USER_INPUT', null]);
+  });
+
   it('is paginated', async () => {
     const s = await registerServicio(server);
     const emitidos: number[] = [];

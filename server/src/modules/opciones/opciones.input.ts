@@ -1,4 +1,5 @@
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { OrdenDireccion } from '../../graphql/orden';
 import { FormatoEtiqueta, Servicio } from '../servicio/servicio.entity';
 import { Paginated } from '../../graphql/pagination';
 import { maxTexto } from '../../graphql/validators';
@@ -61,6 +62,34 @@ export class EtiquetaSinUsar {
 
   /** The donor it was issued for ('Generar Etiquetas' of a new donation); null for none. */
   donanteId: string | null;
+}
+
+/** The columns of the unused label numbers it can be ordered by. */
+export enum EtiquetaSinUsarOrdenCampo {
+  NUMERO = 'NUMERO',
+  EMITIDA = 'EMITIDA',
+  EMITIDA_POR = 'EMITIDA_POR',
+  DONANTE = 'DONANTE',
+}
+
+registerEnumType(EtiquetaSinUsarOrdenCampo, {
+  name: 'EtiquetaSinUsarOrdenCampo',
+  description: 'Columna por la que se ordenan los números emitidos sin usar',
+  valuesConfig: {
+    NUMERO: { description: 'Número (y su código)' },
+    EMITIDA: { description: 'Cuándo se emitió' },
+    EMITIDA_POR: { description: 'Quién lo emitió (sin registro, al final)' },
+    DONANTE: { description: 'Apellido y nombre del donante (ninguno, al final)' },
+  },
+});
+
+@InputType({ description: 'Orden de los números emitidos sin usar' })
+export class EtiquetaSinUsarOrden {
+  @Field(() => EtiquetaSinUsarOrdenCampo)
+  campo: EtiquetaSinUsarOrdenCampo;
+
+  @Field(() => OrdenDireccion, { nullable: true, defaultValue: OrdenDireccion.ASC })
+  direccion?: OrdenDireccion | null;
 }
 
 export const EtiquetaSinUsarPage = Paginated(EtiquetaSinUsar, 'EtiquetaSinUsarPage');

@@ -6,6 +6,7 @@ import { claveUsuario } from '../../loaders';
 import { Donante } from '../donante/donante.entity';
 import {
   EtiquetaSinUsar,
+  EtiquetaSinUsarOrden,
   EtiquetaSinUsarPage,
   FormatoEtiquetasInput,
   OpcionesInput,
@@ -45,13 +46,15 @@ export class OpcionesResolver {
   @Authorized('ROL_SERVICIO')
   @Query(() => EtiquetaSinUsarPage, {
     description:
-      'Números de etiqueta emitidos que ninguna donación lleva, los más altos primero, con quién los emitió y para quién',
+      'Números de etiqueta emitidos que ninguna donación lleva, con quién los emitió y para quién: ' +
+      'ordenados por `orden`, o sin él los más altos primero',
   })
   etiquetasSinUsar(
     @Ctx() ctx: Context,
     @Arg('page', () => PageInput, { nullable: true }) page?: PageInput | null,
+    @Arg('orden', () => EtiquetaSinUsarOrden, { nullable: true }) orden?: EtiquetaSinUsarOrden | null,
   ): Promise<EtiquetaSinUsarPage> {
-    return ctx.services.opciones.etiquetasSinUsar(requireAuth(ctx), page ?? {});
+    return ctx.services.opciones.etiquetasSinUsar(requireAuth(ctx), page ?? {}, orden);
   }
 
   @Authorized('ROL_SERVICIO')

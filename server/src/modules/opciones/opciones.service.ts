@@ -30,6 +30,27 @@ const fields = (s: Servicio) => ({
 });
 
 /** The service's own options (nombre, direccion, email, telefono). */
+/** The columns the unused label numbers can be ordered by (GraphQL EtiquetaSinUsarOrdenCampo). */
+export type EtiquetaSinUsarOrdenData = {
+  campo: 'NUMERO' | 'EMITIDA' | 'EMITIDA_POR' | 'DONANTE';
+  direccion?: 'ASC' | 'DESC' | null;
+};
+
+/**
+ * The ORDER BY of each column ($dir: ASC or DESC, nothing else), the number last: one number is
+ * one row, so equal values keep one order from page to page. Who issued a number reads as the
+ * screen shows it (name and surname, else the username); numbers with no one last either way.
+ */
+const ORDEN_SIN_USAR: Record<EtiquetaSinUsarOrdenData['campo'], string> = {
+  NUMERO: 'e.numero $dir',
+  EMITIDA: 'e.emitida_at $dir, e.numero $dir',
+  EMITIDA_POR: `(SELECT lower(coalesce(nullif(trim(concat_ws(' ', u.nombre, u.apellido)), ''), u.username))
+      FROM usuario u WHERE u.id = e.usuario_id AND u.servicio_id = e.servicio_id) $dir NULLS LAST, e.numero $dir`,
+  DONANTE: `(SELECT d.apellido_busqueda FROM donante d WHERE d.id = e.donante_id AND d.servicio_id = e.servicio_id) $dir NULLS LAST,
+    (SELECT d.nombre_busqueda FROM donante d WHERE d.id = e.donante_id AND d.servicio_id = e.servicio_id) $dir NULLS LAST,
+    e.numero $dir`,
+};
+
 export class OpcionesService {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -116,8 +137,18 @@ export class OpcionesService {
    * or lost. Only the service administrator. Read from the partial index of the unused ones
    * (migration 1764300000000), so a page costs the same however many numbers were used.
    */
-  async etiquetasSinUsar(auth: AuthUser, page: { offset?: number | null; limit?: number | null } = {}) {
+  async etiquetasSinUsar(
+    auth: AuthUser,
+    page: { offset?: number | null; limit?: number | null } = {},
+    /** A column and a direction; none: the highest number first. */
+    orden?: EtiquetaSinUsarOrdenData | null,
+  ) {
     if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    const porCampo = orden ? ORDEN_SIN_USAR[orden.campo] : 'e.numero DESC';
+    if (!porCampo) throw ValidationError.single('campo', MSG.ordenInvalido);
+    const orderBy = orden
+      ? porCampo.replace(/\$dir/g, orden.direccion === 'DESC' ? 'DESC' : 'ASC')
+      : porCampo;
     const offset = Math.max(0, Math.trunc(page.offset ?? 0));
     const limit = Math.min(PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 20)));
     const [{ total }] = await this.dataSource.query(
@@ -126,9 +157,9 @@ export class OpcionesService {
     );
     const rows: { numero: number; emitida_at: Date; usuario_id: string | null; donante_id: string | null }[] =
       await this.dataSource.query(
-        `SELECT numero, emitida_at, usuario_id, donante_id FROM etiqueta_emitida
-          WHERE servicio_id = $1 AND donacion_id IS NULL
-          ORDER BY numero DESC OFFSET $2 LIMIT $3`,
+        `SELECT e.numero, e.emitida_at, e.usuario_id, e.donante_id FROM etiqueta_emitida e
+          WHERE e.servicio_id = $1 AND e.donacion_id IS NULL
+          ORDER BY ${orderBy} OFFSET $2 LIMIT $3`,
         [auth.servicio, offset, limit],
       );
     const items = rows.map((r) =>
