@@ -283,11 +283,11 @@ export function operationCalls(target: World): Record<string, Call> {
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
     'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
     'Query.etiquetasSinUsar': {
-      query: `{ etiquetasSinUsar { total items { numero codigo emitidaPor donante { id dni apellido } } } }`,
+      query: `{ etiquetasSinUsar(orden: { campo: DONANTE, direccion: DESC }) { total items { numero codigo emitidaPor donante { id dni apellido } } } }`,
     },
     'Query.clavesApi': { query: `{ clavesApi { id nombre prefijo creadaEn ultimoUso revocadaEn } }` },
     'Query.auditoria': {
-      query: `query ($f: AuditoriaFilter) { auditoria(filter: $f) { total items { id entidad entidadId accion cambios autor personas { id nombre } } } }`,
+      query: `query ($f: AuditoriaFilter) { auditoria(filter: $f, orden: { campo: USUARIO }) { total items { id entidad entidadId accion cambios autor personas { id nombre } } } }`,
       variables: { f: { entidad: 'donante', entidadId: target.donanteId } },
     },
     'Query.usuariosAuditoria': { query: `{ usuariosAuditoria { id nombre } }` },

@@ -2,6 +2,7 @@ import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ACCION_AUDITORIA_LABELS, cambiosAuditoria, ENTIDAD_AUDITORIA_LABELS } from '@domain/campos';
 import { formatDateTime } from '@domain/dates';
 import { MSG } from '@domain/messages';
@@ -20,8 +21,12 @@ import {
   RestaurarDonanteDocument,
   UsuariosAuditoriaDocument,
 } from '@/generated/graphql';
-import type { AuditoriaFilter, AuditoriaQuery } from '@/generated/graphql';
+import type { AuditoriaFilter, AuditoriaOrdenCampo, AuditoriaQuery } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+
+/** The columns the trail can be ordered by (the server orders the whole trail). */
+const CAMPOS: readonly AuditoriaOrdenCampo[] = ['FECHA', 'USUARIO', 'ACCION', 'REGISTRO'];
 import { PageCard } from '@/components/page-card';
 
 export const PAGE_SIZE = 20;
@@ -59,7 +64,10 @@ export function cambiosLines(e: Pick<Entry, 'entidad' | 'accion' | 'cambios' | '
 const restorable = (e: Entry) =>
   e.accion === 'eliminar' && (e.entidad === 'donante' || e.entidad === 'donacion');
 
-/** /opciones/auditoria: the service's audit trail, newest first; deleted donors and donations can be restored. */
+/**
+ * /opciones/auditoria: the service's audit trail, newest first or ordered by a column; deleted
+ * donors and donations can be restored.
+ */
 export function AuditoriaPage() {
   const { usuario } = useAuth();
   if (usuario?.rol !== 'ROL_SERVICIO') return <AppAlert message={MSG.sinPermiso} />;
@@ -73,7 +81,16 @@ function AuditoriaList() {
   const [offset, setOffset] = useState(0);
   const [aRestaurar, setARestaurar] = useState<Entry | null>(null);
   const [serverErrors, setServerErrors] = useState<string[] | null>(null);
-  const variables = { filter, page: { offset, limit: PAGE_SIZE } };
+  // The order in the URL, as every list's; a new order starts at the first page.
+  const [params, setParams] = useSearchParams();
+  const orden = ordenDeParams(params, CAMPOS);
+  const ordenar = (campo: string) => {
+    const c = CAMPOS.find((x) => x === campo);
+    if (!c) return;
+    setOffset(0);
+    setParams(paramsDeOrden(siguienteOrden(orden, c)));
+  };
+  const variables = { filter, page: { offset, limit: PAGE_SIZE }, ...(orden ? { orden } : {}) };
   const { data, loading, error, refetch } = useQuery(AuditoriaDocument, {
     variables,
     fetchPolicy: 'network-only',
@@ -208,7 +225,15 @@ function AuditoriaList() {
         {items.length > 0 && (
           <TablaTarjetas
             label="Registro de auditoría"
-            columnas={['Fecha', 'Registrado por', 'Acción', 'Registro', 'Cambios']}
+            columnas={[
+              { titulo: 'Fecha', campo: 'FECHA' },
+              { titulo: 'Registrado por', campo: 'USUARIO' },
+              { titulo: 'Acción', campo: 'ACCION' },
+              { titulo: 'Registro', campo: 'REGISTRO' },
+              'Cambios',
+            ]}
+            orden={orden}
+            onOrdenar={ordenar}
             acciones="Acciones"
             scrollArea={{ tabIndex: 0, role: 'region', 'aria-label': 'Registro de auditoría, desplazable' }}
           >

@@ -1,6 +1,35 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { OrdenDireccion } from '../../graphql/orden';
 import { Paginated } from '../../graphql/pagination';
 import { Auditoria } from './auditoria.entity';
+
+/** The columns of the audit trail it can be ordered by. */
+export enum AuditoriaOrdenCampo {
+  FECHA = 'FECHA',
+  USUARIO = 'USUARIO',
+  ACCION = 'ACCION',
+  REGISTRO = 'REGISTRO',
+}
+
+registerEnumType(AuditoriaOrdenCampo, {
+  name: 'AuditoriaOrdenCampo',
+  description: 'Columna por la que se ordena el registro de auditoría (a igual valor, lo más nuevo primero)',
+  valuesConfig: {
+    FECHA: { description: 'Cuándo' },
+    USUARIO: { description: 'El usuario del servicio que lo registró (sin usuario, al final)' },
+    ACCION: { description: 'La acción' },
+    REGISTRO: { description: 'El tipo de registro y su id' },
+  },
+});
+
+@InputType({ description: 'Orden del registro de auditoría' })
+export class AuditoriaOrden {
+  @Field(() => AuditoriaOrdenCampo)
+  campo: AuditoriaOrdenCampo;
+
+  @Field(() => OrdenDireccion, { nullable: true, defaultValue: OrdenDireccion.ASC })
+  direccion?: OrdenDireccion | null;
+}
 
 @InputType({
   description:

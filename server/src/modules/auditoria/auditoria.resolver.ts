@@ -8,6 +8,7 @@ import { Donante } from '../donante/donante.entity';
 import { Auditoria } from './auditoria.entity';
 import {
   AuditoriaFilter,
+  AuditoriaOrden,
   AuditoriaPage,
   CabezaAuditoria,
   PersonaAuditoria,
@@ -19,14 +20,16 @@ export class AuditoriaResolver {
   @Authorized('ROL_SERVICIO')
   @Query(() => AuditoriaPage, {
     description:
-      'Registro de auditoría del servicio, lo más nuevo primero: por registro, donante, número de donación, usuario, acción y fechas',
+      'Registro de auditoría del servicio: por registro, donante, número de donación, usuario, acción y fechas; ' +
+      'ordenado por `orden`, o sin él lo más nuevo primero',
   })
   auditoria(
     @Ctx() ctx: Context,
     @Arg('filter', () => AuditoriaFilter, { nullable: true }) filter?: AuditoriaFilter | null,
     @Arg('page', () => PageInput, { nullable: true }) page?: PageInput | null,
+    @Arg('orden', () => AuditoriaOrden, { nullable: true }) orden?: AuditoriaOrden | null,
   ): Promise<AuditoriaPage> {
-    return ctx.services.auditoria.list(requireAuth(ctx), filter ?? {}, page ?? {});
+    return ctx.services.auditoria.list(requireAuth(ctx), filter ?? {}, page ?? {}, orden);
   }
 
   @Authorized('ROL_SERVICIO')

@@ -30,6 +30,25 @@ export type AuditoriaFilterData = {
 };
 export type AuditoriaPageData = { offset?: number | null; limit?: number | null };
 
+/** The columns the trail can be ordered by (GraphQL AuditoriaOrdenCampo). */
+export type AuditoriaOrdenData = {
+  campo: 'FECHA' | 'USUARIO' | 'ACCION' | 'REGISTRO';
+  direccion?: 'ASC' | 'DESC' | null;
+};
+
+/**
+ * The ORDER BY of each column ($dir: ASC or DESC, nothing else); equal values newest first, the
+ * entry's id last (one id, one entry), so a page follows the one before. A user reads by the name
+ * the Usuario filter lists (name and surname, else the username); entries with none last.
+ */
+const ORDEN_AUDITORIA: Record<AuditoriaOrdenData['campo'], string> = {
+  FECHA: 'a.at $dir, a.id $dir',
+  USUARIO: `lower(coalesce(nullif(trim(concat_ws(' ', u.nombre, u.apellido)), ''), u.username)) $dir NULLS LAST,
+    a.at DESC, a.id DESC`,
+  ACCION: 'a.accion $dir, a.at DESC, a.id DESC',
+  REGISTRO: 'a.entidad $dir, a.entidad_id $dir, a.at DESC, a.id DESC',
+};
+
 /** An audit entry with the username of who made the change. */
 export type AuditoriaEntry = Auditoria & { usuarioNombre: string | null };
 
@@ -115,8 +134,12 @@ export class AuditoriaService {
     auth: AuthUser,
     filter: AuditoriaFilterData = {},
     page: AuditoriaPageData = {},
+    /** A column and a direction; none: newest first. */
+    orden?: AuditoriaOrdenData | null,
   ): Promise<Page<AuditoriaEntry>> {
     const errors: FieldError[] = [];
+    const porCampo = orden ? ORDEN_AUDITORIA[orden.campo] : 'a.at DESC, a.id DESC';
+    if (!porCampo) errors.push({ field: 'campo', msg: MSG.ordenInvalido });
     const entidad = filter.entidad?.trim() || null;
     const entidadId = filter.entidadId?.trim() || null;
     const donante = filter.donante?.replace(/,/g, ' ').trim().replace(/\s+/g, ' ') || null;
@@ -164,6 +187,7 @@ export class AuditoriaService {
     if (filter.desde) add(`a.at >= (?::date::timestamp AT TIME ZONE '${TIME_ZONE}')`, filter.desde);
     if (filter.hasta) add(`a.at < ((?::date + 1)::timestamp AT TIME ZONE '${TIME_ZONE}')`, filter.hasta);
     const clause = where.join(' AND ');
+    const orderBy = porCampo.replace(/\$dir/g, orden?.direccion === 'DESC' ? 'DESC' : 'ASC');
 
     const [{ total }] = await this.dataSource.query(
       `SELECT count(*)::int AS total FROM auditoria a WHERE ${clause}`,
@@ -173,7 +197,7 @@ export class AuditoriaService {
       `SELECT a.*, u.username AS usuario_nombre
          FROM auditoria a LEFT JOIN usuario u ON u.id = a.usuario_id AND u.servicio_id = a.servicio_id
         WHERE ${clause}
-        ORDER BY a.at DESC, a.id DESC
+        ORDER BY ${orderBy}
         OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
       [...params, offset, limit],
     );

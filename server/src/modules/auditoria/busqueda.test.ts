@@ -331,3 +331,79 @@ describe('usuariosAuditoria: the users the trail may name', () => {
     expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 });
+
+describe('auditoria(orden): the whole trail ordered by a column, on the server', () => {
+  const ORDENADA = `query ($f: AuditoriaFilter, $p: PageInput, $o: AuditoriaOrden) {
+    auditoria(filter: $f, page: $p, orden: $o) { total items { id accion entidad entidadId usuarioId at } }
+  }`;
+  const lista = (o?: object, p: object = { limit: 100 }) =>
+    gql<{ auditoria: Page }>(ORDENADA, { o, p }, admin.token).then((r) => r.auditoria);
+  /** Whether each value is not before the one above it, in the direction given. */
+  const enOrden = (values: string[], dir: 'ASC' | 'DESC') =>
+    values.every((v, i) => i === 0 || (dir === 'ASC' ? values[i - 1] <= v : values[i - 1] >= v));
+
+  it('by fecha, acción and registro, both ways; equal values newest first', async () => {
+    const todo = await lista();
+    expect(todo.total).toBeGreaterThan(5);
+    for (const dir of ['ASC', 'DESC'] as const) {
+      const porFecha = await lista({ campo: 'FECHA', direccion: dir });
+      expect(
+        enOrden(
+          porFecha.items.map((e) => e.at),
+          dir,
+        ),
+      ).toBe(true);
+      const porAccion = await lista({ campo: 'ACCION', direccion: dir });
+      expect(
+        enOrden(
+          porAccion.items.map((e) => e.accion),
+          dir,
+        ),
+      ).toBe(true);
+      // Within one action, newest first.
+      for (const accion of new Set(porAccion.items.map((e) => e.accion))) {
+        const ats = porAccion.items.filter((e) => e.accion === accion).map((e) => e.at);
+        expect(enOrden(ats, 'DESC')).toBe(true);
+      }
+      const porRegistro = await lista({ campo: 'REGISTRO', direccion: dir });
+      expect(
+        enOrden(
+          porRegistro.items.map((e) => `${e.entidad}\u0000${e.entidadId}`),
+          dir,
+        ),
+      ).toBe(true);
+      for (const l of [porFecha, porAccion, porRegistro]) expect(l.total).toBe(todo.total);
+    }
+    expect((await lista({ campo: 'FECHA', direccion: 'DESC' })).items.map((e) => e.id)).toEqual(
+      todo.items.map((e) => e.id),
+    );
+  });
+
+  it('by usuario: each user’s entries together, those of no user last either way', async () => {
+    for (const dir of ['ASC', 'DESC'] as const) {
+      const ids = (await lista({ campo: 'USUARIO', direccion: dir })).items.map((e) => e.usuarioId);
+      const grupos = ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
+      expect(new Set(grupos).size).toBe(grupos.length);
+      if (ids.includes(null)) expect(ids.slice(ids.indexOf(null)).every((id) => id === null)).toBe(true);
+    }
+  });
+
+  it('pages of an ordered trail are the trail cut in order; a filter still applies', async () => {
+    const o = { campo: 'ACCION', direccion: 'DESC' };
+    const todo = await lista(o);
+    const a = await lista(o, { offset: 0, limit: 3 });
+    const b = await lista(o, { offset: 3, limit: 3 });
+    expect([...a.items, ...b.items].map((e) => e.id)).toEqual(todo.items.slice(0, 6).map((e) => e.id));
+    const soloCrear = await gql<{ auditoria: Page }>(ORDENADA, { f: { accion: 'crear' }, o }, admin.token);
+    expect(soloCrear.auditoria.items.every((e) => e.accion === 'crear')).toBe(true);
+  });
+
+  it('a column that is not in the list is refused, and nothing is listed', async () => {
+    const res = await server.gql(ORDENADA, { o: { campo: 'cambios' } }, admin.token);
+    expect([res.errors?.[0].extensions?.code, res.errors?.[0].message, res.data ?? null]).toEqual([
+      'BAD_USER_INPUT',
+      MSG.datosInvalidos,
+      null,
+    ]);
+  });
+});
