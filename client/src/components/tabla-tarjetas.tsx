@@ -164,11 +164,18 @@ function EncabezadoColumna({
     <Table.ColumnHeader
       width={ancho}
       aria-sort={actual === 'ASC' ? 'ascending' : actual === 'DESC' ? 'descending' : undefined}
-      px="1"
+      px="1.5"
     >
+      {/* As narrow as the title: it wraps rather than widen the column beyond its cells. */}
       <Button
         size="xs"
         variant="ghost"
+        px="1"
+        h="auto"
+        minH="7"
+        gap="1"
+        whiteSpace="normal"
+        textAlign="start"
         fontWeight="semibold"
         onClick={() => onOrdenar(campo)}
         title={`Ordenar por ${titulo.toLowerCase()}`}
