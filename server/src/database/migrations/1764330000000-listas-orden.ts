@@ -14,15 +14,21 @@ export class ListasOrden1764330000000 implements MigrationInterface {
     await q.query(`
       CREATE INDEX donante_orden_dni_idx
         ON donante (servicio_id, length(dni), (dni COLLATE "C"), id) WHERE deleted_at IS NULL`);
+    // Who never donated goes last both ways: one index per direction (one read backwards would
+    // put them first).
     await q.query(`
       CREATE INDEX donante_orden_ultima_donacion_idx
-        ON donante (servicio_id, ultima_donacion, id) WHERE deleted_at IS NULL`);
+        ON donante (servicio_id, ultima_donacion ASC NULLS LAST, id) WHERE deleted_at IS NULL`);
+    await q.query(`
+      CREATE INDEX donante_orden_ultima_donacion_desc_idx
+        ON donante (servicio_id, ultima_donacion DESC NULLS LAST, id DESC) WHERE deleted_at IS NULL`);
     await q.query(`
       CREATE INDEX donacion_grupo_idx ON donacion (servicio_id, abo, rh, donante_id) WHERE deleted_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX donacion_grupo_idx`);
+    await q.query(`DROP INDEX donante_orden_ultima_donacion_desc_idx`);
     await q.query(`DROP INDEX donante_orden_ultima_donacion_idx`);
     await q.query(`DROP INDEX donante_orden_dni_idx`);
   }
