@@ -173,6 +173,30 @@ describe('listas: orden por columna y filtros de donantes', () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await screenshot(page, 'listas-donantes-990');
   });
+  it('on a 390-px phone the order buttons stay above the cards, and the page never scrolls sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/donantes?dni=&nombre=&apellido=');
+    await esperarCarga(page);
+    const tabla = page.getByRole('table', { name: 'Donantes encontrados' });
+    await tabla.waitFor();
+    const boton = tabla.getByRole('button', { name: 'Última donación' });
+    expect(await boton.isVisible()).toBe(true);
+    await boton.click();
+    await page.waitForURL(/orden=ULTIMA_DONACION&direccion=ASC/);
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('table[aria-label="Donantes encontrados"] tbody td')
+          ?.textContent?.includes('Benítez') === true,
+    );
+    const caja = (await boton.boundingBox())!;
+    expect(caja.x).toBeGreaterThanOrEqual(0);
+    expect(caja.x + caja.width).toBeLessThanOrEqual(390);
+    const { scrollWidth, innerWidth } = await sinDesbordeHorizontal(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await screenshot(page, 'listas-donantes-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });
 
 describe('/red en un teléfono de 390 px: ninguna tabla queda cortada', () => {

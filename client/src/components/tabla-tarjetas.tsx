@@ -28,13 +28,34 @@ const TARJETA: SystemStyleObject = {
     color: 'gray.600',
   },
   '& td [data-acciones]': { justifyContent: 'flex-start' },
+  // A list that can be ordered keeps its order buttons above the cards, in a row that wraps.
+  '& thead:has([data-orden])': {
+    position: 'static',
+    width: '100%',
+    height: 'auto',
+    overflow: 'visible',
+    clip: 'auto',
+    whiteSpace: 'normal',
+    display: 'block',
+  },
+  '& thead:has([data-orden]) tr': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '1',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    py: '1',
+  },
+  '& thead:has([data-orden]) th': { display: 'none' },
+  '& thead:has([data-orden]) th[data-orden]': { display: 'block', borderBottomWidth: '0', px: '1' },
 };
 
 /**
  * A list table that never scrolls sideways: below the md breakpoint (768 px, a phone) each row
  * becomes a card, one cell under the other, each cell titled by its `data-label` (the column's
- * name), and the header row is kept only for screen readers. Every action button of a row is
- * then on screen without scrolling. From md up the table is a table.
+ * name), and the header row is kept only for screen readers, or, when the list can be ordered,
+ * shown as a row of its order buttons. Every action button of a row is then on screen without
+ * scrolling. From md up the table is a table.
  *
  * Use: `<TablaTarjetas>` below, or `<Table.Root css={TABLA_TARJETAS}>` and `data-label="Columna"`
  * on each data cell.
@@ -165,6 +186,7 @@ function EncabezadoColumna({
       width={ancho}
       aria-sort={actual === 'ASC' ? 'ascending' : actual === 'DESC' ? 'descending' : undefined}
       px="1.5"
+      data-orden
     >
       {/* As narrow as the title: it wraps rather than widen the column beyond its cells. */}
       <Button
