@@ -1,13 +1,12 @@
 import { Button, HStack, Table } from '@chakra-ui/react';
 import type { StackProps, SystemStyleObject } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { Orden } from '@/lib/orden';
 
 /** A phone: below Chakra's md breakpoint. */
-const TELEFONO = '@media screen and (max-width: 767.98px)';
+export const TELEFONO = '@media screen and (max-width: 767.98px)';
 
 /** A row as a card (TABLA_TARJETAS). */
-const TARJETA: SystemStyleObject = {
+export const TARJETA: SystemStyleObject = {
   '& thead': {
     position: 'absolute',
     width: '1px',
@@ -63,33 +62,32 @@ const TARJETA: SystemStyleObject = {
 export const TABLA_TARJETAS: SystemStyleObject = { [TELEFONO]: TARJETA };
 
 /**
- * `TABLA_TARJETAS` for a table of figures: in a card, each figure on its own line after its
- * column's name ('Donaciones ....... 12'), so that a row of many columns stays short; a cell with
- * no `data-label` (the row's name) heads the card.
+ * A list's order, as the URL holds it with its search and its page: `?orden=DNI&direccion=DESC`.
+ * The server orders the whole list (a page is never sorted in the browser); without `orden` the
+ * list keeps its own order.
  */
-export const TABLA_TARJETAS_CIFRAS: SystemStyleObject = {
-  [TELEFONO]: {
-    ...TARJETA,
-    '& td[data-label]': {
-      display: 'flex',
-      justifyContent: 'space-between',
-      alignItems: 'baseline',
-      gap: '3',
-      width: '100%',
-      borderBottomWidth: '0',
-      py: '0.5',
-      whiteSpace: 'normal',
-    },
-    '& td[data-label]::before': {
-      content: 'attr(data-label)',
-      fontSize: 'xs',
-      fontWeight: 'medium',
-      color: 'gray.600',
-      textAlign: 'start',
-    },
-    '& td:not([data-label])': { fontWeight: 'semibold', overflowWrap: 'anywhere' },
-  },
-};
+export type Direccion = 'ASC' | 'DESC';
+export type Orden<C extends string = string> = { campo: C; direccion: Direccion };
+
+/** The order the URL asks for, when it names one of `campos`; otherwise none. */
+export function ordenDeParams<C extends string>(
+  params: URLSearchParams,
+  campos: readonly C[],
+): Orden<C> | null {
+  const campo = campos.find((c) => c === params.get('orden'));
+  if (!campo) return null;
+  return { campo, direccion: params.get('direccion') === 'DESC' ? 'DESC' : 'ASC' };
+}
+
+/** The URL's parameters for an order (none: the list's own). */
+export function paramsDeOrden(orden: Orden | null): Record<string, string> {
+  return orden ? { orden: orden.campo, direccion: orden.direccion } : {};
+}
+
+/** A click on a column's header: ascending first, then the other way. */
+export function siguienteOrden<C extends string>(actual: Orden<C> | null, campo: C): Orden<C> {
+  return { campo, direccion: actual?.campo === campo && actual.direccion === 'ASC' ? 'DESC' : 'ASC' };
+}
 
 /**
  * A data column: its header, and, when the list can be ordered by it, the server's name of the

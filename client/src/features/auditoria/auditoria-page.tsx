@@ -23,7 +23,7 @@ import {
 } from '@/generated/graphql';
 import type { AuditoriaFilter, AuditoriaOrdenCampo, AuditoriaQuery } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
-import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/components/tabla-tarjetas';
 
 /** The columns the trail can be ordered by (the server orders the whole trail). */
 const CAMPOS: readonly AuditoriaOrdenCampo[] = ['FECHA', 'USUARIO', 'ACCION', 'REGISTRO'];

@@ -15,7 +15,7 @@ import { ServerErrors } from '@/components/server-errors';
 import { EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { useBorrarDonacion } from './borrar-donacion';
 import { DonacionesPanel } from './donaciones-panel';
-import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/components/tabla-tarjetas';
 import {
   DONACIONES_CAMPOS,
   DONACIONES_PAGE_SIZE,

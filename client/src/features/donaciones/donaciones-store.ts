@@ -24,7 +24,7 @@ import type {
   DonacionOrdenCampo,
   ResultadosDonacionInput,
 } from '@/generated/graphql';
-import type { Orden } from '@/lib/orden';
+import type { Orden } from '@/components/tabla-tarjetas';
 import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
 import { errorMessages } from '@/lib/graphql-errors';
 

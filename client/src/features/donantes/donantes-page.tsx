@@ -1,10 +1,10 @@
 import {
+  Box,
   Button,
   Heading,
   HStack,
   Input,
   Field as ChakraField,
-  NativeSelect,
   Stack,
   Table,
   Text,
@@ -26,7 +26,7 @@ import { showToast } from '@/components/toast';
 import { DeleteDonanteDocument, DonantesDocument } from '@/generated/graphql';
 import type { DonanteFilter, DonanteOrdenCampo, DonanteResumenFragment } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
-import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/components/tabla-tarjetas';
 import { Pager } from '@/components/pager';
 import { useAuth } from '@/lib/auth-context';
 
@@ -183,22 +183,32 @@ export function DonantesPage() {
           ] as const
         ).map(([name, label, opciones]) => (
           <ChakraField.Root key={name} maxW={{ md: name === 'puedeDonar' ? '13rem' : '9rem' }}>
-            <ChakraField.Label>{label}</ChakraField.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
+            <ChakraField.Label htmlFor={`filtro-${name}`}>{label}</ChakraField.Label>
+            {/* The browser's own select, drawn as the inputs beside it: the first screen's code stays small. */}
+            <Box
+              asChild
+              w="full"
+              h="10"
+              px="3"
+              bg="white"
+              borderWidth="1px"
+              borderColor="border"
+              borderRadius="l2"
+              fontSize="md"
+            >
+              <select
+                id={`filtro-${name}`}
                 name={name}
                 value={values[name]}
                 onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-                bg="white"
               >
                 {opciones.map(([value, texto]) => (
                   <option key={value} value={value}>
                     {texto}
                   </option>
                 ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+              </select>
+            </Box>
           </ChakraField.Root>
         ))}
       </SearchForm>

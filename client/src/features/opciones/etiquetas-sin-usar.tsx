@@ -13,7 +13,7 @@ import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { EtiquetasSinUsarDocument } from '@/generated/graphql';
 import type { EtiquetaSinUsarOrdenCampo } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
-import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/components/tabla-tarjetas';
 
 export const SIN_USAR_PAGE_SIZE = 20;
 

@@ -16,7 +16,7 @@ import { PendientesDecisionDocument } from '@/generated/graphql';
 import type { PendienteOrdenCampo } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
-import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/lib/orden';
+import { ordenDeParams, paramsDeOrden, siguienteOrden } from '@/components/tabla-tarjetas';
 
 /** The columns the queue can be ordered by (the server orders the whole queue). */
 const CAMPOS: readonly PendienteOrdenCampo[] = ['DONANTE', 'NUMERO', 'ESPERA'];

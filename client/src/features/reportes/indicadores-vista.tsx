@@ -2,7 +2,7 @@ import { Box, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MSG } from '@domain/messages';
 import { PageCard } from '@/components/page-card';
-import { TABLA_TARJETAS_CIFRAS } from '@/components/tabla-tarjetas';
+import { TABLA_TARJETAS_CIFRAS } from './tabla-cifras';
 import {
   agrupacionLabel,
   cifrasPrincipales,

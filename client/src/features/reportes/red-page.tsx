@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { PageCard } from '@/components/page-card';
 import { ServerErrors } from '@/components/server-errors';
-import { TABLA_TARJETAS_CIFRAS } from '@/components/tabla-tarjetas';
+import { TABLA_TARJETAS_CIFRAS } from './tabla-cifras';
 import { showToast } from '@/components/toast';
 import { IndicadoresVista } from './indicadores-vista';
 import { Descargas, PeriodoPicker, usePeriodo } from './periodo-picker';
