@@ -27,7 +27,7 @@ import { ConsultaRedPresupuesto1764330000000 } from './1764330000000-consulta-re
 import { Resultados1764400000000 } from './1764400000000-resultados';
 import { GrupoDiscordante1764410000000 } from './1764410000000-grupo-discordante';
 import { IndicadoresAnalizadas1764420000000 } from './1764420000000-indicadores-analizadas';
-import { ListasOrden1764330000000 } from './1764330000000-listas-orden';
+import { ListasOrden1764430000000 } from './1764430000000-listas-orden';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -60,5 +60,5 @@ export const migrations = [
   Resultados1764400000000,
   GrupoDiscordante1764410000000,
   IndicadoresAnalizadas1764420000000,
-  ListasOrden1764330000000,
+  ListasOrden1764430000000,
 ];

@@ -105,7 +105,7 @@ export const ORDEN_CAMPOS: readonly string[] = [
 /**
  * The ORDER BY of each column, the id last so that equal values keep one order from page to
  * page. A fixed text per column and direction: nothing the caller sends is written into the SQL.
- * Served by the indexes of migration 1764330000000 (the surname by that of 1763810000000).
+ * Served by the indexes of migration 1764430000000 (the surname by that of 1763810000000).
  */
 const ORDEN_SQL: Record<DonanteOrdenCampoData, (dir: 'ASC' | 'DESC') => string> = {
   APELLIDO: (dir) => `d.apellido_busqueda ${dir}, d.nombre_busqueda ${dir}, d.id ${dir}`,

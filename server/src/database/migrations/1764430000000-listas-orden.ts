@@ -7,8 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - the live donations by servicio, group and factor, with the donor: the donors with a
  *   donation of a group are read from it alone (index-only).
  */
-export class ListasOrden1764330000000 implements MigrationInterface {
-  name = 'ListasOrden1764330000000';
+export class ListasOrden1764430000000 implements MigrationInterface {
+  name = 'ListasOrden1764430000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
