@@ -1,50 +1,16 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-modal';
 
-export type ConfirmDialogProps = {
-  open: boolean;
-  title: ReactNode;
-  /** Optional text under the title. */
-  description?: ReactNode;
-  /** Called only when the user presses 'Si'. */
-  onConfirm: () => void;
-  /** Called on 'No', Escape or a click outside. */
-  onCancel: () => void;
-  /** Disables the buttons while the action runs. */
-  busy?: boolean;
-};
+export type { ConfirmDialogProps } from './confirm-dialog-modal';
 
-/** A yes/no question. Only 'Si' confirms. */
-export function ConfirmDialog({ open, title, description, onConfirm, onCancel, busy }: ConfirmDialogProps) {
+const ConfirmDialogModal = lazy(() => import('./confirm-dialog-modal'));
+
+/** A yes/no question. Only 'Si' confirms. Nothing is loaded nor drawn until it is first asked. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!props.open) return null;
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open) onCancel();
-      }}
-      role="alertdialog"
-      placement="center"
-      size="sm"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title fontSize="md">{title}</Dialog.Title>
-            </Dialog.Header>
-            {description && <Dialog.Body>{description}</Dialog.Body>}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                No
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy}>
-                Si
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }

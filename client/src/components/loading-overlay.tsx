@@ -1,5 +1,7 @@
-import { Dialog, Portal, Spinner, VisuallyHidden } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useUi } from '@/lib/ui-context';
+
+const LoadingOverlayDialog = lazy(() => import('./loading-overlay-dialog'));
 
 export type LoadingOverlayProps = {
   /** Shows the overlay regardless of the global flag. */
@@ -13,33 +15,10 @@ export type LoadingOverlayProps = {
 export function LoadingOverlay({ open }: LoadingOverlayProps) {
   const { loading } = useUi();
   const visible = open ?? loading;
+  if (!visible) return null;
   return (
-    <Dialog.Root
-      open={visible}
-      placement="center"
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      trapFocus
-      modal
-    >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.400" />
-        <Dialog.Positioner>
-          <Dialog.Content
-            bg="transparent"
-            shadow="none"
-            alignItems="center"
-            justifyContent="center"
-            width="auto"
-            aria-busy="true"
-            aria-label="Cargando"
-            aria-live="polite"
-          >
-            <Spinner size="xl" color="white" borderWidth="4px" />
-            <VisuallyHidden>Cargando...</VisuallyHidden>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <LoadingOverlayDialog />
+    </Suspense>
   );
 }

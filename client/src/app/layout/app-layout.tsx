@@ -1,14 +1,15 @@
-import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MeDocument } from '@/generated/graphql';
 import type { SessionUsuarioFragment } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
 import { useUi } from '@/lib/ui-context';
-import { BrandMark } from '@/components/brand-mark';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+
+const MenuDrawer = lazy(() => import('./menu-drawer'));
 
 /**
  * Who the top bar says is signed in: a staff member by name and surname; an account without a
@@ -61,25 +62,11 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </Flex>
-      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header borderBottomWidth="1px" display="flex" alignItems="center" gap="2">
-                <BrandMark />
-                <Drawer.Title fontSize="md">Menú</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body p="0">
-                <Sidebar rol={rol} onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Cerrar menú" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <MenuDrawer rol={rol} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </Flex>
   );
 }
