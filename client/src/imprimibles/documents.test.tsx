@@ -244,6 +244,49 @@ describe('HemodonacionPdf', () => {
     expect(page.text).not.toContain('REACTIV');
   });
 
+  it("flags a discordant group 'Grupo discordante' with its reason, here and in the last donations", async () => {
+    const d = donacion(0, { abo: 'A', rh: 'positivo', grupoDiscordante: true, grupoMotivo: 'Muestra nueva' });
+    const previas = [{ ...anteriores[0], grupoDiscordante: true }, anteriores[1]];
+    const pages = await render(
+      <HemodonacionPdf data={{ donacion: d, anteriores: previas, servicio }} />,
+      'hemodonacion-grupo-discordante',
+    );
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    const texts = page.texts.map((t) => t.text);
+    expect(texts).toContain('Grupo discordante');
+    expect(page.text).toContain('Motivo: Muestra nueva');
+    // the earlier donation flagged in its row of the table (the cell may wrap)
+    const fila = linesOf(page.texts).find((l) => l.startsWith('10/01/2024'));
+    expect(fila).toMatch(/A Positivo \(Grupo/);
+    expect(page.text.replace(/\s+/g, ' ')).toContain('A Positivo (Grupo discordante)');
+    // beside the group it qualifies, in the results
+    const flag = find(page, 'Grupo discordante').find((t) => t.text === 'Grupo discordante')!;
+    const grupo = find(page, 'Grupo y factor').at(-1)!;
+    expect(flag.y).toBeGreaterThan(grupo.y);
+    expect(flag.y - grupo.y).toBeLessThan(20);
+
+    const [sin] = await render(<HemodonacionPdf data={{ donacion: donacion(0), anteriores, servicio }} />);
+    expect(sin.text).not.toContain('discordante');
+  });
+
+  it.each([
+    ['', null, 'Sin realizar'],
+    ['NEGATIVO', null, 'Negativo'],
+    ['POSITIVO', 'anti-K', 'Positivo (anti-K)'],
+  ])('prints the irregular antibodies %s %s with the results', async (estado, anticuerpo, linea) => {
+    const d = donacion(0, { anticuerposIrregulares: estado, anticuerpo });
+    const [page] = await render(
+      <HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />,
+      `hemodonacion-anticuerpos-${estado || 'sin'}`,
+    );
+    expect(linesOf(page.texts)).toContain(`Anticuerpos irregulares : ${linea}`);
+    // under the serology, in the results
+    const label = find(page, 'Anticuerpos irregulares')[0];
+    expect(label.y).toBeGreaterThan(find(page, 'Serología')[0].y);
+    expect(label.y).toBeLessThan(find(page, 'Reacción adversa')[0].y);
+  });
+
   it('has no warning for a donation with nothing reactive and a temporary exclusion', async () => {
     const d = donacion(0, { exclusionDefinitiva: 'Temporal', exclusionTiempo: 30 });
     const [page] = await render(<HemodonacionPdf data={{ donacion: d, anteriores: [], servicio }} />);

@@ -73,6 +73,8 @@ export function toDonacionImprimible(
     resultados: d.resultados.map((r) => ({ nombre: r.nombre, signo: r.signo })),
     anticuerposIrregulares: d.anticuerposIrregulares,
     anticuerpo: d.anticuerpo ?? null,
+    grupoDiscordante: d.grupoDiscordante,
+    grupoMotivo: d.grupoMotivo ?? null,
     exclusionDefinitiva:
       exclusion === 'Definitiva' || exclusion === 'Temporal' ? (exclusion as ExclusionTipo) : null,
     exclusionTiempo: d.exclusionTiempo,
@@ -83,7 +85,14 @@ export function toDonacionImprimible(
 }
 
 export function toDonacionResumen(d: DonacionDatosFragment): DonacionResumen {
-  return { numero: String(d.numero), fecha: d.fecha, hora: d.hora, abo: d.abo || null, rh: d.rh || null };
+  return {
+    numero: String(d.numero),
+    fecha: d.fecha,
+    hora: d.hora,
+    abo: d.abo || null,
+    rh: d.rh || null,
+    grupoDiscordante: d.grupoDiscordante,
+  };
 }
 
 /** The service's options for the printed headers; the session's name when they are not loaded. */

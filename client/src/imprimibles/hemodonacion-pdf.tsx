@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate } from '@domain/dates';
+import { anticuerposTexto } from '@domain/donacion';
 import { codigoEtiquetaImpreso } from '@domain/etiquetas';
 import {
   SEROLOGIA_KEYS,
@@ -20,6 +21,15 @@ import { FONT, FONT_BOLD, LIGHT, RULE } from './pdf-styles';
 import type { DonacionImprimible, DonacionResumen, HemodonacionPdfData } from './types';
 
 export const ULTIMAS_DONACIONES = 3;
+
+/** The flag of a group that differs from the donor's earlier donations, as the screens word it. */
+export const GRUPO_DISCORDANTE = 'Grupo discordante';
+
+/** A donation's group as the sheet prints it, flagged when discordant. */
+function grupoImpreso(d: { abo: string | null; rh: string | null; grupoDiscordante?: boolean | null }) {
+  const grupo = formatGrupo(d.abo, d.rh);
+  return d.grupoDiscordante ? [grupo, `(${GRUPO_DISCORDANTE})`].filter(Boolean).join(' ') : grupo;
+}
 
 const styles = StyleSheet.create({
   page: { fontFamily: FONT, fontSize: 9.5, padding: mm(14), paddingBottom: mm(16) },
@@ -270,7 +280,7 @@ export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
                     <Text>{p.numero}</Text>
                   </View>
                   <View style={styles.td}>
-                    <Text>{formatGrupo(p.abo, p.rh)}</Text>
+                    <Text>{grupoImpreso(p)}</Text>
                   </View>
                 </View>
               ))}
@@ -297,7 +307,17 @@ export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
             <Field label="Lote" value={donacion.loteBolsa ?? ''} width="50%" />
           </View>
           <View style={styles.row}>
-            <Field label="Grupo y factor" value={formatGrupo(donacion.abo, donacion.rh)} width="50%" />
+            <View style={{ width: '50%' }}>
+              <Field label="Grupo y factor" value={formatGrupo(donacion.abo, donacion.rh)} />
+              {donacion.grupoDiscordante ? (
+                <View style={{ marginBottom: 3 }}>
+                  <Text style={[styles.reactive, { alignSelf: 'flex-start' }]}>{GRUPO_DISCORDANTE}</Text>
+                  {donacion.grupoMotivo ? (
+                    <Text style={styles.muted}>{`Motivo: ${donacion.grupoMotivo}`}</Text>
+                  ) : null}
+                </View>
+              ) : null}
+            </View>
             <View style={[styles.row, { width: '50%' }]}>
               <Text style={styles.label}>Exclusión:</Text>
               <Text style={definitiva ? styles.reactive : undefined}>
@@ -342,6 +362,14 @@ export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
                 ),
               )}
           </View>
+          <Field
+            label="Anticuerpos irregulares"
+            value={
+              donacion.anticuerposIrregulares === undefined || donacion.anticuerposIrregulares === null
+                ? ''
+                : anticuerposTexto(donacion.anticuerposIrregulares, donacion.anticuerpo)
+            }
+          />
         </View>
 
         <FillLines label="Reacción adversa" lines={2} />

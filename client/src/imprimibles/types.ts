@@ -86,6 +86,10 @@ export type DonacionImprimible = {
   anticuerposIrregulares?: string | null;
   /** The irregular antibody found (anti-K, anti-E...). */
   anticuerpo?: string | null;
+  /** The group differs from the donor's earlier donations, until a repeat typing confirms one. */
+  grupoDiscordante?: boolean | null;
+  /** Why the discordant group was confirmed. */
+  grupoMotivo?: string | null;
   /**
    * The laboratory results per marker of the panel, as the server prints them ('(+)', '(-)',
    * 'sin realizar', 'indeterminado'); absent: the spec's seven booleans are printed.
@@ -118,6 +122,8 @@ export type DonacionResumen = {
   hora: string;
   abo: string | null;
   rh: string | null;
+  /** Flagged 'Grupo discordante' (awaiting a repeat typing). */
+  grupoDiscordante?: boolean | null;
 };
 
 export type EtiquetasPdfData = {
