@@ -154,6 +154,7 @@ export const MSG = {
   soloMedicoTecnicoGrupo:
     'Solo un médico o un técnico confirma un grupo que difiere de las donaciones anteriores',
   retipificacionNoCorresponde: 'La donación no tiene un grupo discordante que confirmar',
+  retipificacionRegistrada: 'Nueva tipificación registrada: el grupo ya no figura como discordante',
   soloMedicoNoAptoDefinitivo:
     "Solo un médico puede registrar una visita 'No apto' con diferimiento definitivo",
   diferimientoNoAptoDefinitivo: (fecha: string, motivo: string) =>

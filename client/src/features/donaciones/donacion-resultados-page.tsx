@@ -5,7 +5,6 @@ import type { FormApi } from 'final-form';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
 import {
-  ABO,
   ANTICUERPO_MAX,
   ANTICUERPOS_IRREGULARES,
   ANTICUERPOS_IRREGULARES_LABELS,
@@ -22,6 +21,8 @@ import { RESULTADOS_LABELS } from '@domain/campos';
 import { nombreCompleto } from '@domain/donante';
 import { cambioDeResultado } from '@domain/elegibilidad';
 import { MOTIVO_NO_APTO_MAX, validateMotivo } from '@domain/no-apto';
+import { MSG } from '@domain/messages';
+import { confirmaGrupo } from '@domain/resultados';
 import { decideMedicamente } from '@domain/roles';
 import { AppAlert } from '@/components/app-alert';
 import { CheckboxField, RadioField, SelectField, TextField } from '@/components/form';
@@ -35,6 +36,18 @@ import { ResultadoMarcas } from '@/components/resultado-marcas';
 import type { StoreFailure } from './donaciones-store';
 import { ResultadosLaboratorio } from './resultados-laboratorio';
 import { StoreErrorAlert } from './store-error-alert';
+import { ABO_OPTIONS, GrupoDiscordantePanel, RH_OPTIONS } from './retipificacion';
+
+/** The start of the server's refusal of a group that differs from the donor's history. */
+const GRUPO_DISCORDANTE_PREFIJO = MSG.grupoDiscordante('\u0000', '').split('\u0000')[0];
+
+/** The server's refusal of a group that differs from the donor's earlier donations, if that is it. */
+export function rechazoDeGrupo(failure: StoreFailure | null): string | null {
+  const campo = failure?.campos?.find(
+    (c) => c.field === 'abo' && c.msg.startsWith(GRUPO_DISCORDANTE_PREFIJO),
+  );
+  return campo?.msg ?? null;
+}
 
 export type ResultadosFormValues = {
   abo: string;
@@ -49,14 +62,10 @@ export type ResultadosFormValues = {
   anticuerpo: string;
   /** Asked for when the change lifts or shortens the deferral (a doctor's decision, with its reason). */
   motivo: string;
+  /** Asked for when the server refused a group that differs from the donor's history. */
+  motivoGrupo: string;
 };
 
-const ABO_OPTIONS = ABO.map((v) => ({ value: v, label: v === '' ? 'Sin determinar' : v }));
-const RH_OPTIONS = [
-  { value: '', label: 'Sin determinar' },
-  { value: 'POSITIVO', label: 'Positivo' },
-  { value: 'NEGATIVO', label: 'Negativo' },
-];
 const ANTICUERPOS_OPTIONS = ANTICUERPOS_IRREGULARES.map((v) => ({
   value: v,
   label: ANTICUERPOS_IRREGULARES_LABELS[v],
@@ -81,6 +90,7 @@ export function toResultadosValues(
     anticuerposIrregulares: d.anticuerposIrregulares ?? '',
     anticuerpo: d.anticuerpo ?? '',
     motivo: '',
+    motivoGrupo: '',
   };
 }
 
@@ -171,6 +181,7 @@ export function DonacionResultadosPage() {
           />
         </Box>
       )}
+      {donacion && <GrupoDiscordantePanel donacion={donacion} />}
       {donacion && <ResultadosLaboratorio donacion={donacion} />}
       {donacion && <ResultadosForm key={donacion.id} donacion={donacion} />}
     </Stack>
@@ -181,6 +192,10 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
   const { actualizar } = useActualizarResultados();
   const { usuario } = useAuth();
   const [failure, setFailure] = useState<StoreFailure | null>(null);
+  // The group the server refused as differing from the donor's history, and its message: saving
+  // that same group again asks a doctor or a technician to confirm it with a reason.
+  const [grupoRechazado, setGrupoRechazado] = useState<{ abo: string; rh: string; msg: string } | null>(null);
+  const puedeConfirmarGrupo = confirmaGrupo(usuario?.rol);
   const serologia = leerSerologia(donacion.serologia);
   // The values recorded: read again when the donation changes (a laboratory step recorded above
   // changes its serology), keeping what is typed and not saved yet (keepDirtyOnReinitialize).
@@ -193,10 +208,18 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
   const pideMotivo = (v: ResultadosFormValues) =>
     decideMedicamente(usuario?.rol) && levantaDiferimiento(donacion, serologia.value, v);
 
+  // The refusal stands for the group refused: another group is saved (and judged) anew.
+  const rechazoVigente = (v: ResultadosFormValues) =>
+    grupoRechazado && grupoRechazado.abo === v.abo && grupoRechazado.rh === v.rh ? grupoRechazado : null;
+  const confirmaGrupoAhora = (v: ResultadosFormValues) => puedeConfirmarGrupo && rechazoVigente(v) !== null;
+
   const validate = (v: ResultadosFormValues) => {
-    const errors = toNestedErrors(validateResultados(toResultadosInput(v)));
+    const errors: Record<string, unknown> = toNestedErrors(validateResultados(toResultadosInput(v)));
     const motivo = pideMotivo(v) ? validateMotivo(v.motivo) : undefined;
-    return motivo ? { ...errors, motivo } : errors;
+    if (motivo) errors.motivo = motivo;
+    const motivoGrupo = confirmaGrupoAhora(v) ? validateMotivo(v.motivoGrupo) : undefined;
+    if (motivoGrupo) errors.motivoGrupo = motivoGrupo;
+    return errors;
   };
 
   const onSubmit = async (values: ResultadosFormValues, form: FormApi<ResultadosFormValues>) => {
@@ -206,10 +229,24 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
     // Boxes left as recorded are not written: a marker not tested stays so, and each keeps its tests.
     if (serologiaSinCambios(values, initialValues)) delete input.serologia;
     if (pideMotivo(values)) input.motivo = values.motivo.trim();
+    if (confirmaGrupoAhora(values)) {
+      input.confirmarGrupo = true;
+      input.motivoGrupo = values.motivoGrupo.trim();
+    }
     const result = await actualizar(donacion.id, input);
     if (result.ok) {
       showToast(result.message);
+      setGrupoRechazado(null);
       form.change('motivo', '');
+      form.change('motivoGrupo', '');
+      return;
+    }
+    const msg = rechazoDeGrupo(result);
+    if (msg) {
+      // Shown beside the save button, with the confirmation it asks for.
+      setGrupoRechazado({ abo: values.abo, rh: values.rh, msg });
+      const otros = result.errors.filter((e) => e !== msg);
+      setFailure(otros.length > 0 ? { ...result, errors: otros } : null);
     } else setFailure(result);
   };
 
@@ -221,91 +258,119 @@ export function ResultadosForm({ donacion }: { donacion: DonacionDatosFragment }
       keepDirtyOnReinitialize
       subscription={{ submitting: true, values: true }}
     >
-      {({ handleSubmit, submitting, values }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Resultados de la donación">
-          <Stack gap="5">
-            <StoreErrorAlert failure={failure} onClose={() => setFailure(null)} />
-            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              <Heading as="h2" size="sm" mb="3">
-                Grupo y factor
-              </Heading>
-              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                <SelectField name="abo" label={RESULTADOS_LABELS.abo} options={ABO_OPTIONS} />
-                <SelectField name="rh" label={RESULTADOS_LABELS.rh} options={RH_OPTIONS} />
-              </Grid>
-            </Box>
-            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              <Heading as="h2" size="sm" mb="1">
-                Serología
-              </Heading>
-              <Text fontSize="sm" color="gray.600" mb="3">
-                Marque los marcadores reactivos (+).
-              </Text>
-              <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="3">
-                {SEROLOGIA_KEYS.map((k) => (
-                  <CheckboxField key={k} name={`serologia.${k}`} label={SEROLOGIA_LABELS[k]} />
-                ))}
-              </Grid>
-            </Box>
-            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              <Heading as="h2" size="sm" mb="3">
-                Anticuerpos irregulares
-              </Heading>
-              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                <SelectField
-                  name="anticuerposIrregulares"
-                  label="Investigación de anticuerpos irregulares"
-                  options={ANTICUERPOS_OPTIONS}
-                />
-                {values.anticuerposIrregulares === 'POSITIVO' && (
-                  <TextField
-                    name="anticuerpo"
-                    label="Anticuerpo"
-                    required
-                    placeholder="anti-K, anti-E..."
-                    inputProps={{ maxLength: ANTICUERPO_MAX, autoComplete: 'off' }}
-                  />
-                )}
-              </Grid>
-            </Box>
-            <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              <Heading as="h2" size="sm" mb="3">
-                Exclusión
-              </Heading>
-              <Stack gap="4">
-                <RadioField
-                  name="exclusionDefinitiva"
-                  label={RESULTADOS_LABELS.exclusionDefinitiva}
-                  options={EXCLUSION_TIPOS}
-                />
+      {({ handleSubmit, submitting, values }) => {
+        const rechazo = rechazoVigente(values);
+        return (
+          <form onSubmit={handleSubmit} noValidate aria-label="Resultados de la donación">
+            <Stack gap="5">
+              <StoreErrorAlert failure={failure} onClose={() => setFailure(null)} />
+              <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+                <Heading as="h2" size="sm" mb="3">
+                  Grupo y factor
+                </Heading>
+                <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                  <SelectField name="abo" label={RESULTADOS_LABELS.abo} options={ABO_OPTIONS} />
+                  <SelectField name="rh" label={RESULTADOS_LABELS.rh} options={RH_OPTIONS} />
+                </Grid>
+              </Box>
+              <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+                <Heading as="h2" size="sm" mb="1">
+                  Serología
+                </Heading>
+                <Text fontSize="sm" color="gray.600" mb="3">
+                  Marque los marcadores reactivos (+).
+                </Text>
+                <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="3">
+                  {SEROLOGIA_KEYS.map((k) => (
+                    <CheckboxField key={k} name={`serologia.${k}`} label={SEROLOGIA_LABELS[k]} />
+                  ))}
+                </Grid>
+              </Box>
+              <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+                <Heading as="h2" size="sm" mb="3">
+                  Anticuerpos irregulares
+                </Heading>
                 <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
                   <SelectField
-                    name="exclusionTiempo"
-                    label={RESULTADOS_LABELS.exclusionTiempo}
-                    options={TIEMPO_OPTIONS}
-                    disabled={values.exclusionDefinitiva === 'Definitiva'}
+                    name="anticuerposIrregulares"
+                    label="Investigación de anticuerpos irregulares"
+                    options={ANTICUERPOS_OPTIONS}
                   />
-                  <TextField name="exclusionCodigo" label={RESULTADOS_LABELS.exclusionCodigo} />
+                  {values.anticuerposIrregulares === 'POSITIVO' && (
+                    <TextField
+                      name="anticuerpo"
+                      label="Anticuerpo"
+                      required
+                      placeholder="anti-K, anti-E..."
+                      inputProps={{ maxLength: ANTICUERPO_MAX, autoComplete: 'off' }}
+                    />
+                  )}
                 </Grid>
-                {pideMotivo(values) && (
-                  <TextField
-                    name="motivo"
-                    label="Motivo del levantamiento"
-                    required
-                    helperText="Este cambio levanta o acorta el diferimiento del donante: la decisión médica queda en la auditoría."
-                    inputProps={{ maxLength: MOTIVO_NO_APTO_MAX, autoComplete: 'off' }}
+              </Box>
+              <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+                <Heading as="h2" size="sm" mb="3">
+                  Exclusión
+                </Heading>
+                <Stack gap="4">
+                  <RadioField
+                    name="exclusionDefinitiva"
+                    label={RESULTADOS_LABELS.exclusionDefinitiva}
+                    options={EXCLUSION_TIPOS}
                   />
+                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                    <SelectField
+                      name="exclusionTiempo"
+                      label={RESULTADOS_LABELS.exclusionTiempo}
+                      options={TIEMPO_OPTIONS}
+                      disabled={values.exclusionDefinitiva === 'Definitiva'}
+                    />
+                    <TextField name="exclusionCodigo" label={RESULTADOS_LABELS.exclusionCodigo} />
+                  </Grid>
+                  {pideMotivo(values) && (
+                    <TextField
+                      name="motivo"
+                      label="Motivo del levantamiento"
+                      required
+                      helperText="Este cambio levanta o acorta el diferimiento del donante: la decisión médica queda en la auditoría."
+                      inputProps={{ maxLength: MOTIVO_NO_APTO_MAX, autoComplete: 'off' }}
+                    />
+                  )}
+                </Stack>
+              </Box>
+              <Stack
+                direction={{ base: 'column', md: 'row' }}
+                justify="flex-end"
+                align={{ base: 'stretch', md: 'flex-start' }}
+                gap="3"
+              >
+                {rechazo && (
+                  <Stack gap="3" flex="1" aria-label="Confirmación del grupo" role="group">
+                    <Text role="alert" fontSize="sm" color="fg.error" fontWeight="medium">
+                      {rechazo.msg}
+                    </Text>
+                    {puedeConfirmarGrupo ? (
+                      <TextField
+                        name="motivoGrupo"
+                        label="Motivo de la confirmación del grupo"
+                        required
+                        helperText="La donación queda marcada 'Grupo discordante' hasta una nueva tipificación."
+                        inputProps={{ maxLength: MOTIVO_NO_APTO_MAX, autoComplete: 'off' }}
+                      />
+                    ) : (
+                      <Text fontSize="sm" color="gray.700">
+                        {MSG.soloMedicoTecnicoGrupo}
+                      </Text>
+                    )}
+                  </Stack>
                 )}
+                <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Guardando...">
+                  {rechazo && puedeConfirmarGrupo ? 'Confirmar grupo y guardar' : 'Guardar resultados'}
+                </Button>
               </Stack>
-            </Box>
-            <HStack justify="flex-end">
-              <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Guardando...">
-                Guardar resultados
-              </Button>
-            </HStack>
-          </Stack>
-        </form>
-      )}
+            </Stack>
+          </form>
+        );
+      }}
     </Form>
   );
 }

@@ -3,10 +3,10 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
-import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
+import { GrupoCell } from '@/components/grupo-discordante';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, EliminarButton, TablaTarjetas } from '@/components/tabla-tarjetas';
@@ -94,7 +94,7 @@ export function DonacionesDonantePage() {
               <Table.Cell whiteSpace="nowrap" data-label="Fecha y hora">
                 {`${formatDate(d.fecha)} ${d.hora}`}
               </Table.Cell>
-              <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+              <GrupoCell donacion={d} />
               <SerologiaCell donacion={d} />
               <AccionesCell>
                 <Button asChild size="xs" variant="outline">

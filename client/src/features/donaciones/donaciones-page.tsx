@@ -3,12 +3,12 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, todayIso } from '@domain/dates';
-import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { MSG } from '@domain/messages';
 import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { DateInput, fechaError } from '@/components/form';
+import { GrupoCell } from '@/components/grupo-discordante';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { SearchForm } from '@/components/search-form';
 import { ServerErrors } from '@/components/server-errors';
@@ -169,9 +169,7 @@ export function DonacionesPage() {
                   <Table.Cell onClick={() => abrir(d)} data-label="Apellido y nombre">
                     {nombreCompleto(d)}
                   </Table.Cell>
-                  <Table.Cell onClick={() => abrir(d)} data-label="Grupo y factor">
-                    {grupoYFactor(d.abo, d.rh)}
-                  </Table.Cell>
+                  <GrupoCell donacion={d} onClick={() => abrir(d)} />
                   <Table.Cell onClick={() => abrir(d)} data-label="Servicio">
                     {servicio}
                   </Table.Cell>

@@ -2,9 +2,9 @@ import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '@domain/dates';
-import { grupoYFactor } from '@domain/donacion';
 import { nombreCompleto } from '@domain/donante';
 import { AppAlert } from '@/components/app-alert';
+import { GrupoCell } from '@/components/grupo-discordante';
 import { CabezaAuditoriaDocument } from '@/generated/graphql';
 import { TablaTarjetas } from '@/components/tabla-tarjetas';
 import { printLibro } from '@/imprimibles/print';
@@ -80,7 +80,7 @@ export function DonacionesPanel({ donaciones }: DonacionesPanelProps) {
                 {`DNI ${d.donante.dni}`}
               </Text>
             </Table.Cell>
-            <Table.Cell data-label="Grupo y factor">{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+            <GrupoCell donacion={d} />
             <SerologiaCell donacion={d} />
             <Table.Cell textAlign="end">
               <Button asChild size="xs" variant="outline">

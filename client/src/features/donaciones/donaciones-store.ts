@@ -11,11 +11,13 @@ import type { ApolloCache, Reference } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { MSG } from '@domain/messages';
+import type { FieldError } from '@domain/messages';
 import {
   DeleteDonacionDocument,
   DonacionDatosFragmentDoc,
   DonacionDocument,
   DonacionesDocument,
+  RegistrarRetipificacionDocument,
   UpdateResultadosDonacionDocument,
 } from '@/generated/graphql';
 import type {
@@ -26,7 +28,7 @@ import type {
 } from '@/generated/graphql';
 import type { Orden } from '@/components/tabla-tarjetas';
 import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
-import { errorMessages } from '@/lib/graphql-errors';
+import { errorMessages, serverFieldErrors } from '@/lib/graphql-errors';
 
 /** The server maximum, so that the held list (and the register book) holds a whole day. */
 export const DONACIONES_PAGE_SIZE = 100;
@@ -117,7 +119,8 @@ export function useDonacion(id: string) {
 }
 
 /** A failure: a heading (a catalogue text) and/or the server's messages, one per line. */
-export type StoreFailure = { ok: false; title?: string; errors: string[] };
+/** A refusal: its heading, the server's messages, and which field each names (when it does). */
+export type StoreFailure = { ok: false; title?: string; errors: string[]; campos?: FieldError[] };
 export type StoreResult = { ok: true; message: string } | StoreFailure;
 
 /** The field errors of a GraphQL error (written once, in lib/graphql-errors). */
@@ -141,7 +144,7 @@ export function useActualizarResultados() {
       } catch (e) {
         if (CombinedGraphQLErrors.is(e)) {
           const errors = errorMessages(e);
-          return { ok: false, title: MSG.errorActualizarDonacion, errors };
+          return { ok: false, title: MSG.errorActualizarDonacion, errors, campos: serverFieldErrors(e) };
         }
         return { ok: false, title: MSG.errorInesperadoActualizarDonacion, errors: [] };
       }
@@ -149,6 +152,26 @@ export function useActualizarResultados() {
     [mutate],
   );
   return { actualizar, isSaving: loading };
+}
+
+/**
+ * The repeat typing of a donation flagged 'Grupo discordante' (a doctor or a technician): the
+ * answer replaces the donation in the cache, so every list that shows it loses the flag.
+ */
+export function useRegistrarRetipificacion() {
+  const [mutate, { loading }] = useMutation(RegistrarRetipificacionDocument);
+  const registrar = useCallback(
+    async (donacionId: string, abo: string, rh: string): Promise<StoreResult> => {
+      try {
+        await mutate({ variables: { donacionId, abo, rh } });
+        return { ok: true, message: MSG.retipificacionRegistrada };
+      } catch (e) {
+        return { ok: false, errors: errorMessages(e) };
+      }
+    },
+    [mutate],
+  );
+  return { registrar, isSaving: loading };
 }
 
 /**

@@ -6,6 +6,7 @@ import { grupoYFactor, tipoDonante } from '@domain/donacion';
 import type { SignoVitalKey } from '@domain/donacion';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
+import { GrupoYFactor } from '@/components/grupo-discordante';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphql';
 import type { DonacionDatosFragment } from '@/generated/graphql';
@@ -116,7 +117,18 @@ export function HemodosPage() {
               // With a decimal comma, as the printed sheet has it (36,5).
               <Dato key={k} label={SV_LABELS[k]} value={formatSigno(donacion.sv[k])} />
             ))}
-            <Dato label="Grupo y factor" value={grupoYFactor(donacion.abo, donacion.rh)} />
+            <Box>
+              <Text fontSize="xs" color="gray.600">
+                Grupo y factor
+              </Text>
+              <Text as="div" fontSize="sm">
+                {grupoYFactor(donacion.abo, donacion.rh) || donacion.grupoDiscordante ? (
+                  <GrupoYFactor donacion={donacion} />
+                ) : (
+                  '—'
+                )}
+              </Text>
+            </Box>
           </Grid>
           <Stack gap="1" mt="3">
             <Text fontSize="sm" fontWeight="medium">
@@ -161,7 +173,9 @@ export function HemodosPage() {
                   <Table.Row key={d.id}>
                     <Table.Cell>{d.numero}</Table.Cell>
                     <Table.Cell>{`${formatDate(d.fecha)} ${d.hora}`}</Table.Cell>
-                    <Table.Cell>{grupoYFactor(d.abo, d.rh)}</Table.Cell>
+                    <Table.Cell>
+                      <GrupoYFactor donacion={d} />
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
