@@ -434,6 +434,24 @@ describe('LibroPdf', () => {
     enFila(2, 'Sin realizar');
   });
 
+  it("prints 'Discordante' under a discordant group, on its donor's row, inside the ABO y Rh column", async () => {
+    const list = donaciones(3);
+    list[1].grupoDiscordante = true;
+    list[1].grupoMotivo = 'Muestra nueva';
+    const [, second] = await render(<LibroPdf donaciones={list} servicio={servicio} />, 'libro-discordante');
+    const marcas = second.texts.filter((t) => t.text === 'Discordante');
+    expect(marcas).toHaveLength(1);
+    const head = find(second, 'ABO y Rh')[0];
+    // centred in the 22 mm column as its head is: both start within a few mm of each other
+    expect(Math.abs(marcas[0].x - head.x)).toBeLessThan(mm(5));
+    // on the row of its donation (the N° column), below that row's Rh
+    const numero = second.texts.find((t) => t.text === list[1].numero)!;
+    const rh = second.texts.filter((t) => t.text === 'Positivo' && Math.abs(t.y - numero.y) < mm(17) / 2);
+    expect(rh).toHaveLength(1);
+    expect(marcas[0].y).toBeGreaterThan(rh[0].y);
+    expect(marcas[0].y - numero.y).toBeLessThan(mm(17) / 2);
+  });
+
   it('rules the table with the column widths of the spec and 9 rows of 17 mm, empty ones too', async () => {
     const [first, second] = await render(<LibroPdf donaciones={donaciones(1)} servicio={servicio} />);
     const uniq = (values: number[]) =>

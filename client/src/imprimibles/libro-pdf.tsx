@@ -264,6 +264,9 @@ function Cell({ box, top, height, lines, size = SIZE.cell, bold, pad = PAD, chil
 const bold: TextStyle = { fontFamily: FONT_BOLD };
 
 /** A row cell: `i` is the row (0-8). */
+/** The book's word for a 'Grupo discordante' donation, under its group (the column is 22 mm). */
+export const LIBRO_GRUPO_DISCORDANTE = 'Discordante';
+
 /** The irregular antibodies' first line in the book: the result in words. */
 export function anticuerposLinea(d: Pick<DonacionImprimible, 'anticuerposIrregulares'>): string {
   if (d.anticuerposIrregulares === undefined || d.anticuerposIrregulares === null) return '';
@@ -525,6 +528,15 @@ function ClinicalColumns({ rows }: { rows: DonacionImprimible[] }) {
       <Column box={C2.htoHb} values={signo('hb').map((v) => v && `Hb ${v} g/dL`)} line={1} lines={2} />
       <Column box={C2.aboRh} values={rows.map((d) => d.abo ?? '')} lines={2} bold />
       <Column box={C2.aboRh} values={rows.map((d) => formatRh(d.rh))} line={1} lines={2} />
+      {/* A group that differs from the donor's history, until a repeat typing: under the group. */}
+      <Column
+        box={C2.aboRh}
+        values={rows.map((d) => (d.grupoDiscordante ? LIBRO_GRUPO_DISCORDANTE : ''))}
+        line={2}
+        lines={2}
+        size={SIZE.small}
+        bold
+      />
       <Column
         box={C2.autoexclusion}
         values={rows.map((d) => (d.autoexclusion === true ? 'Sí' : d.autoexclusion === false ? 'No' : ''))}
