@@ -57,6 +57,11 @@ const SPEC_SECTION_7 = [
 const BEYOND_SPEC = [
   // The administrator sets a new password for a member who forgot theirs (issue 30).
   'PUT /auth/integrante/{_id}/password',
+  // The laboratory's steps per marker, as the GraphQL mutations record them.
+  'POST /donacion/{id}/tamizaje',
+  'POST /donacion/{id}/repeticion',
+  'POST /donacion/{id}/confirmatorio',
+  'POST /donacion/{id}/retipificacion',
 ];
 
 describe('OpenAPI document of /api', () => {

@@ -94,6 +94,10 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'GET /donacion/:id': 'any',
   'PUT /donacion/:id/donante/:donorId': 'any',
   'DELETE /donacion/:_id/donante/:uid': 'any',
+  'POST /donacion/:id/tamizaje': 'any',
+  'POST /donacion/:id/repeticion': 'any',
+  'POST /donacion/:id/confirmatorio': 'any',
+  'POST /donacion/:id/retipificacion': ['ROL_MEDICO', 'ROL_TECNICO'],
 };
 
 /** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */

@@ -123,6 +123,43 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { abo: 'AB', rh: 'NEGATIVO' },
       expect: 404,
     },
+    'POST /donacion/:id/tamizaje': {
+      method: 'POST',
+      path: `/donacion/${t.donacionId}/tamizaje`,
+      body: { marcador: 'HIV', estado: 'NO_REACTIVO', tecnica: 'ELISA', fecha: TODAY },
+      expect: 404,
+    },
+    'POST /donacion/:id/repeticion': {
+      method: 'POST',
+      path: `/donacion/${t.donacionId}/repeticion`,
+      body: {
+        marcador: 'HIV',
+        primera: 'NO_REACTIVO',
+        segunda: 'NO_REACTIVO',
+        tecnica: 'ELISA',
+        fecha: TODAY,
+      },
+      expect: 404,
+    },
+    'POST /donacion/:id/confirmatorio': {
+      method: 'POST',
+      path: `/donacion/${t.donacionId}/confirmatorio`,
+      body: {
+        marcador: 'HIV',
+        resultado: 'NEGATIVO',
+        tecnica: 'Western blot',
+        fecha: TODAY,
+        laboratorio: 'Laboratorio de referencia',
+      },
+      expect: 404,
+    },
+    // The servicio's own account may not re-type: 403 before the donation is looked for.
+    'POST /donacion/:id/retipificacion': {
+      method: 'POST',
+      path: `/donacion/${t.donacionId}/retipificacion`,
+      body: { abo: 'AB', rh: 'NEGATIVO' },
+      expect: 403,
+    },
     'DELETE /donacion/:_id/donante/:uid': {
       method: 'DELETE',
       path: `/donacion/${t.donacionId}/donante/${t.donanteId}`,

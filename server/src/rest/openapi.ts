@@ -8,6 +8,14 @@ import { APP_VERSION } from '../domain/app-info';
 import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } from '../domain/donacion';
 import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
 import {
+  ESTADOS_REPETICION,
+  ESTADOS_RESULTADO,
+  ETAPAS,
+  MARCADORES,
+  MARCADORES_NAT,
+  RESULTADOS_CONFIRMATORIO,
+} from '../domain/resultados';
+import {
   CLAVE_MIN,
   DONANTES_ELEGIBILIDAD_REVISADOS_MAX,
   DONANTES_TOTAL_MAX,
@@ -303,6 +311,80 @@ const donacion = obj(
   ['_id', 'uid', 'numero', 'fecha', 'hora', 'servicio', 'nombre', 'apellido', 'sv'],
 );
 
+const nullStr = (description?: string, extra: Schema = {}): Schema =>
+  str(description, { nullable: true, ...extra });
+const fechaIsoDesc = 'YYYY-MM-DD; null si no se registró';
+
+const resultado = obj(
+  {
+    marcador: str(undefined, { enum: [...MARCADORES] }),
+    nombre: str('El nombre del marcador, por ejemplo "HBsAg"'),
+    estado: str('Tamizaje', { enum: [...ESTADOS_RESULTADO] }),
+    etapa: str('Dónde está: el paso que espera o su resultado', { enum: [...ETAPAS] }),
+    signo: str("Como se imprime: '(+)', '(-)', 'sin realizar' o 'indeterminado'"),
+    tecnica: nullStr(),
+    fecha: nullStr(fechaIsoDesc),
+    registradoPor: nullStr('Id del usuario que registró el tamizaje'),
+    repeticion1: nullStr('Repetición por duplicado: primer resultado', {
+      enum: [...ESTADOS_REPETICION, null],
+    }),
+    repeticion2: nullStr('Repetición por duplicado: segundo resultado', {
+      enum: [...ESTADOS_REPETICION, null],
+    }),
+    repeticionTecnica: nullStr(),
+    repeticionFecha: nullStr(fechaIsoDesc),
+    repeticionPor: nullStr('Id del usuario que registró la repetición'),
+    confirmatorioResultado: nullStr(undefined, { enum: [...RESULTADOS_CONFIRMATORIO, null] }),
+    confirmatorioTecnica: nullStr(),
+    confirmatorioFecha: nullStr(fechaIsoDesc),
+    confirmatorioLaboratorio: nullStr(),
+    confirmatorioPor: nullStr('Id del usuario que registró la prueba confirmatoria'),
+  },
+  ['marcador', 'nombre', 'estado', 'etapa', 'signo'],
+  'El resultado de laboratorio de un marcador',
+);
+
+const donacionConResultados = {
+  allOf: [
+    donacion,
+    obj(
+      {
+        resultados: {
+          type: 'array',
+          items: ref('Resultado'),
+          description:
+            'Un resultado por marcador del panel del servicio (el tamizaje nacional y los NAT que agregó), ' +
+            'NO_REALIZADO donde no se cargó nada; la serología de la donación es su vista',
+        },
+      },
+      ['resultados'],
+    ),
+  ],
+};
+
+const MARCADOR_DESC =
+  `Un marcador del panel del servicio: ${MARCADORES.filter((m) => !(MARCADORES_NAT as readonly string[]).includes(m)).join(', ')}, ` +
+  `o ${MARCADORES_NAT.join(', ')} si el servicio los agregó; otro da 400 "${MSG.marcadorFueraDelPanel}"`;
+const FECHA_RESULTADO_DESC = 'YYYY-MM-DD (también YYYYMMDD); no futura';
+
+/** A laboratory step: POST with its body, the donation with its results in the answer. */
+const pasoLaboratorio = (summary: string, description: string, schema: Schema) => ({
+  post: {
+    ...secured,
+    summary,
+    description,
+    parameters: [idParam('id', 'Id de la donación')],
+    requestBody: body(schema),
+    responses: {
+      '200': ok('La donación con sus resultados por marcador', ref('DonacionConResultados')),
+      '400': E400,
+      '401': E401,
+      '403': E403,
+      '404': E404,
+    },
+  },
+});
+
 const donante = {
   allOf: [
     donanteInput,
@@ -368,6 +450,8 @@ export const openApiDocument = {
       DonanteInput: donanteInput,
       Donante: donante,
       Donacion: donacion,
+      Resultado: resultado,
+      DonacionConResultados: donacionConResultados,
     },
   },
   paths: withCommonAnswers({
@@ -790,6 +874,56 @@ export const openApiDocument = {
         },
       },
     },
+    '/donacion/{id}/tamizaje': pasoLaboratorio(
+      'Registra el tamizaje de un marcador',
+      'Reactivo o indeterminado pide la repetición por duplicado; NO_REALIZADO borra el tamizaje. ' +
+        'Un resultado que difiere al donante lo decide quien puede hacerlo (si no, 403).',
+      obj(
+        {
+          marcador: str(MARCADOR_DESC),
+          estado: str(undefined, { enum: [...ESTADOS_RESULTADO] }),
+          tecnica: str('Técnica (ELISA, quimioluminiscencia...); opcional'),
+          fecha: str(`${FECHA_RESULTADO_DESC}; requerida salvo NO_REALIZADO`),
+        },
+        ['marcador', 'estado'],
+      ),
+    ),
+    '/donacion/{id}/repeticion': pasoLaboratorio(
+      'Registra la repetición por duplicado de un tamizaje reactivo o indeterminado',
+      `Ambos resultados a la vez; repetidamente reactivo difiere al donante y pide la prueba confirmatoria. ` +
+        `Sin un tamizaje que repetir da 400 "${MSG.repeticionNoCorresponde}".`,
+      obj(
+        {
+          marcador: str(MARCADOR_DESC),
+          primera: str(undefined, { enum: [...ESTADOS_REPETICION] }),
+          segunda: str(undefined, { enum: [...ESTADOS_REPETICION] }),
+          tecnica: str('Opcional'),
+          fecha: str(FECHA_RESULTADO_DESC),
+        },
+        ['marcador', 'primera', 'segunda', 'fecha'],
+      ),
+    ),
+    '/donacion/{id}/confirmatorio': pasoLaboratorio(
+      'Registra la prueba confirmatoria de un marcador repetidamente reactivo',
+      'Positiva difiere al donante en forma definitiva; negativa deja que un médico levante el diferimiento. ' +
+        `Sin un marcador repetidamente reactivo da 400 "${MSG.confirmatorioNoCorresponde}".`,
+      obj(
+        {
+          marcador: str(MARCADOR_DESC),
+          resultado: str(undefined, { enum: [...RESULTADOS_CONFIRMATORIO] }),
+          tecnica: str('Requerida (Western blot, inmunofluorescencia...)'),
+          fecha: str(FECHA_RESULTADO_DESC),
+          laboratorio: str('Requerido: el laboratorio que la hizo'),
+        },
+        ['marcador', 'resultado', 'tecnica', 'fecha', 'laboratorio'],
+      ),
+    ),
+    '/donacion/{id}/retipificacion': pasoLaboratorio(
+      'Registra la nueva tipificación de una donación marcada por un grupo discordante (solo ROL_MEDICO y ROL_TECNICO)',
+      `Confirma el grupo hallado y quita la marca; otro rol da 403 "${MSG.soloMedicoTecnicoGrupo}", una ` +
+        `donación sin marca 400 "${MSG.retipificacionNoCorresponde}".`,
+      obj({ abo: str(ABO_DESC), rh: str(RH_DESC) }, ['abo', 'rh']),
+    ),
     '/donacion/{_id}/donante/{uid}': {
       delete: {
         ...secured,

@@ -70,6 +70,28 @@ type Donacion = {
   exclusionCodigo: string | null;
 };
 
+/** A per-marker laboratory result as the donation's resultados list it (its getters included). */
+type Resultado = {
+  marcador: string;
+  nombre: string;
+  estado: string;
+  etapa: string;
+  signo: string;
+  tecnica: string | null;
+  fecha: string | null;
+  registradoPor: string | null;
+  repeticion1: string | null;
+  repeticion2: string | null;
+  repeticionTecnica: string | null;
+  repeticionFecha: string | null;
+  repeticionPor: string | null;
+  confirmatorioResultado: string | null;
+  confirmatorioTecnica: string | null;
+  confirmatorioFecha: string | null;
+  confirmatorioLaboratorio: string | null;
+  confirmatorioPor: string | null;
+};
+
 const text = (value: string | null | undefined): string => value ?? '';
 
 export type IntegranteRecord = {
@@ -278,3 +300,31 @@ export async function donanteConElegibilidad(
   const e = await elegibilidades(services, auth, [donante]);
   return donanteRecord(donante, e.get(donante.id), donaciones);
 }
+
+export type ResultadoRecord = Resultado;
+
+/** One marker's result: the fields GraphQL's Resultado has, dates YYYY-MM-DD, null where nothing was recorded. */
+export function resultadoRecord(r: Resultado): ResultadoRecord {
+  return {
+    marcador: r.marcador,
+    nombre: r.nombre,
+    estado: r.estado,
+    etapa: r.etapa,
+    signo: r.signo,
+    tecnica: r.tecnica ?? null,
+    fecha: r.fecha ?? null,
+    registradoPor: r.registradoPor ?? null,
+    repeticion1: r.repeticion1 ?? null,
+    repeticion2: r.repeticion2 ?? null,
+    repeticionTecnica: r.repeticionTecnica ?? null,
+    repeticionFecha: r.repeticionFecha ?? null,
+    repeticionPor: r.repeticionPor ?? null,
+    confirmatorioResultado: r.confirmatorioResultado ?? null,
+    confirmatorioTecnica: r.confirmatorioTecnica ?? null,
+    confirmatorioFecha: r.confirmatorioFecha ?? null,
+    confirmatorioLaboratorio: r.confirmatorioLaboratorio ?? null,
+    confirmatorioPor: r.confirmatorioPor ?? null,
+  };
+}
+
+export type DonacionConResultadosRecord = DonacionRecord & { resultados: ResultadoRecord[] };

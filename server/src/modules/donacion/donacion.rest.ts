@@ -4,7 +4,8 @@ import { AuthUser } from '../../auth/context';
 import { parseSerologia, parseSignosVitales, ResultadosData } from '../../domain/donacion';
 import { leerNumeroEtiqueta } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
-import { NotFoundError, ValidationError } from '../../errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { confirmaGrupo } from '../../domain/resultados';
 import { claveUsuario } from '../../loaders';
 import { jsonTextTooDeep } from '../../input-guard';
 import { assertOwnServicio, authed, body } from '../../rest/http';
@@ -19,7 +20,13 @@ import {
   queryText,
   scalar,
 } from '../../rest/input';
-import { DonacionRecord, donacionRecord, donanteConElegibilidad } from '../../rest/records';
+import {
+  DonacionRecord,
+  donacionRecord,
+  donanteConElegibilidad,
+  resultadoRecord,
+  type DonacionConResultadosRecord,
+} from '../../rest/records';
 import type { Services } from '../../services';
 import { Donacion } from './donacion.entity';
 import {
@@ -29,6 +36,7 @@ import {
   ResultadosDonacionInput,
 } from './donacion.input';
 import { CreateDonacionData } from './donacion.service';
+import { ConfirmatorioInput, RepeticionInput, TamizajeInput } from './resultado.input';
 
 /** A JSON-string field that may also arrive already parsed; nested too deep it is refused unparsed. */
 function jsonText(value: unknown, field: string): string | null | undefined {
@@ -72,6 +80,29 @@ async function records(ctx: Context, items: Donacion[]): Promise<DonacionRecord[
     items.map((d) => ctx.loaders.donacionDonante.load(claveUsuario(d.servicioId, d.donanteId))),
   );
   return items.map((d, i) => donacionRecord(d, donantes[i]));
+}
+
+/** The donation's record with its per-marker results, as GraphQL's Donacion.resultados lists them. */
+async function conResultados(ctx: Context, donacion: Donacion): Promise<DonacionConResultadosRecord> {
+  const [[record], resultados] = await Promise.all([
+    records(ctx, [donacion]),
+    ctx.loaders.resultadosDonacion.load(claveUsuario(donacion.servicioId, donacion.id)),
+  ]);
+  return { ...record, resultados: resultados.map(resultadoRecord) };
+}
+
+/** The text fields of a laboratory step's body; a date may come as YYYYMMDD, as the donations' do. */
+function pasoData<K extends string>(
+  req: Request,
+  campos: readonly K[],
+): Record<K, string | null | undefined> {
+  const b = body(req);
+  const data = {} as Record<K, string | null | undefined>;
+  for (const campo of campos) {
+    const value = campo === 'fecha' ? fechaIso(b[campo]) : b[campo];
+    data[campo] = scalar(value, campo);
+  }
+  return data;
 }
 
 /** The donation named by the path, which must belong to the donor the path also names. */
@@ -146,7 +177,8 @@ function resultadosData(req: Request): ResultadosData {
 
 /**
  * POST /donacion/, POST /donacion/next-etiqueta-number, GET /donacion/search,
- * GET /donacion/:id, PUT /donacion/:id/donante/:donorId, DELETE /donacion/:_id/donante/:uid.
+ * GET /donacion/:id, PUT /donacion/:id/donante/:donorId, DELETE /donacion/:_id/donante/:uid, and the
+ * laboratory's steps POST /donacion/:id/tamizaje, /repeticion, /confirmatorio and /retipificacion.
  */
 export function addDonacionRoutes(router: Router, services: Services): void {
   router.post(
@@ -233,6 +265,61 @@ export function addDonacionRoutes(router: Router, services: Services): void {
       const donacion = await services.donacion.softDelete(ctx.auth, actual.id);
       const [record] = await records(ctx, [donacion]);
       return { ok: true, msg: MSG.donacionEliminada, donacion: record };
+    }),
+  );
+
+  router.post(
+    '/donacion/:id/tamizaje',
+    authed(services, async (req, ctx) => {
+      const data = pasoData(req, ['marcador', 'estado', 'tecnica', 'fecha'] as const);
+      await checkInput(TamizajeInput, data);
+      return conResultados(
+        ctx,
+        await services.donacion.registrarTamizaje(ctx.auth, String(req.params.id), data),
+      );
+    }),
+  );
+
+  router.post(
+    '/donacion/:id/repeticion',
+    authed(services, async (req, ctx) => {
+      const data = pasoData(req, ['marcador', 'primera', 'segunda', 'tecnica', 'fecha'] as const);
+      await checkInput(RepeticionInput, data);
+      return conResultados(
+        ctx,
+        await services.donacion.registrarRepeticion(ctx.auth, String(req.params.id), data),
+      );
+    }),
+  );
+
+  router.post(
+    '/donacion/:id/confirmatorio',
+    authed(services, async (req, ctx) => {
+      const data = pasoData(req, ['marcador', 'resultado', 'tecnica', 'fecha', 'laboratorio'] as const);
+      await checkInput(ConfirmatorioInput, data);
+      return conResultados(
+        ctx,
+        await services.donacion.registrarConfirmatorio(ctx.auth, String(req.params.id), data),
+      );
+    }),
+  );
+
+  router.post(
+    '/donacion/:id/retipificacion',
+    authed(services, async (req, ctx) => {
+      // The role first, as the service refuses it before reading anything.
+      if (!confirmaGrupo(ctx.auth.rol)) throw new ForbiddenError(MSG.soloMedicoTecnicoGrupo);
+      const b = body(req);
+      const data = { abo: aboCanonico(b.abo), rh: rhCanonico(b.rh) };
+      // Both are required, as GraphQL's arguments are: a missing one would clear the group.
+      const faltan = (['abo', 'rh'] as const).filter((f) => data[f] === undefined || data[f] === null);
+      if (faltan.length) throw new ValidationError(faltan.map((field) => ({ field, msg: MSG.requerido })));
+      const grupo = { abo: scalar(data.abo, 'abo'), rh: scalar(data.rh, 'rh') };
+      await checkInput(ResultadosDonacionInput, grupo);
+      return conResultados(
+        ctx,
+        await services.donacion.registrarRetipificacion(ctx.auth, String(req.params.id), grupo),
+      );
     }),
   );
 }
