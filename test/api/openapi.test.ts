@@ -62,6 +62,8 @@ const BEYOND_SPEC = [
   'POST /donacion/{id}/repeticion',
   'POST /donacion/{id}/confirmatorio',
   'POST /donacion/{id}/retipificacion',
+  // The NAT tests of the servicio's laboratory panel (GraphQL updatePanelResultados).
+  'POST /auth/opciones/panel',
 ];
 
 describe('OpenAPI document of /api', () => {

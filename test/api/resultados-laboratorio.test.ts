@@ -345,3 +345,74 @@ describe('bad input', () => {
     expect(await filas(d.id)).toEqual([]);
   });
 });
+
+describe('the panel over REST: POST /auth/opciones/panel', () => {
+  const panelDe = async (servicio: string) =>
+    (
+      await server.dataSource.query(`SELECT marcadores_adicionales FROM servicio WHERE id = $1`, [servicio])
+    )[0].marcadores_adicionales;
+
+  it('the administrator sets the NAT tests; the answer is the panel, the row and the audit follow', async () => {
+    const s = await registerServicio(server);
+    const res = await server.rest(
+      'POST',
+      '/auth/opciones/panel',
+      { marcadores: ['nat hbv', 'NAT_HIV'] },
+      s.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      marcadoresAdicionales: ['NAT_HIV', 'NAT_HBV'],
+      panel: [...MARCADORES_NACIONALES, 'NAT_HIV', 'NAT_HBV'],
+    });
+    expect(await panelDe(s.servicio)).toEqual(['NAT_HIV', 'NAT_HBV']);
+    const [entrada] = await server.dataSource.query(
+      `SELECT cambios FROM auditoria WHERE entidad = 'servicio' AND entidad_id = $1 AND cambios ? 'panelResultados'`,
+      [s.servicio],
+    );
+    expect(entrada.cambios.panelResultados).toEqual(['Ninguna', 'NAT HIV, NAT HBV']);
+    const vacio = await server.rest(
+      'POST',
+      '/auth/opciones/panel',
+      { uid: s.servicio, marcadores: [] },
+      s.token,
+    );
+    expect(vacio.body).toEqual({ marcadoresAdicionales: [], panel: [...MARCADORES_NACIONALES] });
+  });
+
+  it('staff and networks get 403, another servicio 403, bad input a Spanish 400; nothing changes', async () => {
+    const s = await registerServicio(server);
+    const otro = await registerServicio(server);
+    const medicoOtro = (await member('ROL_MEDICO', s.token)).token;
+    const res403 = await server.rest('POST', '/auth/opciones/panel', { marcadores: ['NAT_HIV'] }, medicoOtro);
+    expect(res403.status).toBe(403);
+    const ajeno = await server.rest(
+      'POST',
+      '/auth/opciones/panel',
+      { uid: s.servicio, marcadores: ['NAT_HIV'] },
+      otro.token,
+    );
+    expect(ajeno.status).toBe(403);
+    for (const [body, errors] of [
+      [
+        { marcadores: ['HIV'] },
+        [{ msg: MSG.marcadorAdicionalNoPermitido('NAT HIV, NAT HCV, NAT HBV'), param: 'marcadores' }],
+      ],
+      [
+        { marcadores: [{ a: 1 }] },
+        [{ msg: MSG.marcadorAdicionalNoPermitido('NAT HIV, NAT HCV, NAT HBV'), param: 'marcadores' }],
+      ],
+      [{ marcadores: 'NAT_HIV' }, [{ msg: MSG.requerido, param: 'marcadores' }]],
+      [{}, [{ msg: MSG.requerido, param: 'marcadores' }]],
+    ] as const) {
+      const res = await server.rest('POST', '/auth/opciones/panel', body, s.token);
+      expect({ body, status: res.status, errors: (res.body as Answer).errors }).toEqual({
+        body,
+        status: 400,
+        errors,
+      });
+    }
+    expect(await panelDe(s.servicio)).toEqual([]);
+    expect(await panelDe(otro.servicio)).toEqual([]);
+  });
+});

@@ -206,6 +206,7 @@ beforeAll(async () => {
     { input: { formato: 'IMPRESORA', anchoMm: 62, altoMm: 29 } },
     admin2,
   );
+  await gql(`mutation { updatePanelResultados(marcadores: [NAT_HIV]) { id } }`, {}, admin2);
   await gql(`mutation ($d: ID) { nextEtiquetaNumero(donanteId: $d) }`, { d: y.id }, admin2);
   await gql(`mutation ($id: ID!) { revocarClaveApi(id: $id) { id } }`, { id: a.claveApiId }, admin2);
   // The network: B joins A's, A's records are looked up from B, A's name is approved, B is removed.

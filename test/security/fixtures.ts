@@ -391,6 +391,11 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($input: FormatoEtiquetasInput!) { updateFormatoEtiquetas(input: $input) { id etiquetaFormato } }`,
       variables: { input: { formato: 'IMPRESORA', anchoMm: 62, altoMm: 29 } },
     },
+    // The caller's own laboratory panel: the national screening and NAT HIV.
+    'Mutation.updatePanelResultados': {
+      query: `mutation ($m: [MarcadorAdicional!]!) { updatePanelResultados(marcadores: $m) { id marcadoresAdicionales } }`,
+      variables: { m: ['NAT_HIV'] },
+    },
     // Moves the caller's own counter forward (once: a second call with the same number is refused).
     'Mutation.avanzarContadorEtiquetas': {
       query: AVANZAR_CONTADOR,

@@ -83,6 +83,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.setIntegrantePassword': 'NOT_FOUND',
   'Mutation.updateOpciones': 'scoped',
   'Mutation.updateFormatoEtiquetas': 'scoped',
+  'Mutation.updatePanelResultados': 'scoped',
   'Mutation.updateReglasDonacion': 'scoped',
   'Mutation.updateResultadosDonacion': 'NOT_FOUND',
   'Mutation.registrarTamizaje': 'NOT_FOUND',

@@ -52,6 +52,12 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { uid: t.admin.servicio, nombre: 'Robado' },
       expect: 403,
     },
+    'POST /auth/opciones/panel': {
+      method: 'POST',
+      path: '/auth/opciones/panel',
+      body: { uid: t.admin.servicio, marcadores: ['NAT_HIV'] },
+      expect: 403,
+    },
     'POST /auth/password': {
       method: 'POST',
       path: '/auth/password',

@@ -183,6 +183,7 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     etiquetaFormato: 'Formato de etiquetas',
     etiquetaAnchoMm: 'Ancho de etiqueta',
     etiquetaAltoMm: 'Alto de etiqueta',
+    panelResultados: 'Pruebas agregadas al panel de laboratorio',
     red: 'Red',
     quitadoPor: 'Quitado de la red por',
   },

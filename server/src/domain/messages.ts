@@ -144,6 +144,8 @@ export const MSG = {
   resultadoYaRepetido:
     'El tamizaje ya tiene su repetición por duplicado: registre la repetición o la prueba confirmatoria',
   marcadorFueraDelPanel: 'El marcador no es del panel del servicio',
+  marcadorAdicionalNoPermitido: (permitidos: string) => `Solo se agregan al panel las pruebas ${permitidos}`,
+  panelResultadosGuardado: 'Panel de laboratorio guardado',
   repeticionNoCorresponde:
     'Solo se repite por duplicado un tamizaje reactivo o indeterminado que aún no se repitió',
   confirmatorioNoCorresponde:

@@ -73,6 +73,31 @@ export function panelDeServicio(adicionales: readonly string[] | null | undefine
   return MARCADORES.filter((m) => (MARCADORES_NACIONALES as readonly string[]).includes(m) || extra.has(m));
 }
 
+/** The markers a servicio may add to its panel: the NAT tests, defined once here. */
+export const MARCADORES_ADICIONALES = MARCADORES_NAT;
+export type MarcadorAdicional = (typeof MARCADORES_ADICIONALES)[number];
+export const isMarcadorAdicional = (value: unknown): value is MarcadorAdicional =>
+  typeof value === 'string' && (MARCADORES_ADICIONALES as readonly string[]).includes(value);
+
+/**
+ * The additional markers a servicio chooses: a list (none: the national screening alone), each
+ * one of MARCADORES_ADICIONALES (a repeat is harmless). The error names the allowed ones.
+ */
+export function validatePanelAdicional(marcadores: unknown): FieldError[] {
+  if (!Array.isArray(marcadores)) return [{ field: 'marcadores', msg: MSG.requerido }];
+  if (marcadores.every(isMarcadorAdicional)) return [];
+  const permitidos = MARCADORES_ADICIONALES.map((m) => MARCADOR_LABELS[m]).join(', ');
+  return [{ field: 'marcadores', msg: MSG.marcadorAdicionalNoPermitido(permitidos) }];
+}
+
+/** The chosen additional markers without repeats, in MARCADORES order (as the column keeps them). */
+export const panelAdicional = (marcadores: readonly MarcadorAdicional[]): MarcadorAdicional[] =>
+  MARCADORES_ADICIONALES.filter((m) => marcadores.includes(m));
+
+/** A panel's additional markers in words, for the audit trail: 'NAT HIV, NAT HCV' or 'Ninguna'. */
+export const panelAdicionalTexto = (marcadores: readonly string[]): string =>
+  marcadores.length ? marcadores.map((m) => (isMarcador(m) ? MARCADOR_LABELS[m] : m)).join(', ') : 'Ninguna';
+
 /** A screening (or repeat) result. */
 export const ESTADOS_RESULTADO = ['NO_REALIZADO', 'NO_REACTIVO', 'REACTIVO', 'INDETERMINADO'] as const;
 export type EstadoResultado = (typeof ESTADOS_RESULTADO)[number];

@@ -12,6 +12,7 @@ import {
   ESTADOS_RESULTADO,
   ETAPAS,
   MARCADORES,
+  MARCADORES_ADICIONALES,
   MARCADORES_NAT,
   RESULTADOS_CONFIRMATORIO,
 } from '../domain/resultados';
@@ -521,6 +522,52 @@ export const openApiDocument = {
         ),
         responses: {
           '200': ok('Las opciones guardadas', ref('Opciones')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+        },
+      },
+    },
+    '/auth/opciones/panel': {
+      post: {
+        ...secured,
+        summary:
+          'Guarda las pruebas NAT que el servicio agrega a su panel de laboratorio (solo ROL_SERVICIO)',
+        description:
+          'La lista reemplaza a la anterior; vacía deja solo el tamizaje nacional. Los resultados ya cargados ' +
+          'de una prueba que se quita quedan con sus donaciones.',
+        requestBody: body(
+          obj(
+            {
+              uid: str('Id del servicio; otro servicio da 403'),
+              marcadores: {
+                type: 'array',
+                items: str(undefined, { enum: [...MARCADORES_ADICIONALES] }),
+                description: `${MARCADORES_ADICIONALES.join(', ')} (también en minúsculas o con espacio: "nat hiv"); otro valor da 400`,
+              },
+            },
+            ['marcadores'],
+          ),
+        ),
+        responses: {
+          '200': ok(
+            'El panel guardado',
+            obj(
+              {
+                marcadoresAdicionales: {
+                  type: 'array',
+                  items: str(undefined, { enum: [...MARCADORES_ADICIONALES] }),
+                  description: 'Las pruebas agregadas, en el orden del panel',
+                },
+                panel: {
+                  type: 'array',
+                  items: str(undefined, { enum: [...MARCADORES] }),
+                  description: 'Todo el panel: el tamizaje nacional y las pruebas agregadas',
+                },
+              },
+              ['marcadoresAdicionales', 'panel'],
+            ),
+          ),
           '400': E400,
           '401': E401,
           '403': E403,

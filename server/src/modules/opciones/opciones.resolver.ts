@@ -12,7 +12,7 @@ import {
   OpcionesInput,
   OpcionesPayload,
 } from './opciones.input';
-import { Servicio } from '../servicio/servicio.entity';
+import { MarcadorAdicional, Servicio } from '../servicio/servicio.entity';
 
 @Resolver(() => Servicio)
 export class OpcionesResolver {
@@ -35,6 +35,18 @@ export class OpcionesResolver {
   })
   updateFormatoEtiquetas(@Arg('input') input: FormatoEtiquetasInput, @Ctx() ctx: Context): Promise<Servicio> {
     return ctx.services.opciones.updateFormatoEtiquetas(requireAuth(ctx), { ...input });
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => Servicio, {
+    description:
+      'Guarda las pruebas (NAT) que el servicio agrega al tamizaje nacional de su panel de laboratorio; la lista reemplaza a la anterior',
+  })
+  updatePanelResultados(
+    @Arg('marcadores', () => [MarcadorAdicional]) marcadores: MarcadorAdicional[],
+    @Ctx() ctx: Context,
+  ): Promise<Servicio> {
+    return ctx.services.opciones.updatePanelResultados(requireAuth(ctx), marcadores);
   }
 
   @Authorized()

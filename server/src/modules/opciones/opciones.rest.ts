@@ -1,11 +1,25 @@
 import { Router } from 'express';
 import { assertOwnServicio, authed, body } from '../../rest/http';
+import { panelDeServicio } from '../../domain/resultados';
 import { checkInput, scalar } from '../../rest/input';
 import { opcionesRecord } from '../../rest/records';
 import type { Services } from '../../services';
 import { OpcionesInput } from './opciones.input';
 
-/** POST /auth/opciones: the servicio's options; the body's uid must be the caller's servicio. */
+/** 'NAT_HIV', 'nat hiv', 'NAT-HIV' -> 'NAT_HIV'; anything else goes on for the service to refuse. */
+function marcadorCanonico(value: unknown): unknown {
+  return typeof value === 'string'
+    ? value
+        .trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, '_')
+    : value;
+}
+
+/**
+ * POST /auth/opciones: the servicio's options; the body's uid must be the caller's servicio.
+ * POST /auth/opciones/panel: the NAT tests the servicio adds to its laboratory panel.
+ */
 export function addOpcionesRoutes(router: Router, services: Services): void {
   router.post(
     '/auth/opciones',
@@ -27,6 +41,21 @@ export function addOpcionesRoutes(router: Router, services: Services): void {
       await checkInput(OpcionesInput, data);
       const { servicio } = await services.opciones.update(ctx.auth, data);
       return opcionesRecord(servicio, await services.integrante.list(ctx.auth));
+    }),
+  );
+
+  router.post(
+    '/auth/opciones/panel',
+    authed(services, async (req, ctx) => {
+      const b = body(req);
+      assertOwnServicio(ctx.auth, scalar(b.uid, 'uid'));
+      // Not a list: the service refuses it (after the role).
+      const marcadores = Array.isArray(b.marcadores) ? b.marcadores.map(marcadorCanonico) : b.marcadores;
+      const servicio = await services.opciones.updatePanelResultados(ctx.auth, marcadores);
+      return {
+        marcadoresAdicionales: servicio.marcadoresAdicionales,
+        panel: panelDeServicio(servicio.marcadoresAdicionales),
+      };
     }),
   );
 }

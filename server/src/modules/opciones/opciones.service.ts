@@ -7,6 +7,12 @@ import {
   validateFormatoEtiquetas,
 } from '../../domain/etiquetas';
 import { OpcionesDatos, validateOpciones } from '../../domain/integrante';
+import {
+  panelAdicional,
+  panelAdicionalTexto,
+  validatePanelAdicional,
+  type MarcadorAdicional,
+} from '../../domain/resultados';
 import { MSG } from '../../domain/messages';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { PAGE_MAX } from '../../graphql/pagination';
@@ -116,6 +122,35 @@ export class OpcionesService {
       const cambios = diff(formato(actual), after);
       if (Object.keys(cambios).length > 0) {
         await manager.update(Servicio, { id: auth.servicio }, after);
+        await audit(manager, auth, 'editar', 'servicio', auth.servicio, cambios);
+      }
+      return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });
+    });
+  }
+
+  /**
+   * The tests the servicio adds to the national screening of its laboratory panel (NAT), from
+   * the allowed set of domain/resultados.ts. Only the service administrator; audited in words in
+   * the same transaction. Results already recorded of a marker taken out stay with their donations.
+   */
+  async updatePanelResultados(auth: AuthUser, marcadores: unknown): Promise<Servicio> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    assertValid(validatePanelAdicional(marcadores));
+    const despues = panelAdicional(marcadores as MarcadorAdicional[]);
+    return this.dataSource.transaction(async (manager) => {
+      const actual = await manager
+        .getRepository(Servicio)
+        .findOne({ where: { id: auth.servicio }, lock: { mode: 'pessimistic_write' } });
+      if (!actual) throw new NotFoundError();
+      const cambios = diff(
+        { panelResultados: panelAdicionalTexto(actual.marcadoresAdicionales ?? []) },
+        { panelResultados: panelAdicionalTexto(despues) },
+      );
+      if (Object.keys(cambios).length > 0) {
+        await manager.query(`UPDATE servicio SET marcadores_adicionales = $2 WHERE id = $1`, [
+          auth.servicio,
+          despues,
+        ]);
         await audit(manager, auth, 'editar', 'servicio', auth.servicio, cambios);
       }
       return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });

@@ -1,4 +1,5 @@
 import { MSG } from '../../domain/messages';
+import { Rol } from '../usuario/rol.enum';
 import { registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
 
 const SERVICIO = `{ servicio { id nombre direccion email telefono } }`;
@@ -118,5 +119,64 @@ describe('updateOpciones', () => {
     const other = await registerServicio(server, { nombre: 'Otro' });
     await server.gql(UPDATE, { input: { nombre: 'Cambiado' } }, admin.token);
     expect((await rowOf(other.servicio)).nombre).toBe('Otro');
+  });
+});
+
+describe('updatePanelResultados', () => {
+  const PANEL = `mutation ($m: [MarcadorAdicional!]!) {
+    updatePanelResultados(marcadores: $m) { id marcadoresAdicionales }
+  }`;
+  const entradas = async (id: string) =>
+    (
+      await server.dataSource.query(
+        `SELECT cambios FROM auditoria WHERE entidad = 'servicio' AND entidad_id = $1
+           AND cambios ? 'panelResultados' ORDER BY id`,
+        [id],
+      )
+    ).map((r: { cambios: Record<string, unknown> }) => r.cambios.panelResultados);
+
+  it('the administrator sets the NAT tests of the panel, in panel order, audited in words', async () => {
+    const s = await registerServicio(server);
+    expect((await server.gql(`{ servicio { marcadoresAdicionales } }`, {}, s.token)).data).toEqual({
+      servicio: { marcadoresAdicionales: [] },
+    });
+    const res = await server.gql(PANEL, { m: ['NAT_HBV', 'NAT_HIV', 'NAT_HIV'] }, s.token);
+    expect(res.data?.updatePanelResultados).toEqual({
+      id: s.servicio,
+      marcadoresAdicionales: ['NAT_HIV', 'NAT_HBV'],
+    });
+    expect((await rowOf(s.servicio)).marcadores_adicionales).toEqual(['NAT_HIV', 'NAT_HBV']);
+    // The same panel again writes nothing; none leaves the national screening alone.
+    await server.gql(PANEL, { m: ['NAT_HIV', 'NAT_HBV'] }, s.token);
+    await server.gql(PANEL, { m: [] }, s.token);
+    expect((await rowOf(s.servicio)).marcadores_adicionales).toEqual([]);
+    expect(await entradas(s.servicio)).toEqual([
+      ['Ninguna', 'NAT HIV, NAT HBV'],
+      ['NAT HIV, NAT HBV', 'Ninguna'],
+    ]);
+    // Every role reads it.
+    await server.gql(PANEL, { m: ['NAT_HCV'] }, s.token);
+    const staff = await server.gql(`{ servicio { marcadoresAdicionales } }`, {}, await staffToken(s));
+    expect(staff.data).toEqual({ servicio: { marcadoresAdicionales: ['NAT_HCV'] } });
+  });
+
+  it('staff are refused and a marker outside the allowed set is a Spanish error; nothing changes', async () => {
+    const s = await registerServicio(server);
+    const medico = await server.gql(PANEL, { m: ['NAT_HIV'] }, await staffToken(s));
+    expect(medico.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    for (const m of [['HIV'], ['NAT_HIV', 'OTRA']]) {
+      const res = await server.gql(PANEL, { m }, s.token);
+      expect(res.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+      expect(res.errors?.[0].message).toBeTruthy();
+    }
+    // The allowed set named in the message, as a client that sends text reads it.
+    const svc = await server.services.opciones
+      .updatePanelResultados({ uid: s.uid, servicio: s.servicio, rol: Rol.ROL_SERVICIO }, ['HIV'])
+      .catch((e: { errors: unknown }) => e.errors);
+    expect(svc).toEqual([
+      { field: 'marcadores', msg: MSG.marcadorAdicionalNoPermitido('NAT HIV, NAT HCV, NAT HBV') },
+    ]);
+    expect((await rowOf(s.servicio)).marcadores_adicionales).toEqual([]);
+    expect(await entradas(s.servicio)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-gr
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { ETIQUETA_ALTO_MM, ETIQUETA_ANCHO_MM } from '../../domain/limites';
 import type { FormatoEtiqueta as FormatoEtiquetaName } from '../../domain/etiquetas';
+import { MARCADOR_LABELS, type MarcadorAdicional as MarcadorAdicionalName } from '../../domain/resultados';
 
 /** GraphQL enum mirroring the domain's label formats (domain/etiquetas.ts FORMATOS_ETIQUETA). */
 export enum FormatoEtiqueta {
@@ -20,6 +21,25 @@ registerEnumType(FormatoEtiqueta, {
     HOJA_A4: { description: 'Hoja A4 apaisada de 6 etiquetas (3 columnas por 2 filas)' },
     IMPRESORA: { description: 'Impresora de etiquetas: una etiqueta por página, de la medida elegida' },
   },
+});
+
+/** GraphQL enum of the markers a servicio may add to its panel (domain/resultados.ts MARCADORES_ADICIONALES). */
+export enum MarcadorAdicional {
+  NAT_HIV = 'NAT_HIV',
+  NAT_HCV = 'NAT_HCV',
+  NAT_HBV = 'NAT_HBV',
+}
+
+// Fails to compile if the enum and the domain list ever drift apart.
+const _mismosMarcadores: Record<MarcadorAdicionalName, MarcadorAdicional> = MarcadorAdicional;
+void _mismosMarcadores;
+
+registerEnumType(MarcadorAdicional, {
+  name: 'MarcadorAdicional',
+  description: 'Una prueba que el servicio agrega al tamizaje nacional de su panel de laboratorio',
+  valuesConfig: Object.fromEntries(
+    Object.values(MarcadorAdicional).map((m) => [m, { description: MARCADOR_LABELS[m] }]),
+  ),
 });
 
 /** A haemotherapy service: the tenant. Its id is also its administrator's user id. */
@@ -74,6 +94,14 @@ export class Servicio {
   })
   @Column('integer', { default: 50 })
   etiquetaAltoMm: number;
+
+  /** The tests added to the national screening (migration 1764400000000), in MARCADORES order. */
+  @Field(() => [MarcadorAdicional], {
+    description:
+      'Las pruebas que el servicio agrega al tamizaje nacional de su panel de laboratorio (todos los roles lo leen)',
+  })
+  @Column('text', { array: true, default: () => "'{}'" })
+  marcadoresAdicionales: MarcadorAdicional[];
 
   /** The name other members read (migration 1764010000000): the one the network approved. */
   @Field(() => String, {
