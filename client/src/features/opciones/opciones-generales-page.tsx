@@ -16,6 +16,7 @@ import { showToast } from '@/components/toast';
 import { ServicioDocument, UpdateOpcionesDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
+import { PanelResultados } from './panel-resultados';
 import { ReglasDonacion } from './reglas-donacion';
 import { PageCard } from '@/components/page-card';
 
@@ -27,7 +28,8 @@ type Values = { nombre: string; direccion: string; email: string; telefono: stri
 const blankToNull = (v: string | undefined) => (v ?? '').trim() || null;
 
 /**
- * /opciones/generales: the service's options and donation rules (editable by ROL_SERVICIO only)
+ * /opciones/generales: the service's options, donation rules and laboratory panel (editable by
+ * ROL_SERVICIO only)
  * and the app version.
  */
 export function OpcionesGeneralesPage() {
@@ -146,6 +148,7 @@ export function OpcionesGeneralesPage() {
         )}
       </PageCard>
       <ReglasDonacion editable={esAdmin} />
+      <PanelResultados editable={esAdmin} />
       <PageCard title="Acerca de" as="h2">
         <Stack gap="1" fontSize="sm" color="gray.700">
           <Text>{VERSION_LINE}</Text>

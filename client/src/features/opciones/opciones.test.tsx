@@ -7,6 +7,7 @@ import {
   DeleteIntegranteDocument,
   IntegranteDocument,
   IntegrantesDocument,
+  PanelResultadosDocument,
   ReglasDonacionDocument,
   ServicioDocument,
   UpdateIntegranteDocument,
@@ -298,6 +299,14 @@ describe('Opciones generales', () => {
     },
   };
 
+  // And the laboratory panel.
+  const panelMock = {
+    request: { query: PanelResultadosDocument },
+    result: {
+      data: { servicio: { __typename: 'Servicio' as const, id: servicio.id, marcadoresAdicionales: [] } },
+    },
+  };
+
   it('the administrator sees "Nombre del Servicio", saves, and sees the version', async () => {
     signIn();
     const input = {
@@ -310,6 +319,7 @@ describe('Opciones generales', () => {
       mocks: [
         servicioMock,
         reglasMock,
+        panelMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -349,6 +359,7 @@ describe('Opciones generales', () => {
       mocks: [
         { request: { query: ServicioDocument }, result: { data: { servicio: enRed } } },
         reglasMock,
+        panelMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -377,7 +388,7 @@ describe('Opciones generales', () => {
 
   it('staff see the options read-only, without "Nombre del Servicio"', async () => {
     signIn(medico());
-    renderWithProviders(<OpcionesGeneralesPage />, { mocks: [servicioMock, reglasMock] });
+    renderWithProviders(<OpcionesGeneralesPage />, { mocks: [servicioMock, reglasMock, panelMock] });
     expect(await screen.findByLabelText('Servicio')).toBeDisabled();
     expect(screen.queryByText('Nombre del Servicio')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Dirección')).toBeDisabled();
