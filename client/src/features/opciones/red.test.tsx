@@ -27,7 +27,9 @@ describe('Opciones → Red', () => {
     signIn();
     renderApp('/opciones/red', { mocks: [consulta(null)] });
     expect(await screen.findByRole('heading', { name: 'Red', level: 1 })).toBeInTheDocument();
-    // The heading shows while the servicio's network loads under a modal overlay, which hides the menu.
+    // The heading shows while the servicio's network loads under a modal overlay, which hides the
+    // menu: the menu is read once the answer is on screen.
+    expect(await screen.findByText('El servicio no pertenece a ninguna red.')).toBeInTheDocument();
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(within(nav).getByRole('link', { name: 'Red' })).toHaveAttribute('aria-current', 'page');
   });
