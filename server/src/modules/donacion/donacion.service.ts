@@ -429,6 +429,9 @@ export class DonacionService {
     data: { abo?: string | null; rh?: string | null },
   ): Promise<Donacion> {
     if (!confirmaGrupo(auth.rol)) throw new ForbiddenError(MSG.soloMedicoTecnicoGrupo);
+    // Both are required, over both APIs: a missing one would clear the group.
+    const faltan = (['abo', 'rh'] as const).filter((f) => data[f] === undefined || data[f] === null);
+    if (faltan.length) throw new ValidationError(faltan.map((field) => ({ field, msg: MSG.requerido })));
     assertValid(validateResultados({ abo: data.abo, rh: data.rh }));
     return this.cambiarResultados(auth, id, null, (before) => {
       if (!before.grupoDiscordante) throw ValidationError.single('abo', MSG.retipificacionNoCorresponde);
