@@ -71,6 +71,18 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.registrarRepeticion': 'any',
   'Mutation.registrarConfirmatorio': 'any',
   'Mutation.registrarRetipificacion': ['ROL_MEDICO', 'ROL_TECNICO'],
+  // Components: every role reads; doctors, technicians and the administrator split and discard;
+  // only doctors and technicians release; the administrator sets shelf lives and the facility code.
+  'Query.componentes': 'any',
+  'Query.componentePorCodigo': 'any',
+  'Query.donacionesPorFraccionar': 'any',
+  'Query.vidaUtilComponentes': 'any',
+  'Mutation.fraccionarDonacion': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'Mutation.liberarComponente': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'Mutation.liberarComponentes': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'Mutation.descartarComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'Mutation.updateVidaUtilComponente': ['ROL_SERVICIO'],
+  'Mutation.updateCodigoInstalacion': ['ROL_SERVICIO'],
 };
 
 /** The same rules for the REST shim's routes. */
