@@ -23,6 +23,7 @@ import { ClaveService } from './modules/cuenta/clave.service';
 import { Componente } from './modules/componente/componente.entity';
 import { componenteLoaders } from './modules/componente/componente.loaders';
 import { ComponenteDonacionResolver, ComponenteResolver } from './modules/componente/componente.resolver';
+import { addComponenteRoutes } from './modules/componente/componente.rest';
 import { ComponenteService } from './modules/componente/componente.service';
 import { CuentaResolver } from './modules/cuenta/cuenta.resolver';
 import { addCuentaRoutes } from './modules/cuenta/cuenta.rest';
@@ -107,6 +108,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addIntegranteRoutes,
   addDonanteRoutes,
   addDonacionRoutes,
+  addComponenteRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */

@@ -112,6 +112,14 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'POST /donacion/:id/repeticion': 'any',
   'POST /donacion/:id/confirmatorio': 'any',
   'POST /donacion/:id/retipificacion': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'POST /donacion/:id/fraccionar': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'GET /componente': 'any',
+  'GET /componente/codigo/:codigo': 'any',
+  'POST /componente/liberar': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'POST /componente/:id/liberar': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'POST /componente/:id/descartar': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'POST /auth/opciones/vida-util': ['ROL_SERVICIO'],
+  'POST /auth/opciones/codigo-instalacion': ['ROL_SERVICIO'],
 };
 
 /** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */

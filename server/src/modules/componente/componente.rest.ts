@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AuthUser } from '../../auth/context';
 import { estaVencido, identificadorLegible } from '../../domain/componentes';
 import { MSG } from '../../domain/messages';
-import { ValidationError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import { assertOwnServicio, authed, body } from '../../rest/http';
 import { pageFromQuery, queryText, scalar } from '../../rest/input';
@@ -116,7 +116,7 @@ export function addComponenteRoutes(router: Router, services: Services): void {
     '/componente/codigo/:codigo',
     authed(services, async (req, ctx) => {
       const c = await services.componente.porCodigo(ctx.auth, String(req.params.codigo));
-      if (!c) return services.componente.get(ctx.auth, '').then(() => null);
+      if (!c) throw new NotFoundError(MSG.componenteNoEncontrado);
       return (await records(services, ctx.auth, [c]))[0];
     }),
   );
