@@ -181,11 +181,11 @@ const liberar = (id: string, token = tecnico.token) =>
 const componentesDe = async (donacionId: string) =>
   ok(await server.gql<{ donacion: { componentes: C[] } }>(DONACION, { id: donacionId }, admin.token)).donacion
     .componentes;
-const tamizajeReactivo = (id: string, marcador = 'HIV') =>
+const tamizajeReactivo = (id: string, marcador = 'HIV', token = tecnico.token) =>
   server.gql(
     `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`,
     { id, input: { marcador, estado: 'REACTIVO', fecha: TODAY, tecnica: 'ELISA' } },
-    tecnico.token,
+    token,
   );
 
 const DIA_MS = 86_400_000;
@@ -703,5 +703,59 @@ describe('lista', () => {
     expect(lista.map((x) => x.id)).toContain(b.id);
     expect(lista.map((x) => x.id)).not.toContain(a.id);
     expect(lista.every((x) => x.fraccionable)).toBe(true);
+  });
+});
+
+describe('indicadores', () => {
+  it('count the period produced, released and discarded units per type, the discarded by reason', async () => {
+    const s = await registerServicio(server);
+    ok(await server.gql(`mutation { avanzarContadorEtiquetas(ultimo: 100) }`, {}, s.token));
+    const m = await member('ROL_MEDICO', s);
+    const d1 = await donacion({ de: s, tipoBolsa: 'Bolsa Triple' });
+    const d2 = await donacion({ de: s });
+    const [gr1, pf1, pq1] = await fraccionar(d1.id, undefined, s.token);
+    await fraccionar(d2.id, undefined, s.token);
+    ok(await resultados(d1.id, { abo: 'A', rh: 'POSITIVO', serologia: SEROLOGIA_NEGATIVA }, m.token));
+    ok(await liberar(gr1.id, m.token));
+    ok(await liberar(pf1.id, m.token));
+    ok(await server.gql(DESCARTAR, { id: pq1.id, m: 'CADENA_FRIO' }, m.token));
+    ok(await tamizajeReactivo(d2.id, 'HIV', m.token));
+    const leer = async (token: string) =>
+      ok(
+        await server.gql<{
+          indicadores: {
+            componentes: {
+              tipo: string;
+              producidos: number | null;
+              liberados: number | null;
+              descartados: number | null;
+              porMotivo: { motivo: string; cantidad: number | null }[];
+            }[];
+          };
+        }>(
+          `query ($d: String!, $h: String!) { indicadores(desde: $d, hasta: $h) {
+            componentes { tipo producidos liberados descartados porMotivo { motivo cantidad } } } }`,
+          { d: addDays(TODAY, -1), h: TODAY },
+          token,
+        ),
+      ).indicadores.componentes;
+    const cs = await leer(s.token);
+    const fila = (tipo: string) => {
+      const c = cs.find((x) => x.tipo === tipo)!;
+      const motivos = Object.fromEntries(
+        c.porMotivo.filter((x) => x.cantidad).map((x) => [x.motivo, x.cantidad]),
+      );
+      return [c.producidos, c.liberados, c.descartados, motivos];
+    };
+    expect(cs.map((c) => c.tipo)).toEqual([
+      'GLOBULOS_ROJOS',
+      'PLASMA_FRESCO_CONGELADO',
+      'PLAQUETAS',
+      'CRIOPRECIPITADO',
+    ]);
+    expect(fila('GLOBULOS_ROJOS')).toEqual([2, 1, 1, { SEROLOGIA_REACTIVA: 1 }]);
+    expect(fila('PLASMA_FRESCO_CONGELADO')).toEqual([2, 1, 1, { SEROLOGIA_REACTIVA: 1 }]);
+    expect(fila('PLAQUETAS')).toEqual([1, 0, 1, { CADENA_FRIO: 1 }]);
+    expect(fila('CRIOPRECIPITADO')).toEqual([0, 0, 0, {}]);
   });
 });
