@@ -331,11 +331,10 @@ export const MSG = {
     'El servicio ya tiene componentes con el código de instalación impreso en sus etiquetas: no se puede cambiar',
   vidaUtilFueraDeRango: (min: number, max: number) =>
     `Debe ser un número entero de días entre ${min} y ${max}`,
-  componenteNoEncontrado: 'Componente no encontrado',
-  componentesVacio: 'Indique al menos un componente',
+  componenteNoEncontrado: 'No se encontró el componente',
+  componentesVacio: 'Debe indicar al menos un componente',
   componenteRepetido: (tipo: string) => `La donación no da más de una unidad de ${tipo}`,
   componenteNoPermitido: (tipo: string, bolsa: string) => `${bolsa} no da ${tipo}`,
-  crioSinPlasma: 'El crioprecipitado se prepara del plasma de una bolsa de sangre entera',
   volumenFueraDeRango: (min: number, max: number) =>
     `El volumen debe ser un número entero de ml entre ${min} y ${max}`,
   donacionYaFraccionada: 'La donación ya fue fraccionada',
@@ -349,7 +348,7 @@ export const MSG = {
   componenteDespachado: 'El componente ya fue despachado',
   componenteNoLiberado: 'Solo se despacha un componente liberado',
   componenteVencidoNoSeDespacha: 'El componente está vencido: no se despacha',
-  detalleDescarteRequerido: "Con el motivo 'Otro', describa el motivo del descarte",
+  detalleDescarteRequerido: "Debe describir el motivo del descarte cuando elige 'Otro'",
   liberarDemasiados: (max: number) => `Se liberan como máximo ${max} componentes por vez`,
   faltaAbo: 'Falta el grupo ABO',
   faltaRh: 'Falta el factor Rh',

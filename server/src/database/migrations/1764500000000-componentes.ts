@@ -7,7 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * coded reason and who released or discarded it, when). Nothing is deleted.
  *
  * Each servicio gets a facility code for its unit identifiers: '9' and 4 digits from a sequence
- * (an ICCBBA FIN starts with a letter, so none collides with one the administrator sets later),
+ * (an ICCBBA FIN starts with a letter, so none collides with one the administrator sets later;
+ * migration 1764510000000 draws it without the sequence),
  * the existing servicios in the order they were created, every new one at its creation. The
  * function that draws it skips a code already taken (after a backup's restore the sequence may be
  * behind the codes restored). The shelf life a servicio sets per type lives in its own table; a

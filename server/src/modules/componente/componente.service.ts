@@ -147,7 +147,13 @@ export class ComponenteService {
     run: RunQuery,
     servicio: string,
     componentes: readonly Pick<Componente, 'id' | 'donacionId' | 'estado' | 'venceEn'>[],
-    opciones: { actor?: Actor | null; enTransaccion?: boolean; ahora?: Date } = {},
+    opciones: {
+      /** Who reads: a history read at another member is logged as a list's lookup. */
+      actor?: Actor | null;
+      /** The donors' histories already read (a release reads its donor's under the lock). */
+      historiales?: Map<string, Historial>;
+      ahora?: Date;
+    } = {},
   ): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>(componentes.map((c) => [c.id, []]));
     const enCuarentena = componentes.filter((c) => c.estado === 'CUARENTENA');
@@ -157,10 +163,8 @@ export class ComponenteService {
     const porDonacion = new Map(donaciones.map((d) => [d.id, d]));
     const resultados = await this.donacion.resultadosDeDonaciones(run, servicio, ids);
     const donantes = [...new Set(donaciones.map((d) => d.donante_id))];
-    let hs: Map<string, Historial>;
-    if (opciones.enTransaccion && donantes.length === 1) {
-      hs = new Map([[donantes[0], await historialDe(run, servicio, donantes[0])]]);
-    } else {
+    let hs = opciones.historiales;
+    if (!hs) {
       hs = await historiales(run, servicio, donantes);
       if (opciones.actor && opciones.actor.servicio === servicio)
         await registrarConsultasDeLectura(run, opciones.actor, hs);
@@ -368,7 +372,10 @@ export class ComponenteService {
       const [c] = hydrate(this.dataSource, Componente, [fila]);
       const historial = await historialDe(run, auth.servicio, donanteId);
       alLeer(donanteId, historial);
-      const falta = (await this.faltaDe(run, auth.servicio, [c], { enTransaccion: true })).get(c.id) ?? [];
+      const falta =
+        (await this.faltaDe(run, auth.servicio, [c], { historiales: new Map([[donanteId, historial]]) })).get(
+          c.id,
+        ) ?? [];
       const paso = siguienteEstado(c, { tipo: 'liberar' }, { rol: auth.rol, falta });
       if (!paso.ok) throw rechazo(paso);
       await auditarConsultaRed(run, auth, donanteId, historial);

@@ -503,7 +503,7 @@ describe('serología reactiva', () => {
     expect(n).toBe(2);
   });
 
-  it('a refused result discards nothing (the transaction rolls back)', async () => {
+  it('a refused change of the results never brings a discarded unit back', async () => {
     const d = await donacion();
     await fraccionar(d.id);
     await completa(d.id);
