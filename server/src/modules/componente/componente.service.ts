@@ -286,6 +286,8 @@ export class ComponenteService {
   ): Promise<Componente[]> {
     if (!fracciona(auth.rol)) throw new ForbiddenError(MSG.soloPersonalFracciona);
     if (!isUuid(donacionId)) throw new NotFoundError();
+    // The new units' ids in the order of the split (the answer's order).
+    const ordenIds: string[] = [];
     const rows = await this.dataSource.transaction(async (m) => {
       const run: RunQuery = (sql, params) => m.query(sql, params);
       const [d] = await run(
@@ -341,10 +343,19 @@ export class ComponenteService {
         });
         await run(entry.sql, entry.params);
         creados.push(row);
+        ordenIds.push(id);
+      }
+      // A reactive marker recorded before the split: the new units are discarded at once.
+      const resultados = (await this.donacion.resultadosDeDonaciones(run, auth.servicio, [donacionId])).get(
+        donacionId,
+      );
+      if (await descartarPorSerologia(run, auth, donacionId, resultados ?? [])) {
+        return run(`SELECT * FROM componente WHERE id = ANY($1::uuid[])`, [ordenIds]);
       }
       return creados;
     });
-    return hydrate(this.dataSource, Componente, rows);
+    const porId = new Map(hydrate(this.dataSource, Componente, rows).map((c) => [c.id, c]));
+    return ordenIds.map((id) => porId.get(id)!);
   }
 
   /**

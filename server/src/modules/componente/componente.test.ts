@@ -514,6 +514,16 @@ describe('serología reactiva', () => {
     expect((await componentesDe(d.id)).every((c) => c.estado === 'DESCARTADO')).toBe(true);
   });
 
+  it('a donation split after a reactive result was recorded gives units discarded at once', async () => {
+    const d = await donacion();
+    ok(await tamizajeReactivo(d.id, 'SIFILIS'));
+    const cs = await fraccionar(d.id);
+    expect(cs.map((c) => [c.codigoProducto, c.estado, c.motivoDescarte])).toEqual([
+      ['GR1', 'DESCARTADO', 'SEROLOGIA_REACTIVA'],
+      ['PF1', 'DESCARTADO', 'SEROLOGIA_REACTIVA'],
+    ]);
+  });
+
   it('20 concurrent releases racing a reactive result never leave a unit released', async () => {
     for (let vuelta = 0; vuelta < 3; vuelta += 1) {
       const d = await donacion({ tipoBolsa: 'Bolsa Triple' });

@@ -25,10 +25,11 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   numero: ['numero'],
   codigoEtiqueta: ['numero'],
   // Its components (DataLoader, modules/componente), read within the servicio; its unit identifier
-  // from the servicio's facility code, the year and the number; whether it may be split now.
+  // from the servicio's facility code, the year and the number; whether it may be split now (a
+  // list's donations are live ones).
   componentes: ['servicio_id'],
   identificadorUnidad: ['servicio_id', 'fecha', 'numero'],
-  fraccionable: ['servicio_id', 'deleted_at'],
+  fraccionable: ['servicio_id'],
   fecha: ['fecha'],
   hora: ['hora'],
   plasmaCovid: ['plasma_covid'],
