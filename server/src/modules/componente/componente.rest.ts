@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import type { AuthUser } from '../../auth/context';
-import { estaVencido, identificadorLegible } from '../../domain/componentes';
+import {
+  type ComponentePedido,
+  estaVencido,
+  identificadorLegible,
+  type TipoComponente,
+} from '../../domain/componentes';
 import { MSG } from '../../domain/messages';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
@@ -63,8 +68,12 @@ function entero(value: unknown): unknown {
   return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 }
 
-/** The components of a split as the body lists them: [{ tipo, volumen }], or none (the bag's default). */
-function pedidos(value: unknown): { tipo: never; volumen: number }[] | null {
+/**
+ * The components of a split as the body lists them: [{ tipo, volumen }] (the type in either case,
+ * the volume as a number or digits), or none (the bag's default). What each is, is the service's
+ * to check (validateFraccion).
+ */
+function pedidos(value: unknown): Partial<ComponentePedido>[] | null {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value)) throw ValidationError.single('componentes', MSG.valorNoPermitido);
   return value.map((p, i) => {
@@ -72,7 +81,7 @@ function pedidos(value: unknown): { tipo: never; volumen: number }[] | null {
       throw ValidationError.single(`componentes.${i}`, MSG.valorNoPermitido);
     const { tipo, volumen } = p as Record<string, unknown>;
     return {
-      tipo: (typeof tipo === 'string' ? tipo.trim().toUpperCase() : tipo) as never,
+      tipo: (typeof tipo === 'string' ? tipo.trim().toUpperCase() : tipo) as TipoComponente,
       volumen: entero(volumen) as number,
     };
   });
@@ -98,15 +107,6 @@ export function addComponenteRoutes(router: Router, services: Services): void {
         estado: queryText(req, 'estado')?.trim().toUpperCase() || null,
         codigo: queryText(req, 'codigo')?.trim() || null,
       };
-      const errores = [];
-      if (
-        filtro.tipo &&
-        !['GLOBULOS_ROJOS', 'PLASMA_FRESCO_CONGELADO', 'PLAQUETAS', 'CRIOPRECIPITADO'].includes(filtro.tipo)
-      )
-        errores.push({ field: 'tipo', msg: MSG.valorNoPermitido });
-      if (filtro.estado && !['CUARENTENA', 'LIBERADO', 'DESPACHADO', 'DESCARTADO'].includes(filtro.estado))
-        errores.push({ field: 'estado', msg: MSG.valorNoPermitido });
-      if (errores.length) throw new ValidationError(errores);
       const page = await services.componente.search(ctx.auth, filtro, await pageFromQuery(req));
       return { ...page, items: await records(services, ctx.auth, page.items) };
     }),

@@ -5,6 +5,8 @@ import {
   codigosProducto,
   type ComponentePedido,
   diferimientosQueImpiden,
+  ESTADOS_COMPONENTE,
+  isTipoComponente,
   estaVencido,
   faltaParaLiberar,
   fracciona,
@@ -524,8 +526,12 @@ export class ComponenteService {
       else if (campo === 'desde') add('producido_en >= ?', instanteDeExtraccion(v, '00:00'));
       else add('producido_en < ?', instanteDeExtraccion(addDays(v, 1), '00:00'));
     }
-    if (filtro.tipo) add('tipo = ?', filtro.tipo);
-    if (filtro.estado) add('estado = ?', filtro.estado);
+    if (filtro.tipo && !isTipoComponente(filtro.tipo))
+      errors.push({ field: 'tipo', msg: MSG.valorNoPermitido });
+    else if (filtro.tipo) add('tipo = ?', filtro.tipo);
+    if (filtro.estado && !(ESTADOS_COMPONENTE as readonly string[]).includes(filtro.estado))
+      errors.push({ field: 'estado', msg: MSG.valorNoPermitido });
+    else if (filtro.estado) add('estado = ?', filtro.estado);
     if (filtro.codigo && filtro.codigo.trim() !== '') {
       const leido = leerIdentificador(filtro.codigo);
       if (!leido.ok) errors.push({ field: 'codigo', msg: leido.error });

@@ -215,7 +215,7 @@ type Fila<T> = T & { servicio: string | null };
 export type CifrasPorServicio = { periodos: string[]; porServicio: Map<string, CifrasIndicadores> };
 
 /**
- * The exact figures of each servicio between two dates, three statements whatever the number of
+ * The exact figures of each servicio between two dates, four statements whatever the number of
  * servicios: the statements the service sends (also the benchmark's raw-SQL floor,
  * test/perf/bench.ts). `externo`: results recorded before today (migration 1764200000000).
  */
