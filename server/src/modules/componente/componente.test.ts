@@ -603,6 +603,26 @@ describe('descarte', () => {
   });
 });
 
+describe('auditoría', () => {
+  it("a donation number's trail lists its components' entries, in words", async () => {
+    const d = await donacion();
+    const [gr] = await fraccionar(d.id);
+    ok(await server.gql(DESCARTAR, { id: gr.id, m: 'HEMOLIZADO' }, tecnico.token));
+    const trail = ok(
+      await server.gql<{ auditoria: { items: { accion: string; entidad: string; entidadId: string }[] } }>(
+        `query ($f: AuditoriaFilter) { auditoria(filter: $f, page: { limit: 100 }) { items { accion entidad entidadId } } }`,
+        { f: { numero: String(d.numero) } },
+        admin.token,
+      ),
+    ).auditoria.items;
+    const deGr = trail
+      .filter((e) => e.entidad === 'componente' && e.entidadId === gr.id)
+      .map((e) => e.accion);
+    expect(deGr.sort()).toEqual(['crear', 'editar']);
+    expect(trail.filter((e) => e.entidad === 'componente')).toHaveLength(3);
+  });
+});
+
 describe('identificadores de unidad', () => {
   it('differ between two servicios for the same label number, and each finds only its own', async () => {
     const numero = 900_001;
