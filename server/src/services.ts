@@ -20,6 +20,11 @@ import { ClaveApiResolver } from './modules/clave-api/clave-api.resolver';
 import { ClaveApiService } from './modules/clave-api/clave-api.service';
 import { ClaveResolver } from './modules/cuenta/clave.resolver';
 import { ClaveService } from './modules/cuenta/clave.service';
+import { Componente } from './modules/componente/componente.entity';
+import { componenteLoaders } from './modules/componente/componente.loaders';
+import { ComponenteDonacionResolver, ComponenteResolver } from './modules/componente/componente.resolver';
+import { addComponenteRoutes } from './modules/componente/componente.rest';
+import { ComponenteService } from './modules/componente/componente.service';
 import { CuentaResolver } from './modules/cuenta/cuenta.resolver';
 import { addCuentaRoutes } from './modules/cuenta/cuenta.rest';
 import { CuentaService } from './modules/cuenta/cuenta.service';
@@ -70,6 +75,7 @@ export const entities: Entities = [
   Donacion,
   EtiquetaContador,
   Resultado,
+  Componente,
 ];
 
 /** Every resolver class (graphql/schema.ts). */
@@ -91,6 +97,8 @@ export const resolvers: Resolvers = [
   IndicadoresResolver,
   RedResolver,
   ClaveApiResolver,
+  ComponenteResolver,
+  ComponenteDonacionResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -100,6 +108,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addIntegranteRoutes,
   addDonanteRoutes,
   addDonacionRoutes,
+  addComponenteRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -110,6 +119,7 @@ const loaderFactories = {
   ...donacionLoaders,
   ...elegibilidadLoaders,
   ...personaLoaders,
+  ...componenteLoaders,
 };
 
 export type Loaders = LoadersOf<typeof loaderFactories>;
@@ -140,6 +150,8 @@ export type Services = {
   red: RedService;
   /** API keys of the dashboards, and the requests made with them. */
   claveApi: ClaveApiService;
+  /** Blood components: split, quarantine, release and discard. */
+  componente: ComponenteService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -178,6 +190,7 @@ export function createServices(
     indicadores,
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
+    componente: new ComponenteService(dataSource, donacion),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

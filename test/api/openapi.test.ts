@@ -64,6 +64,15 @@ const BEYOND_SPEC = [
   'POST /donacion/{id}/retipificacion',
   // The NAT tests of the servicio's laboratory panel (GraphQL updatePanelResultados).
   'POST /auth/opciones/panel',
+  // Components: split, list, find by unit identifier, release, discard; shelf life and facility code.
+  'POST /donacion/{id}/fraccionar',
+  'GET /componente',
+  'GET /componente/codigo/{codigo}',
+  'POST /componente/liberar',
+  'POST /componente/{id}/liberar',
+  'POST /componente/{id}/descartar',
+  'POST /auth/opciones/vida-util',
+  'POST /auth/opciones/codigo-instalacion',
 ];
 
 describe('OpenAPI document of /api', () => {

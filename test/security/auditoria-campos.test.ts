@@ -8,7 +8,7 @@
  */
 import { addDays } from '../../server/src/domain/dates';
 import { cambiosAuditoria, campoLabel } from '../../server/src/domain/campos';
-import { startTestServer, TestServer } from '../../server/src/test-utils/harness';
+import { registerServicio, startTestServer, TestServer } from '../../server/src/test-utils/harness';
 import {
   CREATE_DONACION,
   CREATE_DONANTE,
@@ -207,6 +207,53 @@ beforeAll(async () => {
     admin2,
   );
   await gql(`mutation { updatePanelResultados(marcadores: [NAT_HIV]) { id } }`, {}, admin2);
+  // Components: a shelf life and a facility code set; a unit released, one discarded by hand and
+  // the released one discarded by a reactive result.
+  await gql(`mutation { updateVidaUtilComponente(tipo: PLAQUETAS, dias: 4) { dias } }`, {}, admin2);
+  const sinUnidades = await registerServicio(server);
+  await gql(
+    `mutation ($c: String!) { updateCodigoInstalacion(codigo: $c) { id } }`,
+    { c: `K${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}` },
+    sinUnidades.token,
+  );
+  await gql(
+    `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
+    {
+      id: a.donacionFraccionadaId,
+      input: {
+        abo: 'O',
+        rh: 'POSITIVO',
+        serologia: {
+          hiv: false,
+          hepB: false,
+          hepC: false,
+          vdrl: false,
+          brucelosis: false,
+          chagas: false,
+          htlv: false,
+        },
+      },
+    },
+    medico,
+  );
+  await gql(`mutation ($id: ID!) { liberarComponente(id: $id) { id } }`, { id: a.componenteId }, medico);
+  const unidades = (
+    await gql<{ donacion: { componentes: { id: string }[] } }>(
+      `query ($id: ID!) { donacion(id: $id) { componentes { id } } }`,
+      { id: a.donacionFraccionadaId },
+      medico,
+    )
+  ).donacion.componentes;
+  await gql(
+    `mutation ($id: ID!) { descartarComponente(id: $id, motivo: OTRO, detalle: "Etiqueta ilegible") { id } }`,
+    { id: unidades.find((u) => u.id !== a.componenteId)!.id },
+    medico,
+  );
+  await gql(
+    `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`,
+    { id: a.donacionFraccionadaId, input: { marcador: 'HIV', estado: 'REACTIVO', fecha: TODAY } },
+    medico,
+  );
   await gql(`mutation ($d: ID) { nextEtiquetaNumero(donanteId: $d) }`, { d: y.id }, admin2);
   await gql(`mutation ($id: ID!) { revocarClaveApi(id: $id) { id } }`, { id: a.claveApiId }, admin2);
   // The network: B joins A's, A's records are looked up from B, A's name is approved, B is removed.
@@ -268,6 +315,8 @@ test('every field of every audit entry reads in words, never as its stored key',
     'etiqueta editar',
     'clave_api crear',
     'clave_api revocar',
+    'componente crear',
+    'componente editar',
   ]) {
     expect({ tipo, escrito: tipos.has(tipo) }).toEqual({ tipo, escrito: true });
   }

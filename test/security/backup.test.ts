@@ -90,6 +90,8 @@ beforeAll(async () => {
   const w = (world = await seedWorld(server, 'copia'));
   await seedWorld(server, 'otra');
   const t = w.admin.token;
+  // The servicio's own shelf life of a component type (its split donation's units travel too).
+  ok(await server.gql(`mutation { updateVidaUtilComponente(tipo: PLAQUETAS, dias: 4) { dias } }`, {}, t));
   // Accents, ñ, quotes and a backslash must survive the round trip byte for byte.
   const acentos = ok(
     await server.gql<{ createDonante: { id: string } }>(

@@ -41,6 +41,11 @@ export type World = {
   donacionId: string;
   donacionNumero: number;
   donacionDeletedId: string;
+  /** A donation split into components (Bolsa Doble: red cells and plasma), all in quarantine. */
+  donacionFraccionadaId: string;
+  componenteId: string;
+  /** The unit identifier of componenteId. */
+  componenteCodigo: string;
   members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
   /** The regional network the servicio belongs to (its ROL_RED account). */
   red: { id: string; token: string; codigo: string };
@@ -131,6 +136,24 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     ),
   ).createDonacion;
   ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: don2.id }, t));
+  // A donation of its own donor, split by the administrator: its components in quarantine.
+  const d4 = ok(
+    await server.gql<{ createDonante: { id: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput({ apellido: `${apellido}D` }) },
+      t,
+    ),
+  ).createDonante;
+  const don4 = ok(
+    await server.gql<{ createDonacion: { id: string } }>(CREATE_DONACION, { input: donacionInput(d4.id) }, t),
+  ).createDonacion;
+  const [componente] = ok(
+    await server.gql<{ fraccionarDonacion: { id: string; codigo: string }[] }>(
+      `mutation ($id: ID!) { fraccionarDonacion(donacionId: $id) { id codigo } }`,
+      { id: don4.id },
+      t,
+    ),
+  ).fraccionarDonacion;
 
   const members = {} as World['members'];
   for (const rol of ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const) {
@@ -208,6 +231,9 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     donacionId: don.id,
     donacionNumero: don.numero,
     donacionDeletedId: don2.id,
+    donacionFraccionadaId: don4.id,
+    componenteId: componente.id,
+    componenteCodigo: componente.codigo,
     members,
     red: { id: red.id, token: redToken, codigo: red.codigoInvitacion },
     claveApiId: clave.id,
@@ -223,6 +249,10 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       d3.id,
       don.id,
       don2.id,
+      d4.id,
+      don4.id,
+      componente.id,
+      componente.codigo,
       ...Object.values(members).flatMap((m) => [m.id, m.username]),
       clave.id,
       clave.secreto,
@@ -530,6 +560,43 @@ export function operationCalls(target: World): Record<string, Call> {
         id: target.donacionId,
         input: { marcador: 'HTLV', resultado: 'NEGATIVO', tecnica: 'WB', fecha: TODAY, laboratorio: 'Ref' },
       },
+    },
+    // Components: the target's split donation and one of its units, in quarantine. Each call is
+    // refused after the role is checked (already split, results missing, 'Otro' without a text,
+    // the facility code fixed once units exist), so none uses the unit up.
+    'Query.componentes': {
+      query: `query ($f: FiltroComponentes) { componentes(filtro: $f) { total items { id codigo } } }`,
+      variables: { f: { codigo: target.componenteCodigo } },
+    },
+    'Query.componentePorCodigo': {
+      query: `query ($c: String!) { componentePorCodigo(codigo: $c) { id codigo faltaParaLiberar } }`,
+      variables: { c: target.componenteCodigo },
+    },
+    'Query.donacionesPorFraccionar': {
+      query: `{ donacionesPorFraccionar { id identificadorUnidad fraccionable } }`,
+    },
+    'Query.vidaUtilComponentes': { query: `{ vidaUtilComponentes { tipo dias } }` },
+    'Mutation.fraccionarDonacion': {
+      query: `mutation ($id: ID!) { fraccionarDonacion(donacionId: $id) { id } }`,
+      variables: { id: target.donacionFraccionadaId },
+    },
+    'Mutation.liberarComponente': {
+      query: `mutation ($id: ID!) { liberarComponente(id: $id) { id estado } }`,
+      variables: { id: target.componenteId },
+    },
+    'Mutation.liberarComponentes': {
+      query: `mutation ($ids: [ID!]!) { liberarComponentes(ids: $ids) { liberados { id } rechazados { motivos } } }`,
+      variables: { ids: [target.componenteId] },
+    },
+    'Mutation.descartarComponente': {
+      query: `mutation ($id: ID!) { descartarComponente(id: $id, motivo: OTRO) { id estado } }`,
+      variables: { id: target.componenteId },
+    },
+    'Mutation.updateVidaUtilComponente': {
+      query: `mutation { updateVidaUtilComponente(tipo: PLAQUETAS, dias: 5) { tipo dias } }`,
+    },
+    'Mutation.updateCodigoInstalacion': {
+      query: `mutation { updateCodigoInstalacion(codigo: "Q0001") { id codigoInstalacion } }`,
     },
     'Mutation.updateResultadosDonacion': {
       query: `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,

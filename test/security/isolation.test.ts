@@ -91,6 +91,18 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.registrarConfirmatorio': 'NOT_FOUND',
   // Only a doctor or a technician: B's administrator is refused before any id is read.
   'Mutation.registrarRetipificacion': 'refused',
+  // A's units are missing ones for B; an identifier of A finds nothing (null), a list only B's.
+  'Query.componentes': 'scoped',
+  'Query.componentePorCodigo': 'scoped',
+  'Query.donacionesPorFraccionar': 'scoped',
+  'Query.vidaUtilComponentes': 'scoped',
+  'Mutation.fraccionarDonacion': 'NOT_FOUND',
+  'Mutation.liberarComponente': 'refused',
+  'Mutation.liberarComponentes': 'refused',
+  'Mutation.descartarComponente': 'NOT_FOUND',
+  'Mutation.updateVidaUtilComponente': 'scoped',
+  // B's own code is fixed too: B has units (refused, A untouched).
+  'Mutation.updateCodigoInstalacion': 'refused',
 };
 
 let server: TestServer;

@@ -71,6 +71,18 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.registrarRepeticion': 'any',
   'Mutation.registrarConfirmatorio': 'any',
   'Mutation.registrarRetipificacion': ['ROL_MEDICO', 'ROL_TECNICO'],
+  // Components: every role reads; doctors, technicians and the administrator split and discard;
+  // only doctors and technicians release; the administrator sets shelf lives and the facility code.
+  'Query.componentes': 'any',
+  'Query.componentePorCodigo': 'any',
+  'Query.donacionesPorFraccionar': 'any',
+  'Query.vidaUtilComponentes': 'any',
+  'Mutation.fraccionarDonacion': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'Mutation.liberarComponente': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'Mutation.liberarComponentes': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'Mutation.descartarComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'Mutation.updateVidaUtilComponente': ['ROL_SERVICIO'],
+  'Mutation.updateCodigoInstalacion': ['ROL_SERVICIO'],
 };
 
 /** The same rules for the REST shim's routes. */
@@ -100,6 +112,14 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'POST /donacion/:id/repeticion': 'any',
   'POST /donacion/:id/confirmatorio': 'any',
   'POST /donacion/:id/retipificacion': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'POST /donacion/:id/fraccionar': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'GET /componente': 'any',
+  'GET /componente/codigo/:codigo': 'any',
+  'POST /componente/liberar': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'POST /componente/:id/liberar': ['ROL_MEDICO', 'ROL_TECNICO'],
+  'POST /componente/:id/descartar': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'POST /auth/opciones/vida-util': ['ROL_SERVICIO'],
+  'POST /auth/opciones/codigo-instalacion': ['ROL_SERVICIO'],
 };
 
 /** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */

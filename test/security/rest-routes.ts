@@ -171,5 +171,49 @@ export function restCases(t: World): Record<string, RestCase> {
       path: `/donacion/${t.donacionId}/donante/${t.donanteId}`,
       expect: 404,
     },
+    // Components: the target's split donation and one of its units. Staff with the role get a
+    // refusal after it (already split, results missing, 'Otro' without a text), never a change.
+    'POST /donacion/:id/fraccionar': {
+      method: 'POST',
+      path: `/donacion/${t.donacionFraccionadaId}/fraccionar`,
+      body: {},
+      expect: 404,
+    },
+    'GET /componente': { method: 'GET', path: `/componente?codigo=${t.componenteCodigo}`, expect: 200 },
+    'GET /componente/codigo/:codigo': {
+      method: 'GET',
+      path: `/componente/codigo/${t.componenteCodigo}`,
+      expect: 404,
+    },
+    // The servicio's own account does not release: 403 before the units are looked for.
+    'POST /componente/liberar': {
+      method: 'POST',
+      path: '/componente/liberar',
+      body: { ids: [t.componenteId] },
+      expect: 403,
+    },
+    'POST /componente/:id/liberar': {
+      method: 'POST',
+      path: `/componente/${t.componenteId}/liberar`,
+      expect: 403,
+    },
+    'POST /componente/:id/descartar': {
+      method: 'POST',
+      path: `/componente/${t.componenteId}/descartar`,
+      body: { motivo: 'OTRO' },
+      expect: 404,
+    },
+    'POST /auth/opciones/vida-util': {
+      method: 'POST',
+      path: '/auth/opciones/vida-util',
+      body: { uid: t.admin.servicio, tipo: 'PLAQUETAS', dias: 5 },
+      expect: 403,
+    },
+    'POST /auth/opciones/codigo-instalacion': {
+      method: 'POST',
+      path: '/auth/opciones/codigo-instalacion',
+      body: { uid: t.admin.servicio, codigo: 'Q0001' },
+      expect: 403,
+    },
   };
 }

@@ -17,15 +17,15 @@ export type AuditoriaFilter = {
   accion?: string | null | undefined;
   /** YYYY-MM-DD (desde ese día, inclusive) */
   desde?: string | null | undefined;
-  /** Donante: su DNI, o su apellido (y nombre) como empieza. Todo lo de la persona: sus registros, donaciones (también eliminadas), visitas No apto, etiquetas emitidas para ella y consultas de la red */
+  /** Donante: su DNI, o su apellido (y nombre) como empieza. Todo lo de la persona: sus registros, donaciones (también eliminadas) y sus componentes, visitas No apto, etiquetas emitidas para ella y consultas de la red */
   donante?: string | null | undefined;
-  /** donante, donacion, usuario, servicio, etiqueta */
+  /** donante, donacion, componente, usuario, servicio, etiqueta */
   entidad?: string | null | undefined;
   /** Id del registro */
   entidadId?: string | null | undefined;
   /** YYYY-MM-DD (hasta ese día, inclusive) */
   hasta?: string | null | undefined;
-  /** Número de donación o su código (con carácter de control): las donaciones con ese número (también eliminadas) y la emisión de la etiqueta */
+  /** Número de donación o su código (con carácter de control): las donaciones con ese número (también eliminadas), sus componentes y la emisión de la etiqueta */
   numero?: string | null | undefined;
   /** Quién hizo el cambio (un usuario del servicio) */
   usuarioId?: string | number | null | undefined;

@@ -8,6 +8,14 @@ import { formatDate, formatDateTime, isValidIsoDate } from './dates';
 import { EXCLUSION_TIEMPO_LABELS, SEROLOGIA_KEYS, SEROLOGIA_LABELS, serologiaSigno } from './donacion';
 import type { Serologia, SignoVitalKey } from './donacion';
 import { FORMATO_ETIQUETA_LABELS, type FormatoEtiqueta } from './etiquetas';
+import {
+  ESTADO_COMPONENTE_LABELS,
+  type EstadoComponente,
+  MOTIVO_DESCARTE_LABELS,
+  type MotivoDescarte,
+  TIPO_COMPONENTE_LABELS,
+  type TipoComponente,
+} from './componentes';
 import { ROL_LABEL } from './roles';
 import type { Rol } from './roles';
 
@@ -89,6 +97,7 @@ export const ENTIDAD_AUDITORIA_LABELS: Record<string, string> = {
   visita_no_apto: "Visita 'No apto'",
   red: 'Red',
   copia: 'Copia de seguridad restaurada',
+  componente: 'Componente',
 };
 
 /** Each audited record's fields by the label of their form. */
@@ -184,6 +193,10 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     etiquetaAnchoMm: 'Ancho de etiqueta',
     etiquetaAltoMm: 'Alto de etiqueta',
     panelResultados: 'Pruebas agregadas al panel de laboratorio',
+    codigoInstalacion: 'Código de instalación',
+    // The shelf life of each component type ('Vida útil de componentes · Plaquetas: 5 días → 4 días').
+    vidaUtil: 'Vida útil de componentes',
+    ...TIPO_COMPONENTE_LABELS,
     red: 'Red',
     quitadoPor: 'Quitado de la red por',
   },
@@ -214,10 +227,23 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     visitasNoAptoDescartadas: "Visitas 'No apto' descartadas",
   },
   clave_api: { prefijo: 'Prefijo', revocadaEn: 'Revocada' },
+  // A unit a donation was split into: produced, released, discarded (by hand or by a reactive result).
+  componente: {
+    codigo: 'Identificador de unidad',
+    tipo: 'Tipo de componente',
+    volumen: 'Volumen',
+    producidoEn: 'Producido',
+    venceEn: 'Vence',
+    estado: 'Estado',
+    numero: 'Número de la donación',
+    motivoDescarte: 'Motivo del descarte',
+    detalleDescarte: 'Detalle del descarte',
+    liberadoPor: 'Liberado por',
+  },
 };
 
 /** Fields that hold a user's id: the audit shows that user's name. */
-export const CAMPOS_USUARIO = new Set(['registradoPor']);
+export const CAMPOS_USUARIO = new Set(['registradoPor', 'liberadoPor']);
 /** Fields that hold a list (of names, of label numbers): one value, never a [before, after] change. */
 const CAMPOS_LISTA = new Set(['servicios', 'reactivosDescartados']);
 /** Internal keys the audit does not show (the record's own id is in its entry). */
@@ -237,7 +263,12 @@ const UNIDAD_DONACION: Record<string, string> = {
 const UNIDADES: Record<string, Record<string, string>> = {
   donacion: UNIDAD_DONACION,
   visita_no_apto: { ...SV_UNIDADES, diferimientoDias: 'días' },
-  servicio: { etiquetaAnchoMm: 'mm', etiquetaAltoMm: 'mm' },
+  servicio: {
+    etiquetaAnchoMm: 'mm',
+    etiquetaAltoMm: 'mm',
+    ...Object.fromEntries(Object.keys(TIPO_COMPONENTE_LABELS).map((t) => [t, 'días'])),
+  },
+  componente: { volumen: 'ml' },
 };
 
 /** The label of `campo` of an `entidad` record; the key itself when none is known. */
@@ -271,6 +302,11 @@ export function valorAuditoria(
   if (campo === 'origen' && typeof value === 'string') return ORIGEN_TEXTO[value] ?? value;
   if (campo === 'etiquetaFormato' && typeof value === 'string')
     return FORMATO_ETIQUETA_LABELS[value as FormatoEtiqueta] ?? value;
+  if (entidad === 'componente' && typeof value === 'string') {
+    if (campo === 'tipo') return TIPO_COMPONENTE_LABELS[value as TipoComponente] ?? value;
+    if (campo === 'estado') return ESTADO_COMPONENTE_LABELS[value as EstadoComponente] ?? value;
+    if (campo === 'motivoDescarte') return MOTIVO_DESCARTE_LABELS[value as MotivoDescarte] ?? value;
+  }
   if (campo === 'exclusionTiempo' && typeof value === 'number')
     return EXCLUSION_TIEMPO_LABELS[value] ?? `${value} días`;
   if (typeof value === 'number') {

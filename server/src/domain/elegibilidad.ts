@@ -338,7 +338,7 @@ export function textoDeClave(clave: string): string {
  * stops every donation, also one dated before it (blood of such a donor must not be accepted);
  * a temporary one the days from its start to the day before `hasta`.
  */
-function vigente(d: Diferimiento, fecha: IsoDate): boolean {
+export function vigente(d: Diferimiento, fecha: IsoDate): boolean {
   return d.hasta === null || (d.desde <= fecha && fecha < d.hasta);
 }
 

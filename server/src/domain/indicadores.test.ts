@@ -450,3 +450,59 @@ describe('random networks, every figure against the rule', () => {
     }
   });
 });
+
+describe('components outside the servicio', () => {
+  const MOTIVOS = ['SEROLOGIA_REACTIVA', 'VENCIMIENTO', 'OTRO'];
+  const tipo = (t: string, producidos: number, liberados: number, motivos: number[]) => ({
+    tipo: t,
+    producidos,
+    liberados,
+    descartados: motivos.reduce((a, b) => a + b, 0),
+    porMotivo: MOTIVOS.map((motivo, j) => ({ motivo, cantidad: motivos[j] })),
+  });
+  const conComponentes = (n: number, componentes: ReturnType<typeof tipo>[]): CifrasIndicadores => ({
+    ...celda(donaciones(n), ['2026-01']),
+    componentes,
+  });
+
+  it('a cell with too few donations publishes no component figure', () => {
+    const p = publicarIndicadores(conComponentes(3, [tipo('GLOBULOS_ROJOS', 30, 20, [6, 0, 0])])).total;
+    expect(p.componentes).toEqual([
+      {
+        tipo: 'GLOBULOS_ROJOS',
+        producidos: null,
+        liberados: null,
+        descartados: null,
+        porMotivo: MOTIVOS.map((motivo) => ({ motivo, cantidad: null, suprimido: true })),
+        suprimido: true,
+      },
+    ]);
+  });
+
+  it('a count of 1 to 4 is suppressed, and so is a figure that would give it back by subtraction', () => {
+    const p = publicarIndicadores(conComponentes(20, [tipo('PLAQUETAS', 20, 12, [2, 6, 0])])).total;
+    const [pq] = p.componentes;
+    expect([pq.producidos, pq.liberados]).toEqual([20, 12]);
+    // 2 (reactive) is suppressed, and the smallest other reason with it: 8 - 6 would give it back.
+    expect(pq.porMotivo.map((m) => m.cantidad)).toEqual([null, null, 0]);
+    expect(pq.descartados).toBe(8);
+    expect(pq.suprimido).toBe(true);
+  });
+
+  it("the servicio's own staff read every figure; several servicios add up", () => {
+    const a = conComponentes(6, [tipo('GLOBULOS_ROJOS', 6, 5, [1, 0, 0])]);
+    const b = conComponentes(7, [tipo('GLOBULOS_ROJOS', 7, 7, [0, 0, 2])]);
+    expect(cifrasExactas(a).componentes[0]).toMatchObject({
+      producidos: 6,
+      descartados: 1,
+      suprimido: false,
+    });
+    const suma = sumarCifras([a, b], ['2026-01'], MARCADORES);
+    expect(suma.componentes).toEqual([tipo('GLOBULOS_ROJOS', 13, 12, [1, 0, 2])]);
+    // In a network, a member's lone suppressed figure is not the total minus the other member's.
+    const red = publicarIndicadores(suma, [a, b]);
+    const delTotal = red.total.componentes[0].porMotivo[0].cantidad;
+    const deB = red.miembros[1].componentes[0].porMotivo[0].cantidad;
+    expect(delTotal === null || deB === null).toBe(true);
+  });
+});

@@ -72,6 +72,20 @@ export type CifrasIndicadores = {
   exclusiones: { temporales: number; definitivas: number };
   /** One per period of the series, empty ones too. */
   serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
+  /**
+   * Blood components, one per type (domain/componentes.ts TIPOS_COMPONENTE order): those produced,
+   * released and discarded in the period, the discarded ones by reason (every reason, zeros too).
+   */
+  componentes?: CifrasComponente[];
+};
+
+/** One component type's figures of a period: each event counted on the day it happened. */
+export type CifrasComponente = {
+  tipo: string;
+  producidos: number;
+  liberados: number;
+  descartados: number;
+  porMotivo: { motivo: string; cantidad: number }[];
 };
 
 /** A published figure: the number, or null when it is suppressed. */
@@ -104,6 +118,14 @@ export type IndicadoresPublicados = {
   }[];
   exclusiones: { temporales: N; definitivas: N; suprimido: boolean };
   serie: { periodo: string; donaciones: N; voluntarias: N; reposicion: N; suprimido: boolean }[];
+  componentes: {
+    tipo: string;
+    producidos: N;
+    liberados: N;
+    descartados: N;
+    porMotivo: { motivo: string; cantidad: N; suprimido: boolean }[];
+    suprimido: boolean;
+  }[];
 };
 
 /** Groups as they are listed: typed ones by ABO then Rh, 'not typed yet' last. */
@@ -164,6 +186,18 @@ export function sumarCifras(
       voluntarias: suma((c) => c.serie[p]?.voluntarias ?? 0),
       reposicion: suma((c) => c.serie[p]?.reposicion ?? 0),
     })),
+    componentes: celdas
+      .find((c) => c.componentes)
+      ?.componentes?.map((t, i) => ({
+        tipo: t.tipo,
+        producidos: suma((c) => c.componentes?.[i]?.producidos ?? 0),
+        liberados: suma((c) => c.componentes?.[i]?.liberados ?? 0),
+        descartados: suma((c) => c.componentes?.[i]?.descartados ?? 0),
+        porMotivo: t.porMotivo.map((m, j) => ({
+          motivo: m.motivo,
+          cantidad: suma((c) => c.componentes?.[i]?.porMotivo[j]?.cantidad ?? 0),
+        })),
+      })),
   };
 }
 
@@ -181,6 +215,11 @@ export function cifrasExactas(c: CifrasIndicadores): IndicadoresPublicados {
     })),
     exclusiones: { ...c.exclusiones, suprimido: false },
     serie: c.serie.map((p) => ({ ...p, suprimido: false })),
+    componentes: (c.componentes ?? []).map((t) => ({
+      ...t,
+      porMotivo: t.porMotivo.map((m) => ({ ...m, suprimido: false })),
+      suprimido: false,
+    })),
   };
 }
 
@@ -199,6 +238,8 @@ type Celda = {
   temporales: Cifra;
   definitivas: Cifra;
   serie: { donaciones: Cifra; voluntarias: Cifra; reposicion: Cifra }[];
+  /** Per component type: produced, released, discarded, and discarded by reason. */
+  componentes: { producidos: Cifra; liberados: Cifra; descartados: Cifra; motivos: Cifra[] }[];
 };
 
 /**
@@ -227,6 +268,12 @@ function celdaDe(c: CifrasIndicadores): Celda {
       voluntarias: cifra(p.voluntarias),
       reposicion: cifra(p.reposicion),
     })),
+    componentes: (c.componentes ?? []).map((t) => ({
+      producidos: cifra(t.producidos),
+      liberados: cifra(t.liberados),
+      descartados: cifra(t.descartados),
+      motivos: t.porMotivo.map((m) => cifra(m.cantidad)),
+    })),
   };
 }
 
@@ -241,6 +288,7 @@ function cifrasDe(c: Celda): Cifra[] {
     c.temporales,
     c.definitivas,
     ...c.serie.flatMap((p) => [p.donaciones, p.voluntarias, p.reposicion]),
+    ...c.componentes.flatMap((t) => [t.producidos, t.liberados, t.descartados, ...t.motivos]),
   ];
 }
 
@@ -281,6 +329,8 @@ function relacionesDe(c: Celda): Relacion[] {
     serie('voluntarias'),
     serie('reposicion'),
     ...c.serie.map((p) => ({ total: p.donaciones, partes: [p.voluntarias, p.reposicion] })),
+    // Each component type: the discarded ones are the sum of their reasons.
+    ...c.componentes.map((t) => ({ total: t.descartados, partes: t.motivos })),
   ];
 }
 
@@ -307,6 +357,10 @@ function relacionesEntre(total: Celda, miembros: Celda[]): Relacion[] {
     ...total.serie.flatMap((_, p) =>
       (['donaciones', 'voluntarias', 'reposicion'] as const).map((k) => de((c) => c.serie[p]?.[k])),
     ),
+    ...total.componentes.flatMap((t, i) => [
+      ...(['producidos', 'liberados', 'descartados'] as const).map((k) => de((c) => c.componentes[i]?.[k])),
+      ...t.motivos.map((_, j) => de((c) => c.componentes[i]?.motivos[j])),
+    ]),
   ];
 }
 
@@ -399,6 +453,21 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
         (x) => x.suprimida,
       ),
     })),
+    componentes: (cifras.componentes ?? []).map((t, i) => {
+      const k = c.componentes[i];
+      return {
+        tipo: t.tipo,
+        producidos: valor(k.producidos),
+        liberados: valor(k.liberados),
+        descartados: valor(k.descartados),
+        porMotivo: t.porMotivo.map((m, j) => ({
+          motivo: m.motivo,
+          cantidad: valor(k.motivos[j]),
+          suprimido: k.motivos[j].suprimida,
+        })),
+        suprimido: [k.producidos, k.liberados, k.descartados, ...k.motivos].some((x) => x.suprimida),
+      };
+    }),
   };
 }
 
@@ -411,7 +480,8 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
  *   published cell, every count from 1 to 4 is suppressed too (it points to a few people).
  * - Complementary suppression: in every additive family (donaciones = voluntarias + reposicion
  *   = primeraVez + habituales = the groups' sum = the series' sum = each marker's analizadas +
- *   pendientes; atendidos = donaciones + noAptos; voluntarias and reposicion of the series; each period's; and, in a network, each
+ *   pendientes; atendidos = donaciones + noAptos; voluntarias and reposicion of the series; each period's;
+ *   each component type's discarded = the sum of its reasons; and, in a network, each
  *   figure of the total = the members' sum) a lone suppressed figure takes another with it (see
  *   complementaria), repeated until none is alone, so no total minus the others gives it back.
  * - A share made from a suppressed figure is suppressed.

@@ -321,6 +321,49 @@ export const MSG = {
     `la base de datos dejó de responder (${causa}): ${comandoSinEfecto(operacion)}`,
   comandoFallo: (causa: string, operacion: 'backup' | 'restore') =>
     `no se pudo completar la operación (${causa}): ${comandoSinEfecto(operacion)}`,
+  // Components (domain/componentes.ts): split, quarantine, release and discard.
+  codigoUnidadInvalido: 'El código de unidad no es válido',
+  codigoUnidadControl: 'El código de unidad no es válido: el carácter de control no corresponde',
+  codigoInstalacionInvalido:
+    'El código de instalación debe ser el FIN de ICCBBA: una letra y 4 dígitos (por ejemplo, A1234)',
+  codigoInstalacionEnUso: 'Ese código de instalación ya lo usa otro servicio',
+  codigoInstalacionConComponentes:
+    'El servicio ya tiene componentes con el código de instalación impreso en sus etiquetas: no se puede cambiar',
+  vidaUtilFueraDeRango: (min: number, max: number) =>
+    `Debe ser un número entero de días entre ${min} y ${max}`,
+  componenteNoEncontrado: 'No se encontró el componente',
+  componentesVacio: 'Debe indicar al menos un componente',
+  componenteRepetido: (tipo: string) => `La donación no da más de una unidad de ${tipo}`,
+  componenteNoPermitido: (tipo: string, bolsa: string) => `${bolsa} no da ${tipo}`,
+  volumenFueraDeRango: (min: number, max: number) =>
+    `El volumen debe ser un número entero de ml entre ${min} y ${max}`,
+  donacionYaFraccionada: 'La donación ya fue fraccionada',
+  donacionSinIdentificador:
+    'El servicio no tiene código de instalación: no se pueden identificar sus unidades',
+  soloMedicoTecnicoLibera: 'Solo un médico o un técnico liberan componentes',
+  soloPersonalFracciona:
+    'Solo un médico, un técnico o el administrador del servicio fraccionan y descartan componentes',
+  componenteYaLiberado: 'El componente ya está liberado',
+  componenteDescartado: 'El componente está descartado',
+  componenteDespachado: 'El componente ya fue despachado',
+  componenteNoLiberado: 'Solo se despacha un componente liberado',
+  componenteVencidoNoSeDespacha: 'El componente está vencido: no se despacha',
+  detalleDescarteRequerido: "Debe describir el motivo del descarte cuando elige 'Otro'",
+  liberarDemasiados: (max: number) => `Se liberan como máximo ${max} componentes por vez`,
+  faltaAbo: 'Falta el grupo ABO',
+  faltaRh: 'Falta el factor Rh',
+  faltaSerologia: (marcador: string) => `Falta la serología: ${marcador}`,
+  marcadorReactivo: (marcador: string) => `${marcador} reactivo`,
+  donanteDiferido: (texto: string) => `Donante diferido: ${texto}`,
+  componenteVencido: (fecha: string) => `Vencido el ${fecha}`,
+  donacionDelComponenteEliminada: 'La donación fue eliminada',
+  grupoDiscordantePendiente:
+    'El grupo difiere de donaciones anteriores del donante: falta la nueva tipificación',
+  donacionConComponentes:
+    'La donación tiene componentes que no están descartados: descártelos antes de eliminarla',
+  grupoConComponentesLiberados:
+    'La donación tiene componentes liberados, con el grupo y el factor impresos en sus etiquetas: ' +
+    'descártelos antes de corregir el grupo o el factor',
 } as const;
 
 /** What a restore dropped of one servicio: what the copy lacked (modules/auditoria/restauracion.ts). */

@@ -28,6 +28,14 @@ import {
 import { MSG } from '../domain/messages';
 import { PAGE_MAX } from '../graphql/pagination';
 import { ROLES, ROLES_INTEGRANTE } from '../domain/roles';
+import {
+  ESTADOS_COMPONENTE,
+  LIBERAR_POR_VEZ_MAX,
+  MOTIVOS_DESCARTE,
+  TIPOS_COMPONENTE,
+  VIDA_UTIL,
+  VOLUMEN,
+} from '../domain/componentes';
 
 type Schema = Record<string, unknown>;
 
@@ -411,6 +419,73 @@ const donante = {
   ],
 };
 
+const TIPO_COMPONENTE_DESC =
+  `${TIPOS_COMPONENTE.join(', ')} (también en minúsculas); volúmenes en ml: ` +
+  TIPOS_COMPONENTE.map((t) => `${t} ${VOLUMEN[t].minimo} a ${VOLUMEN[t].maximo}`).join(', ');
+
+const componente = obj(
+  {
+    id: str('Id del componente'),
+    donacionId: str('Id de su donación'),
+    codigo: str(
+      'Identificador de la unidad, único en la red: código de instalación (5), año (2), número de etiqueta ' +
+        '(6 o más dígitos), código de producto y carácter de control ISO 7064 MOD 37-2, sin separadores',
+    ),
+    codigoLegible: str("El identificador agrupado para leer: '90001 26 000004 GR1 K'"),
+    codigoProducto: str("'GR1', 'PF1', 'PQ1', 'CR1'"),
+    tipo: str(undefined, { enum: [...TIPOS_COMPONENTE] }),
+    estado: str(undefined, { enum: [...ESTADOS_COMPONENTE] }),
+    volumen: int('ml'),
+    producidoEn: str('Fecha y hora de producción (ISO 8601)'),
+    venceEn: str('Vencimiento (ISO 8601): la extracción más la vida útil del tipo en el servicio'),
+    vencido: bool(),
+    faltaParaLiberar: {
+      type: 'array',
+      items: str(),
+      description: 'Todo lo que falta o impide liberarlo; vacío si puede liberarse o no está en cuarentena',
+    },
+    motivoDescarte: str('Motivo del descarte; null si no está descartado', {
+      enum: [...MOTIVOS_DESCARTE, null],
+      nullable: true,
+    }),
+    detalleDescarte: nullStr('El detalle del motivo (requerido con OTRO)'),
+    liberadoEn: nullStr('Cuándo se liberó (ISO 8601)'),
+    descartadoEn: nullStr('Cuándo se descartó (ISO 8601)'),
+  },
+  [
+    'id',
+    'donacionId',
+    'codigo',
+    'codigoLegible',
+    'codigoProducto',
+    'tipo',
+    'estado',
+    'volumen',
+    'producidoEn',
+    'venceEn',
+    'vencido',
+    'faltaParaLiberar',
+    'motivoDescarte',
+    'detalleDescarte',
+    'liberadoEn',
+    'descartadoEn',
+  ],
+);
+
+const vidaUtil = obj(
+  {
+    tipo: str(undefined, { enum: [...TIPOS_COMPONENTE] }),
+    dias: int('Días desde la extracción'),
+    minimo: int(),
+    maximo: int(),
+    predeterminado: int(),
+    fuente: str('De dónde sale el valor predeterminado'),
+  },
+  ['tipo', 'dias', 'minimo', 'maximo', 'predeterminado', 'fuente'],
+);
+
+const componenteId = idParam('id', 'Id del componente');
+
 const okMsg = (extra: Record<string, Schema> = {}) =>
   obj({ ok: bool(), msg: str('Texto para mostrar'), ...extra }, ['ok', 'msg']);
 
@@ -451,6 +526,8 @@ export const openApiDocument = {
       DonanteInput: donanteInput,
       Donante: donante,
       Donacion: donacion,
+      Componente: componente,
+      VidaUtilComponente: vidaUtil,
       Resultado: resultado,
       DonacionConResultados: donacionConResultados,
     },
@@ -568,6 +645,57 @@ export const openApiDocument = {
               ['marcadoresAdicionales', 'panel'],
             ),
           ),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+        },
+      },
+    },
+    '/auth/opciones/vida-util': {
+      post: {
+        ...secured,
+        summary:
+          'Fija la vida útil de un tipo de componente, en días desde la extracción (solo ROL_SERVICIO)',
+        description:
+          'Dentro de los límites de cada tipo: ' +
+          TIPOS_COMPONENTE.map((t) => `${t} ${VIDA_UTIL[t].minimo} a ${VIDA_UTIL[t].maximo}`).join(', ') +
+          '. Vale para los componentes que se produzcan desde entonces.',
+        requestBody: body(
+          obj(
+            {
+              uid: str('Id del servicio; otro servicio da 403'),
+              tipo: str(undefined, { enum: [...TIPOS_COMPONENTE] }),
+              dias: int('Días (también como texto)'),
+            },
+            ['tipo', 'dias'],
+          ),
+        ),
+        responses: {
+          '200': ok(
+            'La vida útil de cada tipo',
+            obj({ vidaUtil: { type: 'array', items: ref('VidaUtilComponente') } }, ['vidaUtil']),
+          ),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+        },
+      },
+    },
+    '/auth/opciones/codigo-instalacion': {
+      post: {
+        ...secured,
+        summary: 'Fija el código de instalación del servicio: su FIN de ICCBBA (solo ROL_SERVICIO)',
+        description:
+          'Una letra y 4 dígitos (A1234), único en la instalación. Sin FIN el servicio usa el que le asignó la ' +
+          `instalación (9 y 4 dígitos). Con componentes ya producidos da 400 "${MSG.codigoInstalacionConComponentes}".`,
+        requestBody: body(
+          obj(
+            { uid: str('Id del servicio; otro servicio da 403'), codigo: str('FIN: una letra y 4 dígitos') },
+            ['codigo'],
+          ),
+        ),
+        responses: {
+          '200': ok('El código guardado', obj({ codigoInstalacion: str() }, ['codigoInstalacion'])),
           '400': E400,
           '401': E401,
           '403': E403,
@@ -971,6 +1099,152 @@ export const openApiDocument = {
         `donación sin marca 400 "${MSG.retipificacionNoCorresponde}".`,
       obj({ abo: str(ABO_DESC), rh: str(RH_DESC) }, ['abo', 'rh']),
     ),
+    '/donacion/{id}/fraccionar': {
+      post: {
+        ...secured,
+        summary: 'Fracciona una donación en componentes (ROL_MEDICO, ROL_TECNICO y ROL_SERVICIO)',
+        description:
+          'Sin componentes, lo que da su bolsa: Bolsa Doble glóbulos rojos y plasma fresco congelado, Bolsa ' +
+          'Triple también plaquetas, una aféresis lo recolectado. Cada componente queda en cuarentena. ' +
+          `Una sola vez por donación (si no, 400 "${MSG.donacionYaFraccionada}").`,
+        parameters: [idParam('id', 'Id de la donación')],
+        requestBody: {
+          required: false,
+          content: json(
+            obj({
+              componentes: {
+                type: 'array',
+                items: obj({ tipo: str(TIPO_COMPONENTE_DESC), volumen: int('ml') }, ['tipo', 'volumen']),
+                description:
+                  'Los componentes elegidos (el crioprecipitado se prepara del plasma de la bolsa)',
+              },
+            }),
+          ),
+        },
+        responses: {
+          '200': ok('Los componentes producidos', { type: 'array', items: ref('Componente') }),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/componente': {
+      get: {
+        ...secured,
+        summary: 'Los componentes del servicio, los más nuevos primero',
+        parameters: [
+          queryParam('desde', 'Producidos desde (YYYY-MM-DD)'),
+          queryParam('hasta', 'Producidos hasta (YYYY-MM-DD), inclusive'),
+          queryParam('tipo', TIPOS_COMPONENTE.join(', '), { type: 'string' }),
+          queryParam('estado', ESTADOS_COMPONENTE.join(', '), { type: 'string' }),
+          queryParam('codigo', 'Identificador de la unidad (espacios y guiones se ignoran)'),
+          ...pageParams,
+        ],
+        responses: {
+          '200': ok(
+            'Una página de componentes',
+            obj(
+              {
+                items: { type: 'array', items: ref('Componente') },
+                total: int(),
+                offset: int(),
+                limit: int(),
+              },
+              ['items', 'total', 'offset', 'limit'],
+            ),
+          ),
+          '400': E400,
+          '401': E401,
+          '403': E403_RED,
+        },
+      },
+    },
+    '/componente/codigo/{codigo}': {
+      get: {
+        ...secured,
+        summary: 'El componente de un identificador de unidad leído o escrito',
+        description: `Espacios y guiones se ignoran; un carácter de control que no corresponde da 400 "${MSG.codigoUnidadControl}".`,
+        parameters: [idParam('codigo', 'Identificador de la unidad')],
+        responses: {
+          '200': ok('El componente', ref('Componente')),
+          '400': E400,
+          '401': E401,
+          '403': E403_RED,
+          '404': E404,
+        },
+      },
+    },
+    '/componente/liberar': {
+      post: {
+        ...secured,
+        summary: `Libera todos los componentes que se pueda (como máximo ${LIBERAR_POR_VEZ_MAX}; solo ROL_MEDICO y ROL_TECNICO)`,
+        requestBody: body(obj({ ids: { type: 'array', items: str('Id de un componente') } }, ['ids'])),
+        responses: {
+          '200': ok(
+            'Los liberados, y los demás con cada falta',
+            obj(
+              {
+                liberados: { type: 'array', items: ref('Componente') },
+                rechazados: {
+                  type: 'array',
+                  items: obj({ componente: ref('Componente'), motivos: { type: 'array', items: str() } }, [
+                    'componente',
+                    'motivos',
+                  ]),
+                },
+              },
+              ['liberados', 'rechazados'],
+            ),
+          ),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/componente/{id}/liberar': {
+      post: {
+        ...secured,
+        summary: 'Libera un componente en cuarentena (solo ROL_MEDICO y ROL_TECNICO)',
+        description:
+          'Grupo ABO, factor Rh y las siete serologías cargadas, ninguna reactiva, ningún diferimiento del donante ' +
+          'que lo impida y sin vencer; si no, 400 con una entrada por cada falta.',
+        parameters: [componenteId],
+        responses: {
+          '200': ok('El componente liberado', ref('Componente')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/componente/{id}/descartar': {
+      post: {
+        ...secured,
+        summary: 'Descarta un componente con un motivo codificado (ROL_MEDICO, ROL_TECNICO y ROL_SERVICIO)',
+        parameters: [componenteId],
+        requestBody: body(
+          obj(
+            {
+              motivo: str(undefined, { enum: [...MOTIVOS_DESCARTE] }),
+              detalle: str('Requerido con OTRO; hasta 500 caracteres'),
+            },
+            ['motivo'],
+          ),
+        ),
+        responses: {
+          '200': ok('El componente descartado', ref('Componente')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
     '/donacion/{_id}/donante/{uid}': {
       delete: {
         ...secured,

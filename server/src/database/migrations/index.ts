@@ -28,6 +28,8 @@ import { Resultados1764400000000 } from './1764400000000-resultados';
 import { GrupoDiscordante1764410000000 } from './1764410000000-grupo-discordante';
 import { IndicadoresAnalizadas1764420000000 } from './1764420000000-indicadores-analizadas';
 import { ListasOrden1764430000000 } from './1764430000000-listas-orden';
+import { Componentes1764500000000 } from './1764500000000-componentes';
+import { CodigoInstalacionSiguiente1764510000000 } from './1764510000000-codigo-instalacion-siguiente';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -61,4 +63,6 @@ export const migrations = [
   GrupoDiscordante1764410000000,
   IndicadoresAnalizadas1764420000000,
   ListasOrden1764430000000,
+  Componentes1764500000000,
+  CodigoInstalacionSiguiente1764510000000,
 ];

@@ -39,14 +39,14 @@ export class AuditoriaFilter {
   @Field(() => String, {
     nullable: true,
     description:
-      'Donante: su DNI, o su apellido (y nombre) como empieza. Todo lo de la persona: sus registros, donaciones (también eliminadas), visitas No apto, etiquetas emitidas para ella y consultas de la red',
+      'Donante: su DNI, o su apellido (y nombre) como empieza. Todo lo de la persona: sus registros, donaciones (también eliminadas) y sus componentes, visitas No apto, etiquetas emitidas para ella y consultas de la red',
   })
   donante?: string | null;
 
   @Field(() => String, {
     nullable: true,
     description:
-      'Número de donación o su código (con carácter de control): las donaciones con ese número (también eliminadas) y la emisión de la etiqueta',
+      'Número de donación o su código (con carácter de control): las donaciones con ese número (también eliminadas), sus componentes y la emisión de la etiqueta',
   })
   numero?: string | null;
 
@@ -59,7 +59,10 @@ export class AuditoriaFilter {
   })
   accion?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'donante, donacion, usuario, servicio, etiqueta' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'donante, donacion, componente, usuario, servicio, etiqueta',
+  })
   entidad?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Id del registro' })

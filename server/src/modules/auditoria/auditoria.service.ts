@@ -99,7 +99,10 @@ const DONANTES_DEL_NOMBRE_SQL = `WITH p AS (
   SELECT q.id FROM donante q WHERE q.persona_id IN (SELECT persona_id FROM encontrados) AND q.servicio_id = $1
   LIMIT $4`;
 
-/** The (entidad, entidad_id) of every entry about the donor records `?` (uuid[]): the person's trail. */
+/**
+ * The (entidad, entidad_id) of every entry about the donor records `?` (uuid[]): the person's trail,
+ * the components of their donations included.
+ */
 const CLAVES_DE_DONANTES = (ids: string) => `SELECT 'donante', x::text FROM unnest(${ids}::uuid[]) x
     UNION ALL SELECT 'red', x::text FROM unnest(${ids}::uuid[]) x
     UNION ALL SELECT 'donacion', d.id::text FROM donacion d
@@ -107,14 +110,21 @@ const CLAVES_DE_DONANTES = (ids: string) => `SELECT 'donante', x::text FROM unne
     UNION ALL SELECT 'donacion', d.id::text FROM donacion d
                WHERE d.donante_id = ANY(${ids}::uuid[]) AND d.deleted_at IS NOT NULL
     UNION ALL SELECT 'visita_no_apto', v.id::text FROM visita_no_apto v WHERE v.donante_id = ANY(${ids}::uuid[])
-    UNION ALL SELECT 'etiqueta', e.numero::text FROM etiqueta_emitida e WHERE e.donante_id = ANY(${ids}::uuid[])`;
+    UNION ALL SELECT 'etiqueta', e.numero::text FROM etiqueta_emitida e WHERE e.donante_id = ANY(${ids}::uuid[])
+    UNION ALL SELECT 'componente', c.id::text FROM donacion d JOIN componente c ON c.donacion_id = d.id
+               WHERE d.donante_id = ANY(${ids}::uuid[])`;
 
-/** The entries about the servicio's donations numbered `?` (int[]), deleted ones too, and those labels' issue. */
+/**
+ * The entries about the servicio's donations numbered `?` (int[]), deleted ones too, those labels'
+ * issue, and the donations' components.
+ */
 const CLAVES_DE_NUMEROS = (numeros: string) => `SELECT 'donacion', d.id::text FROM donacion d
                WHERE d.servicio_id = $1 AND d.numero = ANY(${numeros}::int[]) AND d.deleted_at IS NULL
     UNION ALL SELECT 'donacion', d.id::text FROM donacion d
                WHERE d.servicio_id = $1 AND d.numero = ANY(${numeros}::int[]) AND d.deleted_at IS NOT NULL
-    UNION ALL SELECT 'etiqueta', n::text FROM unnest(${numeros}::int[]) n`;
+    UNION ALL SELECT 'etiqueta', n::text FROM unnest(${numeros}::int[]) n
+    UNION ALL SELECT 'componente', c.id::text FROM donacion d JOIN componente c ON c.donacion_id = d.id
+               WHERE d.servicio_id = $1 AND d.numero = ANY(${numeros}::int[])`;
 
 export class AuditoriaService {
   constructor(

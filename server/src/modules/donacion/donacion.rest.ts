@@ -4,8 +4,7 @@ import { AuthUser } from '../../auth/context';
 import { parseSerologia, parseSignosVitales, ResultadosData } from '../../domain/donacion';
 import { leerNumeroEtiqueta } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import { confirmaGrupo } from '../../domain/resultados';
+import { NotFoundError, ValidationError } from '../../errors';
 import { claveUsuario } from '../../loaders';
 import { jsonTextTooDeep } from '../../input-guard';
 import { assertOwnServicio, authed, body } from '../../rest/http';
@@ -307,15 +306,8 @@ export function addDonacionRoutes(router: Router, services: Services): void {
   router.post(
     '/donacion/:id/retipificacion',
     authed(services, async (req, ctx) => {
-      // The role first, as the service refuses it before reading anything.
-      if (!confirmaGrupo(ctx.auth.rol)) throw new ForbiddenError(MSG.soloMedicoTecnicoGrupo);
       const b = body(req);
-      const data = { abo: aboCanonico(b.abo), rh: rhCanonico(b.rh) };
-      // Both are required, as GraphQL's arguments are: a missing one would clear the group.
-      const faltan = (['abo', 'rh'] as const).filter((f) => data[f] === undefined || data[f] === null);
-      if (faltan.length) throw new ValidationError(faltan.map((field) => ({ field, msg: MSG.requerido })));
-      const grupo = { abo: scalar(data.abo, 'abo'), rh: scalar(data.rh, 'rh') };
-      await checkInput(ResultadosDonacionInput, grupo);
+      const grupo = { abo: scalar(aboCanonico(b.abo), 'abo'), rh: scalar(rhCanonico(b.rh), 'rh') };
       return conResultados(
         ctx,
         await services.donacion.registrarRetipificacion(ctx.auth, String(req.params.id), grupo),

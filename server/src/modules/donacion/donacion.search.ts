@@ -24,6 +24,12 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   diferimiento: ['servicio_id', 'donacion_aferesis', 'serologia', 'exclusion_definitiva', 'exclusion_tiempo'],
   numero: ['numero'],
   codigoEtiqueta: ['numero'],
+  // Its components (DataLoader, modules/componente), read within the servicio; its unit identifier
+  // from the servicio's facility code, the year and the number; whether it may be split now (a
+  // list's donations are live ones).
+  componentes: ['servicio_id'],
+  identificadorUnidad: ['servicio_id', 'fecha', 'numero'],
+  fraccionable: ['servicio_id'],
   fecha: ['fecha'],
   hora: ['hora'],
   plasmaCovid: ['plasma_covid'],

@@ -37,6 +37,7 @@ import { Page } from '../../graphql/pagination';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
+import { descartarPorSerologia } from '../componente/componente.service';
 import {
   anularLevantamientos,
   type ElegibilidadService,
@@ -429,6 +430,9 @@ export class DonacionService {
     data: { abo?: string | null; rh?: string | null },
   ): Promise<Donacion> {
     if (!confirmaGrupo(auth.rol)) throw new ForbiddenError(MSG.soloMedicoTecnicoGrupo);
+    // Both are required, over both APIs: a missing one would clear the group.
+    const faltan = (['abo', 'rh'] as const).filter((f) => data[f] === undefined || data[f] === null);
+    if (faltan.length) throw new ValidationError(faltan.map((field) => ({ field, msg: MSG.requerido })));
     assertValid(validateResultados({ abo: data.abo, rh: data.rh }));
     return this.cambiarResultados(auth, id, null, (before) => {
       if (!before.grupoDiscordante) throw ValidationError.single('abo', MSG.retipificacionNoCorresponde);
@@ -441,6 +445,18 @@ export class DonacionService {
         },
       };
     });
+  }
+
+  /**
+   * The results recorded for donations `ids` of a servicio, by donation, on `run` (a transaction's
+   * statements or the pool's): what a component's release reads (modules/componente).
+   */
+  resultadosDeDonaciones(
+    run: RunQuery,
+    servicio: string,
+    ids: readonly string[],
+  ): Promise<Map<string, ResultadoMarcador[]>> {
+    return resultadosDeDonaciones(run, servicio, ids);
   }
 
   /** The donation's results recorded, in panel order (none: nothing tested). */
@@ -522,11 +538,22 @@ export class DonacionService {
         ...diff(auditView(before), auditView(after)),
         ...(resultados ? resultadosCambiados(antes, resultados) : {}),
       };
+      // Released units carry the group on their printed labels: it is not changed under them.
+      if (after.abo !== before.abo || after.rh !== before.rh) {
+        const [liberado] = await run(
+          `SELECT 1 FROM componente WHERE donacion_id = $1 AND estado IN ('LIBERADO', 'DESPACHADO') LIMIT 1`,
+          [id],
+        );
+        if (liberado) throw ValidationError.single('abo', MSG.grupoConComponentesLiberados);
+      }
       if (Object.keys(cambios).length > 0) {
         if (resultados) await guardarResultados(run, auth.servicio, id, resultados);
         await m.update(Donacion, { id }, changes);
         await audit(m, auth, 'editar', 'donacion', id, cambios);
       }
+      // A reactive marker, recorded now or before: the units not dispatched are discarded, in this
+      // transaction, under the donation's lock (modules/componente/componente.descarte.ts).
+      if (resultados) await descartarPorSerologia(run, auth, id, resultados);
       if (cambio.levanta) await registrarLevantamiento(run, auth, donanteId, cambio.levanta, motivo);
       const nuevo = diferimientoDeDonacion(historia(after));
       if (nuevo && nuevo.clave !== previo?.clave) await anularLevantamientos(run, auth.servicio, nuevo);
@@ -550,6 +577,11 @@ export class DonacionService {
         [id],
       );
       if (!locked) throw new NotFoundError();
+      const [conComponentes] = await m.query(
+        `SELECT 1 FROM componente WHERE donacion_id = $1 AND estado <> 'DESCARTADO' LIMIT 1`,
+        [id],
+      );
+      if (conComponentes) throw ValidationError.single('', MSG.donacionConComponentes);
       const before = await this.get(auth, id, m);
       await m.update(Donacion, { id }, { deletedAt: new Date() });
       await this.refreshUltimaDonacion(m, row.donante_id);

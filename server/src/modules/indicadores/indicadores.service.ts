@@ -12,9 +12,12 @@
  * today (migration 1764200000000) and the figures go through publicarIndicadores
  * (domain/indicadores.ts): small counts are suppressed.
  */
+import { instanteDeExtraccion, MOTIVOS_DESCARTE, TIPOS_COMPONENTE } from '../../domain/componentes';
+import { addDays, todayIso } from '../../domain/dates';
 import { ABO, RH, SEROLOGIA_KEYS } from '../../domain/donacion';
 import {
   cifrasExactas,
+  type CifrasComponente,
   type CifrasIndicadores,
   type IndicadoresPublicados,
   ordenGrupos,
@@ -24,7 +27,7 @@ import {
 } from '../../domain/indicadores';
 import { assertValid } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
-import { Agrupacion, Indicadores, REGLA_SUPRESION } from './indicadores.types';
+import { Agrupacion, IndicadorComponente, Indicadores, REGLA_SUPRESION } from './indicadores.types';
 
 // The types other modules build on (a regional network's figures): this module's surface.
 export { Agrupacion, Indicadores, REGLA_SUPRESION };
@@ -153,6 +156,45 @@ SELECT t.servicio_id, to_char(t.inicio, $5::text), t.donaciones, t.voluntarias F
 ) t
 ORDER BY 2`;
 
+/**
+ * The components' events of each servicio between two instants: produced, released and discarded
+ * (by reason), per type, each read through its own index (migration 1764500000000).
+ */
+const COMPONENTES_SQL = `SELECT servicio_id AS servicio, 'producidos' AS evento, tipo, NULL AS motivo, count(*)::int AS n
+    FROM componente WHERE servicio_id = ANY($1::uuid[]) AND producido_en >= $2 AND producido_en < $3
+    GROUP BY servicio_id, tipo
+  UNION ALL
+  SELECT servicio_id, 'liberados', tipo, NULL, count(*)::int
+    FROM componente WHERE servicio_id = ANY($1::uuid[]) AND liberado_en >= $2 AND liberado_en < $3
+    GROUP BY servicio_id, tipo
+  UNION ALL
+  SELECT servicio_id, 'descartados', tipo, motivo_descarte, count(*)::int
+    FROM componente WHERE servicio_id = ANY($1::uuid[]) AND descartado_en >= $2 AND descartado_en < $3
+    GROUP BY servicio_id, tipo, motivo_descarte`;
+
+type EventoComponente = {
+  servicio: string;
+  evento: 'producidos' | 'liberados' | 'descartados';
+  tipo: string;
+  motivo: string | null;
+  n: number;
+};
+
+/** A servicio's component figures, every type and every reason (zeros too), from the events read. */
+function cifrasComponentes(eventos: readonly EventoComponente[]): CifrasComponente[] {
+  const cuenta = (evento: EventoComponente['evento'], tipo: string, motivo?: string) =>
+    eventos
+      .filter((e) => e.evento === evento && e.tipo === tipo && (motivo === undefined || e.motivo === motivo))
+      .reduce((n, e) => n + Number(e.n), 0);
+  return TIPOS_COMPONENTE.map((tipo) => ({
+    tipo,
+    producidos: cuenta('producidos', tipo),
+    liberados: cuenta('liberados', tipo),
+    descartados: cuenta('descartados', tipo),
+    porMotivo: MOTIVOS_DESCARTE.map((motivo) => ({ motivo, cantidad: cuenta('descartados', tipo, motivo) })),
+  }));
+}
+
 type Totales = Record<
   | 'donaciones'
   | 'voluntarias'
@@ -173,7 +215,7 @@ type Fila<T> = T & { servicio: string | null };
 export type CifrasPorServicio = { periodos: string[]; porServicio: Map<string, CifrasIndicadores> };
 
 /**
- * The exact figures of each servicio between two dates, three statements whatever the number of
+ * The exact figures of each servicio between two dates, four statements whatever the number of
  * servicios: the statements the service sends (also the benchmark's raw-SQL floor,
  * test/perf/bench.ts). `externo`: results recorded before today (migration 1764200000000).
  */
@@ -187,14 +229,21 @@ export async function leerCifras(
 ): Promise<CifrasPorServicio> {
   const params = [[...servicios], desde, hasta];
   const { unidad, formato } = PERIODO[agrupacion];
-  const [totales, distintos, serie] = (await Promise.all([
+  // The period's days in Argentina; outside the servicio, only what happened before today.
+  const inicio = instanteDeExtraccion(desde, '00:00');
+  const fin = instanteDeExtraccion(addDays(hasta, 1), '00:00');
+  const hoy = instanteDeExtraccion(todayIso(), '00:00');
+  const hastaInstante = externo && hoy < fin ? hoy : fin;
+  const [totales, distintos, serie, eventos] = (await Promise.all([
     run(TOTALES_SQL[externo ? 'externo' : 'servicio'], params),
     run(DISTINTOS_SQL, params),
     run(SERIE_SQL, [...params, unidad, formato]),
+    run(COMPONENTES_SQL, [[...servicios], inicio, hastaInstante]),
   ])) as unknown as [
     Fila<Totales>[],
     Fila<{ recientes: number; frontera: number }>[],
     Fila<{ periodo: string; donaciones: number; voluntarias: number }>[],
+    EventoComponente[],
   ];
   const periodos = serie.filter((p) => p.servicio === null).map((p) => p.periodo);
   const porServicio = new Map<string, CifrasIndicadores>();
@@ -236,6 +285,7 @@ export async function leerCifras(
         const [don, vol] = [p?.donaciones ?? 0, p?.voluntarias ?? 0];
         return { periodo, donaciones: don, voluntarias: vol, reposicion: don - vol };
       }),
+      componentes: cifrasComponentes(eventos.filter((e) => e.servicio === servicio)),
     });
   }
   return { periodos, porServicio };
@@ -251,7 +301,15 @@ const conPeriodo = (
   desde: string,
   hasta: string,
   agrupacion: Agrupacion,
-): Indicadores => ({ desde, hasta, agrupacion, ...p });
+): Indicadores => ({
+  desde,
+  hasta,
+  agrupacion,
+  ...p,
+  // Types and reasons as TIPOS_COMPONENTE and MOTIVOS_DESCARTE name them: the GraphQL enums' names
+  // (componente.entity.ts fails to compile if they drift apart).
+  componentes: p.componentes as IndicadorComponente[],
+});
 
 /** The servicios' figures counted together (their sum). */
 const sumar = ({ periodos, porServicio }: CifrasPorServicio): CifrasIndicadores =>

@@ -1,5 +1,6 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { INDICADORES_MINIMO_PUBLICABLE } from '../../domain/limites';
+import { MotivoDescarte, TipoComponente } from '../componente/componente.entity';
 
 /** How the series of `indicadores` is grouped. */
 export enum Agrupacion {
@@ -28,6 +29,34 @@ export const REGLA_SUPRESION =
 const cifra = (texto: string) => `${texto}. null: suprimida (menos de ${MINIMO}; ver Indicadores)`;
 
 const SUPRIMIDO = `true si alguna cifra de este objeto es null por la regla de publicación (menos de ${MINIMO})`;
+
+@ObjectType({ description: 'Componentes descartados en el período por un motivo' })
+export class IndicadorDescarte {
+  @Field(() => MotivoDescarte) motivo: MotivoDescarte;
+  @Field(() => Int, { nullable: true, description: cifra('Componentes descartados por el motivo') })
+  cantidad: number | null;
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
+}
+
+@ObjectType({
+  description:
+    'Componentes de un tipo: producidos, liberados y descartados en el período (cada uno el día en que ocurrió)',
+})
+export class IndicadorComponente {
+  @Field(() => TipoComponente) tipo: TipoComponente;
+  @Field(() => Int, { nullable: true, description: cifra('Componentes producidos (fraccionados)') })
+  producidos: number | null;
+  @Field(() => Int, { nullable: true, description: cifra('Componentes liberados') })
+  liberados: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Componentes descartados (la suma de sus motivos)'),
+  })
+  descartados: number | null;
+  @Field(() => [IndicadorDescarte], { description: 'Los descartados por motivo, uno por motivo' })
+  porMotivo: IndicadorDescarte[];
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
+}
 
 @ObjectType({ description: 'Donaciones por grupo ABO y factor Rh ("" = sin resultado todavía)' })
 export class IndicadorGrupo {
@@ -166,4 +195,9 @@ export class Indicadores {
   @Field(() => IndicadorExclusiones) exclusiones: IndicadorExclusiones;
   @Field(() => [IndicadorPeriodo], { description: 'Un punto por período, también los vacíos' })
   serie: IndicadorPeriodo[];
+
+  @Field(() => [IndicadorComponente], {
+    description: 'Los componentes del período por tipo: producidos, liberados y descartados por motivo',
+  })
+  componentes: IndicadorComponente[];
 }

@@ -103,6 +103,17 @@ export class Servicio {
   @Column('text', { array: true, default: () => "'{}'" })
   marcadoresAdicionales: MarcadorAdicional[];
 
+  /**
+   * The facility code of its unit identifiers (migration 1764500000000): its ICCBBA FIN when the
+   * administrator set one, else the '9' and 4 digits the installation assigned at its creation.
+   */
+  @Field(() => String, {
+    description:
+      'Código de instalación de los identificadores de unidad: el FIN de ICCBBA, o el que asignó la instalación (9 y 4 dígitos)',
+  })
+  @Column({ type: 'varchar', length: 5, insert: false })
+  codigoInstalacion: string;
+
   /** The name other members read (migration 1764010000000): the one the network approved. */
   @Field(() => String, {
     nullable: true,
