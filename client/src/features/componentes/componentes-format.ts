@@ -2,12 +2,7 @@
 import { formatDate, formatDateTime, todayIso } from '@domain/dates';
 import type { ComponenteEtiqueta, EstadoComponenteEtiqueta, TipoComponenteEtiqueta } from './pdf/types';
 
-export const NOMBRE_PRODUCTO: Record<TipoComponenteEtiqueta, string> = {
-  GLOBULOS_ROJOS: 'Concentrado de glóbulos rojos',
-  PLASMA_FRESCO_CONGELADO: 'Plasma fresco congelado',
-  PLAQUETAS: 'Concentrado de plaquetas',
-  CRIOPRECIPITADO: 'Crioprecipitado',
-};
+export { NOMBRE_PRODUCTO } from '@/lib/componentes';
 
 export const ESTADO_COMPONENTE_LABELS: Record<EstadoComponenteEtiqueta, string> = {
   CUARENTENA: 'Cuarentena',
@@ -16,16 +11,8 @@ export const ESTADO_COMPONENTE_LABELS: Record<EstadoComponenteEtiqueta, string> 
   DESCARTADO: 'Descartado',
 };
 
-/**
- * A unit identifier grouped for reading: facility code, year, label number, product code (a
- * component's) and check character, '9000126000004GR1K' -> '90001 26 000004 GR1 K'. A text of
- * another shape is returned as it is.
- */
-export function agruparIdentificador(codigo: string): string {
-  const m = /^([A-Z0-9]{5})(\d{2})(\d{6,})([A-Z]{2}\d+)?([0-9A-Z*])$/.exec(codigo);
-  if (!m) return codigo;
-  return m.slice(1).filter(Boolean).join(' ');
-}
+/** A unit identifier grouped for reading: '90001 26 000004 GR1 K'. */
+export { identificadorLegible as agruparIdentificador } from '@/lib/componentes';
 
 /** The expiry as printed: with the time for platelets (they last days, not months). */
 export function formatVencimiento(tipo: TipoComponenteEtiqueta, venceEn: string): string {
