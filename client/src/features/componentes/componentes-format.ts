@@ -1,5 +1,6 @@
 /** Pure texts of the components for the screen and the label (no @react-pdf import). */
 import { formatDate, formatDateTime, todayIso } from '@domain/dates';
+import { MSG } from '@domain/messages';
 import type { ComponenteEtiqueta, EstadoComponenteEtiqueta, TipoComponenteEtiqueta } from './pdf/types';
 
 export { NOMBRE_PRODUCTO } from '@/lib/componentes';
@@ -50,4 +51,22 @@ const parteArchivo = (value: string) => value.replace(/[^A-Za-z0-9-]+/g, '-') ||
 export function etiquetasComponentesFileName(codigos: string[]): string {
   if (codigos.length === 1) return `etiqueta-${parteArchivo(codigos[0])}.pdf`;
   return `etiquetas-componentes-${parteArchivo(codigos[0] ?? '')}.pdf`;
+}
+
+/** What the server lists one serology marker at a time: 'Falta la serología: HIV'. */
+const FALTA_SEROLOGIA = MSG.faltaSerologia('');
+
+/**
+ * What a unit lacks, as the list shows it: the markers not tested yet in one line ('Falta la
+ * serología: HIV, Hepatitis B, Chagas'), everything else as the server says it.
+ */
+export function faltaLegible(items: readonly string[]): string[] {
+  const marcadores = items
+    .filter((i) => i.startsWith(FALTA_SEROLOGIA))
+    .map((i) => i.slice(FALTA_SEROLOGIA.length));
+  if (marcadores.length < 2) return [...items];
+  const primera = items.findIndex((i) => i.startsWith(FALTA_SEROLOGIA));
+  const resto = items.filter((i) => !i.startsWith(FALTA_SEROLOGIA));
+  resto.splice(primera, 0, `${FALTA_SEROLOGIA}${marcadores.join(', ')}`);
+  return resto;
 }

@@ -41,6 +41,7 @@ import {
   ESTADO_COMPONENTE_LABELS,
   NOMBRE_PRODUCTO,
   agruparIdentificador,
+  faltaLegible,
   formatFecha,
   formatVencimiento,
 } from './componentes-format';
@@ -178,8 +179,8 @@ function FaltaCell({ c }: { c: ComponenteDatosFragment }) {
     );
   }
   return (
-    <List.Root fontSize="sm" ps="4">
-      {c.faltaParaLiberar.map((f) => (
+    <List.Root fontSize="sm" ps="4" minW="14rem">
+      {faltaLegible(c.faltaParaLiberar).map((f) => (
         <List.Item key={f}>{f}</List.Item>
       ))}
     </List.Root>
@@ -325,7 +326,7 @@ function UnidadLeida({
         <Text fontSize="sm">
           {`Donación N° ${c.donacion.numero} · ${grupoTexto(c.donacion.abo, c.donacion.rh)} · ${c.volumen} ml · Vence ${formatVencimiento(c.tipo, c.venceEn)}`}
         </Text>
-        <FaltaCell c={c} />
+        {c.estado === 'CUARENTENA' && <FaltaCell c={c} />}
         <HStack gap="2" wrap="wrap" data-acciones>
           {acciones(c)}
         </HStack>
@@ -487,7 +488,7 @@ function ListaComponentes({
     if (!seleccionada) return;
     const fila = tabla.current?.querySelector(`[data-componente="${seleccionada.id}"]`);
     if (fila instanceof HTMLElement && typeof fila.scrollIntoView === 'function') {
-      fila.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      fila.scrollIntoView({ block: 'center', inline: 'start', behavior: 'smooth' });
     }
   }, [seleccionada, seleccion?.vez]);
 
@@ -596,9 +597,7 @@ function ListaComponentes({
               'Identificador',
               'Producto',
               'Grupo',
-              'Volumen',
-              'Producido',
-              'Vence',
+              'Producido / Vence',
               'Estado',
               'Falta para liberar',
             ]}
@@ -618,16 +617,20 @@ function ListaComponentes({
                   <Table.Cell data-label="Identificador" whiteSpace="nowrap" fontFamily="mono">
                     {agruparIdentificador(c.codigo)}
                   </Table.Cell>
-                  <Table.Cell data-label="Producto">{NOMBRE_PRODUCTO[c.tipo]}</Table.Cell>
+                  <Table.Cell data-label="Producto">
+                    {NOMBRE_PRODUCTO[c.tipo]}
+                    <Text as="span" display="block" fontSize="xs" color="gray.600">
+                      {`${c.volumen} ml`}
+                    </Text>
+                  </Table.Cell>
                   <Table.Cell data-label="Grupo" whiteSpace="nowrap">
                     {grupoTexto(c.donacion.abo, c.donacion.rh)}
                   </Table.Cell>
-                  <Table.Cell data-label="Volumen" whiteSpace="nowrap">{`${c.volumen} ml`}</Table.Cell>
-                  <Table.Cell data-label="Producido" whiteSpace="nowrap">
+                  <Table.Cell data-label="Producido / Vence" whiteSpace="nowrap">
                     {formatFecha(c.producidoEn)}
-                  </Table.Cell>
-                  <Table.Cell data-label="Vence" whiteSpace="nowrap">
-                    {formatVencimiento(c.tipo, c.venceEn)}
+                    <Text as="span" display="block" fontSize="xs" color="gray.600">
+                      {`Vence ${formatVencimiento(c.tipo, c.venceEn)}`}
+                    </Text>
                   </Table.Cell>
                   <Table.Cell data-label="Estado">
                     <EstadoCell c={c} />
