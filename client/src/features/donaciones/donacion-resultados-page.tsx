@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { ESTADO_COMPONENTE_LABELS } from '@domain/componentes';
 import { formatDate } from '@domain/dates';
 import {
   ANTICUERPO_MAX,
@@ -28,9 +30,10 @@ import { AppAlert } from '@/components/app-alert';
 import { CheckboxField, RadioField, SelectField, TextField } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { showToast } from '@/components/toast';
+import { ComponentesDeLaDonacionDocument } from '@/generated/graphql';
 import type { DonacionDatosFragment, ResultadosDonacionInput } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
-import { identificadorLegible } from '@/lib/componentes';
+import { NOMBRE_PRODUCTO, identificadorLegible } from '@/lib/componentes';
 import { toNestedErrors } from './donacion-form';
 import { leerSerologia, useActualizarResultados, useDonacion } from './donaciones-store';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
@@ -142,6 +145,32 @@ export function levantaDiferimiento(
   return cambio.levanta !== null;
 }
 
+/**
+ * The donation's components with their states, once it was split: 'Concentrado de glóbulos rojos
+ * (En cuarentena)'; a link to the components screen. Nothing while it is not split (or unreadable:
+ * the results are this screen's subject).
+ */
+function ComponentesDeLaDonacion({ id }: { id: string }) {
+  const { data } = useQuery(ComponentesDeLaDonacionDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const componentes = data?.donacion.componentes ?? [];
+  if (componentes.length === 0) return null;
+  return (
+    <HStack gap="2" wrap="wrap" fontSize="sm" aria-label="Componentes de la donación" role="group">
+      <Text>
+        {`Componentes: ${componentes
+          .map((c) => `${NOMBRE_PRODUCTO[c.tipo]} (${ESTADO_COMPONENTE_LABELS[c.estado].toLowerCase()})`)
+          .join(' · ')}`}
+      </Text>
+      <Button asChild size="xs" variant="outline">
+        <RouterLink to="/componentes">Ver en Componentes</RouterLink>
+      </Button>
+    </HStack>
+  );
+}
+
 /** /donacion/{id}/donante/{uid}: blood group, Rh, serology and exclusion of a donation. */
 export function DonacionResultadosPage() {
   const { id = '', uid = '' } = useParams();
@@ -170,6 +199,7 @@ export function DonacionResultadosPage() {
           {donacion.identificadorUnidad && ` · Unidad ${identificadorLegible(donacion.identificadorUnidad)}`}
         </Text>
       )}
+      {donacion && <ComponentesDeLaDonacion id={donacion.id} />}
       {/* Unreadable serology is reported once, by the form below. */}
       {donacion && leerSerologia(donacion.serologia).ok && (
         <Box as="section" aria-label="Resultados registrados">

@@ -29,6 +29,7 @@ import {
   donanteDeDonacion,
   paginaDonanteMocks,
   servicioMock,
+  componentesDeLaDonacionMock,
 } from './test-data';
 
 jest.mock('@/imprimibles/print', () => ({
@@ -83,7 +84,7 @@ function renderRoutes(route: string, mocks: MockedResponses) {
         <Route path="/donaciones/donante/:donanteId" element={<DonacionesDonantePage />} />
       </Routes>
     </>,
-    { route, mocks: [servicioMock, ...mocks] },
+    { route, mocks: [servicioMock, componentesDeLaDonacionMock(), ...mocks] },
   );
 }
 

@@ -23,7 +23,13 @@ import { DonacionResultadosPage } from './donacion-resultados-page';
 import { DonacionesDonantePage } from './donaciones-donante-page';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { SIN_FECHA_TEXTO } from './elegibilidad-panel';
-import { diferimientoDeDonacion, donacion, donanteDatos, servicioMock } from './test-data';
+import {
+  diferimientoDeDonacion,
+  donacion,
+  donanteDatos,
+  servicioMock,
+  componentesDeLaDonacionMock,
+} from './test-data';
 
 jest.setTimeout(30000);
 
@@ -540,6 +546,7 @@ describe('the results screen', () => {
         route: `/donacion/${definitiva.id}/donante/${DONANTE}`,
         mocks: [
           servicioMock,
+          componentesDeLaDonacionMock(),
           {
             request: { query: DonacionDocument, variables: { id: definitiva.id } },
             result: { data: { donacion: definitiva } },
@@ -573,6 +580,7 @@ describe('the results screen', () => {
         route: `/donacion/${definitiva.id}/donante/${DONANTE}`,
         mocks: [
           servicioMock,
+          componentesDeLaDonacionMock(),
           {
             request: { query: DonacionDocument, variables: { id: definitiva.id } },
             result: { data: { donacion: definitiva } },

@@ -14,7 +14,7 @@ import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { DonacionResultadosPage } from './donacion-resultados-page';
 import { DonacionesDonantePage } from './donaciones-donante-page';
 import { RETIPIFICAR } from './retipificacion';
-import { donacion, paginaDonanteMocks, servicioMock } from './test-data';
+import { donacion, paginaDonanteMocks, servicioMock, componentesDeLaDonacionMock } from './test-data';
 
 jest.setTimeout(20000);
 
@@ -39,6 +39,7 @@ function renderPage(inicial: ReturnType<typeof donacion>, mocks: MockedResponses
       route: '/donacion/x1/donante/d1',
       mocks: [
         servicioMock,
+        componentesDeLaDonacionMock(),
         {
           request: { query: DonacionDocument, variables: { id: 'x1' } },
           result: { data: { donacion: inicial } },

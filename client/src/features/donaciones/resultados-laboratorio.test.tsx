@@ -15,7 +15,7 @@ import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { DonacionResultadosPage } from './donacion-resultados-page';
 import { pasosDe } from './resultados-laboratorio';
-import { donacion, resultadosPanel, servicioMock } from './test-data';
+import { donacion, resultadosPanel, servicioMock, componentesDeLaDonacionMock } from './test-data';
 
 jest.setTimeout(20000);
 
@@ -36,6 +36,7 @@ function renderPage(inicial: ReturnType<typeof donacion>, mocks: MockedResponses
       route: '/donacion/x1/donante/d1',
       mocks: [
         servicioMock,
+        componentesDeLaDonacionMock(),
         {
           request: { query: DonacionDocument, variables: { id: 'x1' } },
           result: { data: { donacion: inicial } },

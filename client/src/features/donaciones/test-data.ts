@@ -2,6 +2,7 @@
 import { todayIso } from '@domain/dates';
 import { codigoEtiqueta } from '@domain/etiquetas';
 import {
+  ComponentesDeLaDonacionDocument,
   DonanteDocument,
   ElegibilidadDonanteDocument,
   LevantamientosDonanteDocument,
@@ -36,6 +37,17 @@ export const servicioMock = {
     },
   },
 };
+
+/** ComponentesDeLaDonacion for any donation: the components given (none: not split yet). */
+export function componentesDeLaDonacionMock(componentes: Record<string, unknown>[] = []) {
+  return {
+    request: { query: ComponentesDeLaDonacionDocument, variables: () => true },
+    result: (variables: Record<string, unknown>) => ({
+      data: { donacion: { __typename: 'Donacion' as const, id: variables.id as string, componentes } },
+    }),
+    maxUsageCount: 50,
+  };
+}
 
 export function donanteDeDonacion(overrides: Record<string, unknown> = {}) {
   return {
