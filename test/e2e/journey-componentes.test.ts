@@ -26,7 +26,7 @@ import {
   registrarServicioApi,
   unique,
 } from './helpers';
-import type { Cuenta, DonacionSeed } from './helpers';
+import type { Cuenta, DonacionSeed, DonanteSeed } from './helpers';
 
 jest.setTimeout(180000);
 
@@ -39,6 +39,7 @@ describe('recorrido: componentes', () => {
   let page: Page;
   let admin: Cuenta;
   let donacion: DonacionSeed;
+  let donante: DonanteSeed;
   let codigoInstalacion = '';
   let unidades: Unidad[] = [];
   const tecnico = { nombre: 'Marta', apellido: 'Gómez', username: unique('tec') };
@@ -59,7 +60,7 @@ describe('recorrido: componentes', () => {
       { input: { ...tecnico, password: CLAVE, password2: CLAVE, rol: 'ROL_TECNICO' } },
       admin.token,
     );
-    const donante = await crearDonanteApi(admin.token, {
+    donante = await crearDonanteApi(admin.token, {
       nombre: 'Rosa',
       apellido: 'Quiroga',
       dni: `33${base}`,
@@ -197,6 +198,20 @@ describe('recorrido: componentes', () => {
     expect(lineas).toContain(`Instalación ${codigoInstalacion}`);
     expect(hoja.texts.filter((t) => t.text === 'A')).toHaveLength(2);
     expect(lineas).not.toContain('NO TRANSFUNDIR');
+  });
+
+  it("the donation's results screen shows its unit identifier and its components' states", async () => {
+    await page.goto(`/donacion/${donacion.id}/donante/${donante.id}`);
+    const grupo = page.getByRole('group', { name: 'Componentes de la donación' });
+    await grupo.waitFor();
+    const texto = await grupo.innerText();
+    expect(texto).toContain('Concentrado de glóbulos rojos (liberado)');
+    expect(texto).toContain('Concentrado de plaquetas (descartado)');
+    const anio = hoyIso().slice(2, 4);
+    await page.getByText(new RegExp(`Unidad ${codigoInstalacion} ${anio} `)).waitFor();
+    await grupo.getByRole('link', { name: 'Ver en Componentes' }).click();
+    await page.waitForURL('**/componentes');
+    await tabla().waitFor();
   });
 
   it('the scanner field: an identifier typed with Enter selects that unit; a wrong one says why', async () => {
