@@ -183,6 +183,14 @@ const TODAS: Pantalla[] = [
     },
   },
   {
+    // The components' production: the seeded donation waits to be split.
+    name: 'componentes',
+    path: () => '/componentes',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Donaciones por fraccionar' }).waitFor();
+    },
+  },
+  {
     name: 'cph',
     path: () => '/cph',
     prepare: async (page, d) => {

@@ -110,6 +110,14 @@ export async function renderReporte(data: ReportePdfData): Promise<Blob> {
   return toBlob(createElement(ReportePdf, { data }));
 }
 
+/**
+ * A feature's own printable (a <Document> its module made, that module loaded with import() by
+ * the feature): saved under its name and shown in a tab, as the documents here.
+ */
+export async function printDocument(doc: ReactElement, fileName: string): Promise<void> {
+  openAndSave(await toBlob(doc), fileName);
+}
+
 /** 'Generar Etiquetas': the 6-label sheet, saved as etiquetas-<numero>.pdf and shown in a tab. */
 export async function printEtiquetas(data: EtiquetasPdfData): Promise<void> {
   openAndSave(await renderEtiquetas(data), etiquetasFileName(data.numero));

@@ -18,6 +18,7 @@ describe('sidebar', () => {
     expect(labels()).toEqual([
       ['Donantes', '/donantes'],
       ['Donaciones', '/donaciones'],
+      ['Componentes', '/componentes'],
       ['Decisiones pendientes', '/pendientes'],
       ['Registro CPH', '/cph'],
       ['Planillas', '/planillas'],
@@ -39,6 +40,8 @@ describe('sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Claves de API' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Numeración' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cambiar clave' })).toBeInTheDocument();
+    // The components' production: every role of the servicio reads it.
+    expect(screen.getByRole('link', { name: 'Componentes' })).toHaveAttribute('href', '/componentes');
   });
   it("shows the doctor's queue to a doctor, never to a technician or an administrative member", () => {
     const { unmount } = renderWithProviders(<Sidebar rol="ROL_MEDICO" />);

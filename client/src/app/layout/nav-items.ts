@@ -6,7 +6,7 @@ export type NavSection = { label?: string; items: NavItem[] };
 
 /**
  * The sidebar of the specification; Integrantes, Claves de API, Numeración and Auditoría only for
- * the service administrator; the doctor's queue (Decisiones pendientes) for whoever takes medical
+ * the service administrator; Componentes for every role of the servicio; the doctor's queue (Decisiones pendientes) for whoever takes medical
  * decisions (ROL_MEDICO, ROL_SERVICIO). A network's account (ROL_RED) has its panel and its
  * password, nothing else.
  */
@@ -27,6 +27,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
   const principales: NavItem[] = [
     { label: 'Donantes', to: '/donantes' },
     { label: 'Donaciones', to: '/donaciones' },
+    { label: 'Componentes', to: '/componentes' },
   ];
   if (decideMedicamente(rol)) principales.push({ label: 'Decisiones pendientes', to: '/pendientes' });
   principales.push(

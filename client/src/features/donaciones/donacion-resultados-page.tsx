@@ -30,6 +30,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { showToast } from '@/components/toast';
 import type { DonacionDatosFragment, ResultadosDonacionInput } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
+import { identificadorLegible } from '@/lib/componentes';
 import { toNestedErrors } from './donacion-form';
 import { leerSerologia, useActualizarResultados, useDonacion } from './donaciones-store';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
@@ -166,6 +167,7 @@ export function DonacionResultadosPage() {
       {donacion && (
         <Text color="gray.700">
           {`${nombreCompleto(donacion)} · ${formatDate(donacion.fecha)} ${donacion.hora} · ${donacion.tipoBolsa} (lote ${donacion.loteBolsa})`}
+          {donacion.identificadorUnidad && ` · Unidad ${identificadorLegible(donacion.identificadorUnidad)}`}
         </Text>
       )}
       {/* Unreadable serology is reported once, by the form below. */}

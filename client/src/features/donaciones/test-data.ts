@@ -191,6 +191,7 @@ export function donacion(overrides: Record<string, unknown> = {}) {
     servicioId: SERVICIO_ID,
     numero: 1001,
     codigoEtiqueta: codigoEtiqueta(numero),
+    identificadorUnidad: '9000125001001Q' as string | null,
     fecha: '2025-06-15',
     hora: '09:30',
     nombre: 'Juan',

@@ -16,6 +16,7 @@ import { showToast } from '@/components/toast';
 import { ServicioDocument, UpdateOpcionesDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
+import { ComponentesOpciones } from './componentes-opciones';
 import { PanelResultados } from './panel-resultados';
 import { ReglasDonacion } from './reglas-donacion';
 import { PageCard } from '@/components/page-card';
@@ -28,7 +29,7 @@ type Values = { nombre: string; direccion: string; email: string; telefono: stri
 const blankToNull = (v: string | undefined) => (v ?? '').trim() || null;
 
 /**
- * /opciones/generales: the service's options, donation rules and laboratory panel (editable by
+ * /opciones/generales: the service's options, donation rules, laboratory panel and components (editable by
  * ROL_SERVICIO only)
  * and the app version.
  */
@@ -149,6 +150,7 @@ export function OpcionesGeneralesPage() {
       </PageCard>
       <ReglasDonacion editable={esAdmin} />
       <PanelResultados editable={esAdmin} />
+      <ComponentesOpciones editable={esAdmin} />
       <PageCard title="Acerca de" as="h2">
         <Stack gap="1" fontSize="sm" color="gray.700">
           <Text>{VERSION_LINE}</Text>

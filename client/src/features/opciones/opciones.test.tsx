@@ -17,6 +17,7 @@ import { toaster } from '@/components/toast';
 import { TOKEN_KEY } from '@/lib/session';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
+import { opcionesComponentesMock } from './test-data';
 import { ClavePage } from './clave-page';
 import { IntegranteEditPage } from './integrante-edit-page';
 import { IntegrantesPage } from './integrantes-page';
@@ -307,6 +308,9 @@ describe('Opciones generales', () => {
     },
   };
 
+  // And the components' options.
+  const componentesMock = opcionesComponentesMock(servicio.id);
+
   it('the administrator sees "Nombre del Servicio", saves, and sees the version', async () => {
     signIn();
     const input = {
@@ -320,6 +324,7 @@ describe('Opciones generales', () => {
         servicioMock,
         reglasMock,
         panelMock,
+        componentesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -360,6 +365,7 @@ describe('Opciones generales', () => {
         { request: { query: ServicioDocument }, result: { data: { servicio: enRed } } },
         reglasMock,
         panelMock,
+        componentesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -388,7 +394,9 @@ describe('Opciones generales', () => {
 
   it('staff see the options read-only, without "Nombre del Servicio"', async () => {
     signIn(medico());
-    renderWithProviders(<OpcionesGeneralesPage />, { mocks: [servicioMock, reglasMock, panelMock] });
+    renderWithProviders(<OpcionesGeneralesPage />, {
+      mocks: [servicioMock, reglasMock, panelMock, componentesMock],
+    });
     expect(await screen.findByLabelText('Servicio')).toBeDisabled();
     expect(screen.queryByText('Nombre del Servicio')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Dirección')).toBeDisabled();

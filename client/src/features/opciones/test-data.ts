@@ -1,0 +1,33 @@
+/** Sample answers shared by the options' tests. */
+import { OpcionesComponentesDocument } from '@/generated/graphql';
+
+export const FUENTE_GR =
+  'Concentrado de glóbulos rojos en solución aditiva SAG-M: 42 días (normas técnicas y proveedores de bolsas)';
+
+/** OpcionesComponentes: the facility code the installation assigned, and the four shelf lives. */
+export function opcionesComponentesMock(servicioId: string, codigoInstalacion = '90001') {
+  const vida = (tipo: string, dias: number, minimo: number, maximo: number, fuente: string) => ({
+    __typename: 'VidaUtilComponente' as const,
+    tipo,
+    dias,
+    minimo,
+    maximo,
+    predeterminado: dias,
+    fuente,
+  });
+  return {
+    request: { query: OpcionesComponentesDocument },
+    result: {
+      data: {
+        servicio: { __typename: 'Servicio' as const, id: servicioId, codigoInstalacion },
+        vidaUtilComponentes: [
+          vida('GLOBULOS_ROJOS', 42, 1, 49, FUENTE_GR),
+          vida('PLASMA_FRESCO_CONGELADO', 365, 1, 730, 'Plasma fresco congelado a -18 °C o menos: 365 días'),
+          vida('PLAQUETAS', 5, 1, 7, 'Concentrado de plaquetas a 20-24 °C en agitación: 5 días'),
+          vida('CRIOPRECIPITADO', 365, 1, 730, 'Crioprecipitado a -18 °C o menos: 365 días'),
+        ],
+      },
+    },
+    maxUsageCount: 3,
+  };
+}
