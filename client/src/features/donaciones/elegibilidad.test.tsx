@@ -281,7 +281,7 @@ describe('lifting a deferral', () => {
         rol,
       );
       const region = await panel();
-      await userEvent.click(within(region).getByRole('button', { name: /Levantar diferimiento/ }));
+      await userEvent.click(await within(region).findByRole('button', { name: /Levantar diferimiento/ }));
       const dialog = await screen.findByRole('dialog');
       expect(dialog).toHaveTextContent(textoDefinitiva);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Levantar diferimiento' }));
@@ -400,7 +400,7 @@ describe('lifting a deferral', () => {
       'ROL_MEDICO',
     );
     const region = await panel();
-    await userEvent.click(within(region).getByRole('button', { name: /Levantar diferimiento/ }));
+    await userEvent.click(await within(region).findByRole('button', { name: /Levantar diferimiento/ }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/^Motivo/), 'Decisión médica');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Levantar diferimiento' }));
