@@ -64,6 +64,8 @@ const BEYOND_SPEC = [
   'POST /donacion/{id}/retipificacion',
   // The NAT tests of the servicio's laboratory panel (GraphQL updatePanelResultados).
   'POST /auth/opciones/panel',
+  // The servicio's screening thresholds (GraphQL updateUmbralesTamizaje).
+  'POST /auth/opciones/umbrales',
 ];
 
 describe('OpenAPI document of /api', () => {

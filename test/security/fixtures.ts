@@ -396,6 +396,11 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($m: [MarcadorAdicional!]!) { updatePanelResultados(marcadores: $m) { id marcadoresAdicionales } }`,
       variables: { m: ['NAT_HIV'] },
     },
+    // The caller's own screening thresholds: stricter than the spec, as many services use.
+    'Mutation.updateUmbralesTamizaje': {
+      query: `mutation ($input: UmbralesTamizajeInput!) { updateUmbralesTamizaje(input: $input) { id umbralesTamizaje { hbMinMujer } } }`,
+      variables: { input: { hbMinMujer: 12.5, hbMinHombre: 13.5 } },
+    },
     // Moves the caller's own counter forward (once: a second call with the same number is refused).
     'Mutation.avanzarContadorEtiquetas': {
       query: AVANZAR_CONTADOR,

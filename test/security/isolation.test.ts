@@ -84,6 +84,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.updateOpciones': 'scoped',
   'Mutation.updateFormatoEtiquetas': 'scoped',
   'Mutation.updatePanelResultados': 'scoped',
+  'Mutation.updateUmbralesTamizaje': 'scoped',
   'Mutation.updateReglasDonacion': 'scoped',
   'Mutation.updateResultadosDonacion': 'NOT_FOUND',
   'Mutation.registrarTamizaje': 'NOT_FOUND',

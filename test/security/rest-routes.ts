@@ -58,6 +58,12 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { uid: t.admin.servicio, marcadores: ['NAT_HIV'] },
       expect: 403,
     },
+    'POST /auth/opciones/umbrales': {
+      method: 'POST',
+      path: '/auth/opciones/umbrales',
+      body: { uid: t.admin.servicio, hbMinMujer: 12.5 },
+      expect: 403,
+    },
     'POST /auth/password': {
       method: 'POST',
       path: '/auth/password',

@@ -5,7 +5,14 @@
  */
 import { TOKEN_TTL_SECONDS } from '../auth/jwt';
 import { APP_VERSION } from '../domain/app-info';
-import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } from '../domain/donacion';
+import {
+  ABO,
+  EXCLUSION_TIEMPOS,
+  EXCLUSION_TIPOS,
+  SEROLOGIA_KEYS,
+  TIPOS_BOLSA,
+  UMBRALES_TAMIZAJE_KEYS,
+} from '../domain/donacion';
 import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
 import {
   ESTADOS_REPETICION,
@@ -178,6 +185,30 @@ const EXCLUSION_DESC =
 const CPH_DESC =
   `Datos CPH como texto JSON: ${CPH_FIELDS.join(', ')}, y contacto1 / contacto2 con ` +
   `${CPH_CONTACTO_FIELDS.join(', ')}. Un texto JSON inválido da 400.`;
+
+const UMBRALES_DESC: Record<(typeof UMBRALES_TAMIZAJE_KEYS)[number], string> = {
+  hbMinMujer: `Hemoglobina mínima de las mujeres, g/dl (${SV_LIMITES.hb.min} o más)`,
+  hbMinHombre: `Hemoglobina mínima de los hombres, g/dl (${SV_LIMITES.hb.min} o más)`,
+  hbMax: 'Hemoglobina máxima, g/dl',
+  hctoMinMujer: `Hematocrito mínimo de las mujeres, % (${SV_LIMITES.hto.min} o más)`,
+  hctoMinHombre: `Hematocrito mínimo de los hombres, % (${SV_LIMITES.hto.min} o más)`,
+  hctoMax: 'Hematocrito máximo, %',
+};
+const UMBRALES_BODY: Record<string, Schema> = Object.fromEntries(
+  UMBRALES_TAMIZAJE_KEYS.map((k) => [
+    k,
+    { type: 'number', nullable: true, description: `${UMBRALES_DESC[k]}; también como texto ("12,5")` },
+  ]),
+);
+const umbrales = obj(
+  Object.fromEntries(
+    UMBRALES_TAMIZAJE_KEYS.map((k) => [
+      k,
+      { type: 'number', nullable: true, description: `${UMBRALES_DESC[k]}; null: la norma` },
+    ]),
+  ),
+  [...UMBRALES_TAMIZAJE_KEYS],
+);
 
 const integrante = obj(
   {
@@ -568,6 +599,23 @@ export const openApiDocument = {
               ['marcadoresAdicionales', 'panel'],
             ),
           ),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+        },
+      },
+    },
+    '/auth/opciones/umbrales': {
+      post: {
+        ...secured,
+        summary: 'Guarda los umbrales de tamizaje del servicio (solo ROL_SERVICIO)',
+        description:
+          `Mínimos de hemoglobina (g/dl) y hematocrito (%) por sexo y sus máximos. Nunca menos exigentes que la norma ` +
+          `(hemoglobina >= ${SV_LIMITES.hb.min}, hematocrito >= ${SV_LIMITES.hto.min}): un valor menor da 400. ` +
+          'null, "" o ausente: el límite de la norma. Cada donación nueva se controla con ellos y el sexo del donante.',
+        requestBody: body(obj({ uid: str('Id del servicio; otro servicio da 403'), ...UMBRALES_BODY })),
+        responses: {
+          '200': ok('Los umbrales guardados', obj({ umbralesTamizaje: umbrales }, ['umbralesTamizaje'])),
           '400': E400,
           '401': E401,
           '403': E403,

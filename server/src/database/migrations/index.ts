@@ -28,6 +28,7 @@ import { Resultados1764400000000 } from './1764400000000-resultados';
 import { GrupoDiscordante1764410000000 } from './1764410000000-grupo-discordante';
 import { IndicadoresAnalizadas1764420000000 } from './1764420000000-indicadores-analizadas';
 import { ListasOrden1764430000000 } from './1764430000000-listas-orden';
+import { UmbralesTamizaje1764600000000 } from './1764600000000-umbrales-tamizaje';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   GrupoDiscordante1764410000000,
   IndicadoresAnalizadas1764420000000,
   ListasOrden1764430000000,
+  UmbralesTamizaje1764600000000,
 ];
