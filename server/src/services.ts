@@ -54,6 +54,15 @@ import { PersonaService } from './modules/persona/persona.service';
 import { NoAptoResolver } from './modules/no-apto/no-apto.resolver';
 import { NoAptoService } from './modules/no-apto/no-apto.service';
 import { PlanillaResolver } from './modules/planilla/planilla.resolver';
+import { ReaccionDonante } from './modules/reaccion/reaccion.entity';
+import { reaccionLoaders } from './modules/reaccion/reaccion.loaders';
+import {
+  ReaccionDonanteAvisoResolver,
+  ReaccionDonanteResolver,
+  ReaccionResolver,
+} from './modules/reaccion/reaccion.resolver';
+import { addReaccionRoutes } from './modules/reaccion/reaccion.rest';
+import { ReaccionService } from './modules/reaccion/reaccion.service';
 import { RedResolver } from './modules/red/red.resolver';
 import { RedService } from './modules/red/red.service';
 import { Servicio } from './modules/servicio/servicio.entity';
@@ -70,6 +79,7 @@ export const entities: Entities = [
   Donacion,
   EtiquetaContador,
   Resultado,
+  ReaccionDonante,
 ];
 
 /** Every resolver class (graphql/schema.ts). */
@@ -91,6 +101,9 @@ export const resolvers: Resolvers = [
   IndicadoresResolver,
   RedResolver,
   ClaveApiResolver,
+  ReaccionResolver,
+  ReaccionDonanteResolver,
+  ReaccionDonanteAvisoResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -100,6 +113,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addIntegranteRoutes,
   addDonanteRoutes,
   addDonacionRoutes,
+  addReaccionRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -110,6 +124,7 @@ const loaderFactories = {
   ...donacionLoaders,
   ...elegibilidadLoaders,
   ...personaLoaders,
+  ...reaccionLoaders,
 };
 
 export type Loaders = LoadersOf<typeof loaderFactories>;
@@ -140,6 +155,8 @@ export type Services = {
   red: RedService;
   /** API keys of the dashboards, and the requests made with them. */
   claveApi: ClaveApiService;
+  /** Donor reactions at a donation. */
+  reaccion: ReaccionService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -178,6 +195,7 @@ export function createServices(
     indicadores,
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
+    reaccion: new ReaccionService(dataSource),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

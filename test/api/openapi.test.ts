@@ -66,6 +66,9 @@ const BEYOND_SPEC = [
   'POST /auth/opciones/panel',
   // The servicio's screening thresholds (GraphQL updateUmbralesTamizaje).
   'POST /auth/opciones/umbrales',
+  // Donor reactions at a donation (GraphQL registrarReaccion, updateReaccion).
+  'POST /donacion/{id}/reacciones',
+  'PUT /reaccion/{id}',
 ];
 
 describe('OpenAPI document of /api', () => {

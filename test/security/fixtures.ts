@@ -41,6 +41,8 @@ export type World = {
   donacionId: string;
   donacionNumero: number;
   donacionDeletedId: string;
+  /** A donor reaction recorded at donacionId. */
+  reaccionId: string;
   members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
   /** The regional network the servicio belongs to (its ROL_RED account). */
   red: { id: string; token: string; codigo: string };
@@ -131,6 +133,16 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     ),
   ).createDonacion;
   ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: don2.id }, t));
+  const reaccionId = ok(
+    await server.gql<{ registrarReaccion: { reacciones: { id: string }[] } }>(
+      `mutation ($id: ID!, $r: ReaccionInput!) { registrarReaccion(donacionId: $id, reaccion: $r) { reacciones { id } } }`,
+      {
+        id: don.id,
+        r: { tipo: 'HEMATOMA', severidad: 'LEVE', hora: '10:45', tratamiento: `Hielo ${label}` },
+      },
+      t,
+    ),
+  ).registrarReaccion.reacciones[0].id;
 
   const members = {} as World['members'];
   for (const rol of ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const) {
@@ -208,6 +220,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     donacionId: don.id,
     donacionNumero: don.numero,
     donacionDeletedId: don2.id,
+    reaccionId,
     members,
     red: { id: red.id, token: redToken, codigo: red.codigoInvitacion },
     claveApiId: clave.id,
@@ -223,6 +236,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       d3.id,
       don.id,
       don2.id,
+      reaccionId,
       ...Object.values(members).flatMap((m) => [m.id, m.username]),
       clave.id,
       clave.secreto,
@@ -516,6 +530,17 @@ export function operationCalls(target: World): Record<string, Call> {
     'Mutation.registrarTamizaje': {
       query: `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`,
       variables: { id: target.donacionId, input: { marcador: 'HTLV', estado: 'NO_REACTIVO', fecha: TODAY } },
+    },
+    'Mutation.registrarReaccion': {
+      query: `mutation ($id: ID!, $r: ReaccionInput!) { registrarReaccion(donacionId: $id, reaccion: $r) { id reacciones { id } } }`,
+      variables: {
+        id: target.donacionId,
+        r: { tipo: 'VASOVAGAL_SIN_PERDIDA_CONCIENCIA', severidad: 'LEVE', hora: '11:00' },
+      },
+    },
+    'Mutation.updateReaccion': {
+      query: `mutation ($id: ID!, $r: ReaccionInput!) { updateReaccion(id: $id, reaccion: $r) { id reacciones { id tipo } } }`,
+      variables: { id: target.reaccionId, r: { tipo: 'HEMATOMA', severidad: 'MODERADA', hora: '10:45' } },
     },
     'Mutation.registrarRepeticion': {
       query: `mutation ($id: ID!, $input: RepeticionInput!) { registrarRepeticion(donacionId: $id, input: $input) { id } }`,

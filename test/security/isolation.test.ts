@@ -88,6 +88,8 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.updateReglasDonacion': 'scoped',
   'Mutation.updateResultadosDonacion': 'NOT_FOUND',
   'Mutation.registrarTamizaje': 'NOT_FOUND',
+  'Mutation.registrarReaccion': 'NOT_FOUND',
+  'Mutation.updateReaccion': 'NOT_FOUND',
   'Mutation.registrarRepeticion': 'NOT_FOUND',
   'Mutation.registrarConfirmatorio': 'NOT_FOUND',
   // Only a doctor or a technician: B's administrator is refused before any id is read.

@@ -135,6 +135,18 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { abo: 'AB', rh: 'NEGATIVO' },
       expect: 404,
     },
+    'POST /donacion/:id/reacciones': {
+      method: 'POST',
+      path: `/donacion/${t.donacionId}/reacciones`,
+      body: { tipo: 'HEMATOMA', severidad: 'LEVE', hora: '10:50' },
+      expect: 404,
+    },
+    'PUT /reaccion/:id': {
+      method: 'PUT',
+      path: `/reaccion/${t.reaccionId}`,
+      body: { tipo: 'HEMATOMA', severidad: 'SEVERA', hora: '10:50' },
+      expect: 404,
+    },
     'POST /donacion/:id/tamizaje': {
       method: 'POST',
       path: `/donacion/${t.donacionId}/tamizaje`,

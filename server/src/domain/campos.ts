@@ -89,6 +89,7 @@ export const ENTIDAD_AUDITORIA_LABELS: Record<string, string> = {
   visita_no_apto: "Visita 'No apto'",
   red: 'Red',
   copia: 'Copia de seguridad restaurada',
+  reaccion: 'Reacción del donante',
 };
 
 /** Each audited record's fields by the label of their form. */
@@ -156,6 +157,16 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     grupoConfirmadoPor: 'Grupo confirmado por',
     grupoRetipificadoPor: 'Nueva tipificación por',
     registradoPor: 'Registrado por',
+  },
+  // A donor's reaction at a donation, as its form labels it.
+  reaccion: {
+    donacionId: 'Donación',
+    tipo: 'Tipo de reacción',
+    severidad: 'Severidad',
+    hora: 'Hora',
+    tratamiento: 'Tratamiento',
+    evolucion: 'Evolución',
+    detalle: 'Detalle',
   },
   // A 'No apto' screening visit, as its form labels it.
   visita_no_apto: {

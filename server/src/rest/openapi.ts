@@ -34,6 +34,7 @@ import {
 } from '../domain/limites';
 import { MSG } from '../domain/messages';
 import { PAGE_MAX } from '../graphql/pagination';
+import { REACCION_TEXTO_MAX, SEVERIDADES_REACCION, TIPOS_REACCION } from '../domain/reacciones';
 import { ROLES, ROLES_INTEGRANTE } from '../domain/roles';
 
 type Schema = Record<string, unknown>;
@@ -399,6 +400,43 @@ const MARCADOR_DESC =
   `o ${MARCADORES_NAT.join(', ')} si el servicio los agregó; otro da 400 "${MSG.marcadorFueraDelPanel}"`;
 const FECHA_RESULTADO_DESC = 'YYYY-MM-DD (también YYYYMMDD); no futura';
 
+const reaccionBody = obj(
+  {
+    tipo: str(`Tipo de reacción (también en minúsculas); REACCION_CITRATO solo en aféresis`, {
+      enum: [...TIPOS_REACCION],
+    }),
+    severidad: str(undefined, { enum: [...SEVERIDADES_REACCION] }),
+    hora: hora,
+    tratamiento: str(`Hasta ${REACCION_TEXTO_MAX} caracteres`),
+    evolucion: str(`Hasta ${REACCION_TEXTO_MAX} caracteres`),
+    detalle: str(`Requerido con OTRA; hasta ${REACCION_TEXTO_MAX} caracteres`),
+  },
+  ['tipo', 'severidad', 'hora'],
+);
+
+const reaccion = obj(
+  {
+    _id: str('Id de la reacción'),
+    tipo: str(undefined, { enum: [...TIPOS_REACCION] }),
+    severidad: str(undefined, { enum: [...SEVERIDADES_REACCION] }),
+    hora: str('HH:mm'),
+    tratamiento: str('"" si no se indicó'),
+    evolucion: str('"" si no se indicó'),
+    detalle: str('"" si no se indicó'),
+    registradaEn: str('Cuándo se registró (ISO 8601)'),
+  },
+  ['_id', 'tipo', 'severidad', 'hora', 'tratamiento', 'evolucion', 'detalle', 'registradaEn'],
+  'Una reacción del donante en la donación',
+);
+
+const reaccionesDeDonacion = ok(
+  'Las reacciones de la donación, en el orden en que se registraron',
+  obj({ donacionId: str('Id de la donación'), reacciones: { type: 'array', items: ref('Reaccion') } }, [
+    'donacionId',
+    'reacciones',
+  ]),
+);
+
 /** A laboratory step: POST with its body, the donation with its results in the answer. */
 const pasoLaboratorio = (summary: string, description: string, schema: Schema) => ({
   post: {
@@ -484,6 +522,7 @@ export const openApiDocument = {
       Donacion: donacion,
       Resultado: resultado,
       DonacionConResultados: donacionConResultados,
+      Reaccion: reaccion,
     },
   },
   paths: withCommonAnswers({
@@ -967,6 +1006,28 @@ export const openApiDocument = {
           '403': E403,
           '404': E404,
         },
+      },
+    },
+    '/donacion/{id}/reacciones': {
+      post: {
+        ...secured,
+        summary: 'Registra una reacción del donante en la donación',
+        description:
+          'Una reacción no se elimina: se corrige con PUT /reaccion/{id} (queda en la auditoría). ' +
+          'Una SEVERA queda como aviso para la próxima entrevista del donante.',
+        parameters: [idParam('id', 'Id de la donación')],
+        requestBody: body(reaccionBody),
+        responses: { '200': reaccionesDeDonacion, '400': E400, '401': E401, '403': E403, '404': E404 },
+      },
+    },
+    '/reaccion/{id}': {
+      put: {
+        ...secured,
+        summary: 'Corrige una reacción del donante registrada',
+        description: 'Reemplaza sus datos (queda en la auditoría).',
+        parameters: [idParam('id', 'Id de la reacción')],
+        requestBody: body(reaccionBody),
+        responses: { '200': reaccionesDeDonacion, '400': E400, '401': E401, '403': E403, '404': E404 },
       },
     },
     '/donacion/{id}/tamizaje': pasoLaboratorio(

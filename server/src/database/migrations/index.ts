@@ -29,6 +29,7 @@ import { GrupoDiscordante1764410000000 } from './1764410000000-grupo-discordante
 import { IndicadoresAnalizadas1764420000000 } from './1764420000000-indicadores-analizadas';
 import { ListasOrden1764430000000 } from './1764430000000-listas-orden';
 import { UmbralesTamizaje1764600000000 } from './1764600000000-umbrales-tamizaje';
+import { Reacciones1764610000000 } from './1764610000000-reacciones';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   IndicadoresAnalizadas1764420000000,
   ListasOrden1764430000000,
   UmbralesTamizaje1764600000000,
+  Reacciones1764610000000,
 ];
