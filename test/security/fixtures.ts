@@ -295,6 +295,7 @@ export function operationCalls(target: World): Record<string, Call> {
       },
     },
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
+    'Query.medicosFirmantes': { query: `{ medicosFirmantes { id nombre apellido matricula servicioId } }` },
     'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
     'Query.etiquetasSinUsar': {
       query: `{ etiquetasSinUsar(orden: { campo: DONANTE, direccion: DESC }) { total items { numero codigo emitidaPor donante { id dni apellido } } } }`,

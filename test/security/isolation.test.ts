@@ -30,6 +30,7 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Query._entities': 'scoped',
   'Query._service': 'scoped',
   'Query.agentesCph': 'scoped',
+  'Query.medicosFirmantes': 'scoped',
   'Query.auditoria': 'scoped',
   'Query.cabezaAuditoria': 'scoped',
   'Query.usuariosAuditoria': 'scoped',

@@ -11,6 +11,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Query._entities': 'any',
   'Query._service': 'any',
   'Query.agentesCph': 'any',
+  'Query.medicosFirmantes': 'any',
   'Query.auditoria': ['ROL_SERVICIO'],
   'Query.cabezaAuditoria': 'any',
   'Query.clavesApi': ['ROL_SERVICIO'],

@@ -19,6 +19,7 @@ const PDF_MODULES = [
   'libro-pdf',
   'cph-pdf',
   'reporte-pdf',
+  'constancia-pdf',
   'pdf-styles',
   'barcode',
 ];
