@@ -52,6 +52,8 @@ export const MSG = {
   reaccionRegistrada: 'Reacción registrada',
   reaccionCorregida: 'Reacción corregida',
   reaccionSeveraPrevia: 'Reacción severa en una donación anterior: evaluar en la entrevista',
+  constanciaSinMedicos:
+    'El servicio no tiene médicos registrados: la constancia la firma un integrante con rol Médico (Opciones > Integrantes).',
   donacionYaRegistrada: 'Esta donación ya se encuentra registrada',
   edadCph: `La edad para ingresar al registro CPH es entre ${EDAD_CPH_MIN} y ${EDAD_CPH_MAX} años.`,
   errorCargarDonacion: 'Error al cargar donacion',
