@@ -18,6 +18,7 @@ import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
 import { PanelResultados } from './panel-resultados';
 import { ReglasDonacion } from './reglas-donacion';
+import { UmbralesTamizaje } from './umbrales-tamizaje';
 import { PageCard } from '@/components/page-card';
 
 const VERSION_LINE = `Versión: ${APP_VERSION}`;
@@ -148,6 +149,7 @@ export function OpcionesGeneralesPage() {
         )}
       </PageCard>
       <ReglasDonacion editable={esAdmin} />
+      <UmbralesTamizaje editable={esAdmin} />
       <PanelResultados editable={esAdmin} />
       <PageCard title="Acerca de" as="h2">
         <Stack gap="1" fontSize="sm" color="gray.700">

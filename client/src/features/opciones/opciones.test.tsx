@@ -9,6 +9,7 @@ import {
   IntegrantesDocument,
   PanelResultadosDocument,
   ReglasDonacionDocument,
+  UmbralesTamizajeDocument,
   ServicioDocument,
   UpdateIntegranteDocument,
   UpdateOpcionesDocument,
@@ -307,6 +308,28 @@ describe('Opciones generales', () => {
     },
   };
 
+  // And the screening thresholds: the spec's bounds.
+  const umbralesMock = {
+    request: { query: UmbralesTamizajeDocument },
+    result: {
+      data: {
+        servicio: {
+          __typename: 'Servicio' as const,
+          id: servicio.id,
+          umbralesTamizaje: {
+            __typename: 'UmbralesTamizaje' as const,
+            hbMinMujer: null,
+            hbMinHombre: null,
+            hbMax: null,
+            hctoMinMujer: null,
+            hctoMinHombre: null,
+            hctoMax: null,
+          },
+        },
+      },
+    },
+  };
+
   it('the administrator sees "Nombre del Servicio", saves, and sees the version', async () => {
     signIn();
     const input = {
@@ -320,6 +343,7 @@ describe('Opciones generales', () => {
         servicioMock,
         reglasMock,
         panelMock,
+        umbralesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -360,6 +384,7 @@ describe('Opciones generales', () => {
         { request: { query: ServicioDocument }, result: { data: { servicio: enRed } } },
         reglasMock,
         panelMock,
+        umbralesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -388,7 +413,9 @@ describe('Opciones generales', () => {
 
   it('staff see the options read-only, without "Nombre del Servicio"', async () => {
     signIn(medico());
-    renderWithProviders(<OpcionesGeneralesPage />, { mocks: [servicioMock, reglasMock, panelMock] });
+    renderWithProviders(<OpcionesGeneralesPage />, {
+      mocks: [servicioMock, reglasMock, panelMock, umbralesMock],
+    });
     expect(await screen.findByLabelText('Servicio')).toBeDisabled();
     expect(screen.queryByText('Nombre del Servicio')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Dirección')).toBeDisabled();
