@@ -59,6 +59,15 @@ import { PersonaService } from './modules/persona/persona.service';
 import { NoAptoResolver } from './modules/no-apto/no-apto.resolver';
 import { NoAptoService } from './modules/no-apto/no-apto.service';
 import { PlanillaResolver } from './modules/planilla/planilla.resolver';
+import { ReaccionDonante } from './modules/reaccion/reaccion.entity';
+import { reaccionLoaders } from './modules/reaccion/reaccion.loaders';
+import {
+  ReaccionDonanteAvisoResolver,
+  ReaccionDonanteResolver,
+  ReaccionResolver,
+} from './modules/reaccion/reaccion.resolver';
+import { addReaccionRoutes } from './modules/reaccion/reaccion.rest';
+import { ReaccionService } from './modules/reaccion/reaccion.service';
 import { RedResolver } from './modules/red/red.resolver';
 import { RedService } from './modules/red/red.service';
 import { Servicio } from './modules/servicio/servicio.entity';
@@ -76,6 +85,7 @@ export const entities: Entities = [
   EtiquetaContador,
   Resultado,
   Componente,
+  ReaccionDonante,
 ];
 
 /** Every resolver class (graphql/schema.ts). */
@@ -99,6 +109,9 @@ export const resolvers: Resolvers = [
   ClaveApiResolver,
   ComponenteResolver,
   ComponenteDonacionResolver,
+  ReaccionResolver,
+  ReaccionDonanteResolver,
+  ReaccionDonanteAvisoResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -109,6 +122,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addDonanteRoutes,
   addDonacionRoutes,
   addComponenteRoutes,
+  addReaccionRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -120,6 +134,7 @@ const loaderFactories = {
   ...elegibilidadLoaders,
   ...personaLoaders,
   ...componenteLoaders,
+  ...reaccionLoaders,
 };
 
 export type Loaders = LoadersOf<typeof loaderFactories>;
@@ -152,6 +167,8 @@ export type Services = {
   claveApi: ClaveApiService;
   /** Blood components: split, quarantine, release and discard. */
   componente: ComponenteService;
+  /** Donor reactions at a donation. */
+  reaccion: ReaccionService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -191,6 +208,7 @@ export function createServices(
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
     componente: new ComponenteService(dataSource, donacion),
+    reaccion: new ReaccionService(dataSource),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

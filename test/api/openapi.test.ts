@@ -73,6 +73,11 @@ const BEYOND_SPEC = [
   'POST /componente/{id}/descartar',
   'POST /auth/opciones/vida-util',
   'POST /auth/opciones/codigo-instalacion',
+  // The servicio's screening thresholds (GraphQL updateUmbralesTamizaje).
+  'POST /auth/opciones/umbrales',
+  // Donor reactions at a donation (GraphQL registrarReaccion, updateReaccion).
+  'POST /donacion/{id}/reacciones',
+  'PUT /reaccion/{id}',
 ];
 
 describe('OpenAPI document of /api', () => {

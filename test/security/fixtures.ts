@@ -46,6 +46,8 @@ export type World = {
   componenteId: string;
   /** The unit identifier of componenteId. */
   componenteCodigo: string;
+  /** A donor reaction recorded at donacionId. */
+  reaccionId: string;
   members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
   /** The regional network the servicio belongs to (its ROL_RED account). */
   red: { id: string; token: string; codigo: string };
@@ -154,6 +156,16 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       t,
     ),
   ).fraccionarDonacion;
+  const reaccionId = ok(
+    await server.gql<{ registrarReaccion: { reacciones: { id: string }[] } }>(
+      `mutation ($id: ID!, $r: ReaccionInput!) { registrarReaccion(donacionId: $id, reaccion: $r) { reacciones { id } } }`,
+      {
+        id: don.id,
+        r: { tipo: 'HEMATOMA', severidad: 'LEVE', hora: '10:45', tratamiento: `Hielo ${label}` },
+      },
+      t,
+    ),
+  ).registrarReaccion.reacciones[0].id;
 
   const members = {} as World['members'];
   for (const rol of ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const) {
@@ -234,6 +246,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     donacionFraccionadaId: don4.id,
     componenteId: componente.id,
     componenteCodigo: componente.codigo,
+    reaccionId,
     members,
     red: { id: red.id, token: redToken, codigo: red.codigoInvitacion },
     claveApiId: clave.id,
@@ -253,6 +266,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       don4.id,
       componente.id,
       componente.codigo,
+      reaccionId,
       ...Object.values(members).flatMap((m) => [m.id, m.username]),
       clave.id,
       clave.secreto,
@@ -311,6 +325,7 @@ export function operationCalls(target: World): Record<string, Call> {
       },
     },
     'Query.agentesCph': { query: `{ agentesCph { id nombre apellido username servicioId } }` },
+    'Query.medicosFirmantes': { query: `{ medicosFirmantes { id nombre apellido matricula servicioId } }` },
     'Query.contadorEtiquetas': { query: `{ contadorEtiquetas }` },
     'Query.etiquetasSinUsar': {
       query: `{ etiquetasSinUsar(orden: { campo: DONANTE, direccion: DESC }) { total items { numero codigo emitidaPor donante { id dni apellido } } } }`,
@@ -425,6 +440,11 @@ export function operationCalls(target: World): Record<string, Call> {
     'Mutation.updatePanelResultados': {
       query: `mutation ($m: [MarcadorAdicional!]!) { updatePanelResultados(marcadores: $m) { id marcadoresAdicionales } }`,
       variables: { m: ['NAT_HIV'] },
+    },
+    // The caller's own screening thresholds: stricter than the spec, as many services use.
+    'Mutation.updateUmbralesTamizaje': {
+      query: `mutation ($input: UmbralesTamizajeInput!) { updateUmbralesTamizaje(input: $input) { id umbralesTamizaje { hbMinMujer } } }`,
+      variables: { input: { hbMinMujer: 12.5, hbMinHombre: 13.5 } },
     },
     // Moves the caller's own counter forward (once: a second call with the same number is refused).
     'Mutation.avanzarContadorEtiquetas': {
@@ -541,6 +561,17 @@ export function operationCalls(target: World): Record<string, Call> {
     'Mutation.registrarTamizaje': {
       query: `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`,
       variables: { id: target.donacionId, input: { marcador: 'HTLV', estado: 'NO_REACTIVO', fecha: TODAY } },
+    },
+    'Mutation.registrarReaccion': {
+      query: `mutation ($id: ID!, $r: ReaccionInput!) { registrarReaccion(donacionId: $id, reaccion: $r) { id reacciones { id } } }`,
+      variables: {
+        id: target.donacionId,
+        r: { tipo: 'VASOVAGAL_SIN_PERDIDA_CONCIENCIA', severidad: 'LEVE', hora: '11:00' },
+      },
+    },
+    'Mutation.updateReaccion': {
+      query: `mutation ($id: ID!, $r: ReaccionInput!) { updateReaccion(id: $id, reaccion: $r) { id reacciones { id tipo } } }`,
+      variables: { id: target.reaccionId, r: { tipo: 'HEMATOMA', severidad: 'MODERADA', hora: '10:45' } },
     },
     'Mutation.registrarRepeticion': {
       query: `mutation ($id: ID!, $input: RepeticionInput!) { registrarRepeticion(donacionId: $id, input: $input) { id } }`,

@@ -58,6 +58,12 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { uid: t.admin.servicio, marcadores: ['NAT_HIV'] },
       expect: 403,
     },
+    'POST /auth/opciones/umbrales': {
+      method: 'POST',
+      path: '/auth/opciones/umbrales',
+      body: { uid: t.admin.servicio, hbMinMujer: 12.5 },
+      expect: 403,
+    },
     'POST /auth/password': {
       method: 'POST',
       path: '/auth/password',
@@ -127,6 +133,18 @@ export function restCases(t: World): Record<string, RestCase> {
       method: 'PUT',
       path: `/donacion/${t.donacionId}/donante/${t.donanteId}`,
       body: { abo: 'AB', rh: 'NEGATIVO' },
+      expect: 404,
+    },
+    'POST /donacion/:id/reacciones': {
+      method: 'POST',
+      path: `/donacion/${t.donacionId}/reacciones`,
+      body: { tipo: 'HEMATOMA', severidad: 'LEVE', hora: '10:50' },
+      expect: 404,
+    },
+    'PUT /reaccion/:id': {
+      method: 'PUT',
+      path: `/reaccion/${t.reaccionId}`,
+      body: { tipo: 'HEMATOMA', severidad: 'SEVERA', hora: '10:50' },
       expect: 404,
     },
     'POST /donacion/:id/tamizaje': {

@@ -63,6 +63,11 @@ export function hemodonacionFileName(numero: string): string {
   return `hemodonacion-${fileNamePart(numero)}.pdf`;
 }
 
+/** A certificate's file name: 'constancia-<dni>-<YYYY-MM-DD>.pdf'. */
+export function constanciaFileName(dni: string, fecha: string): string {
+  return `constancia-${fileNamePart(dni)}-${fileNamePart(fecha)}.pdf`;
+}
+
 /** A CPH form's file name: 'cph-<dni>-pagina-<n>.pdf' for one page, 'cph-<dni>.pdf' for all three. */
 export function cphFileName(dni: string, pagina?: 1 | 2 | 3): string {
   const base = `cph-${fileNamePart(dni)}`;

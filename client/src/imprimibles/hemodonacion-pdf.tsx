@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate } from '@domain/dates';
 import { anticuerposTexto } from '@domain/donacion';
+import { reaccionTexto } from '@domain/reacciones';
 import { codigoEtiquetaImpreso } from '@domain/etiquetas';
 import {
   SEROLOGIA_KEYS,
@@ -18,7 +19,7 @@ import {
   tipoDonante,
 } from './format';
 import { FONT, FONT_BOLD, LIGHT, RULE } from './pdf-styles';
-import type { DonacionImprimible, DonacionResumen, HemodonacionPdfData } from './types';
+import type { DonacionImprimible, DonacionResumen, HemodonacionPdfData, ReaccionImprimible } from './types';
 
 export const ULTIMAS_DONACIONES = 3;
 
@@ -123,6 +124,22 @@ function Signo({ label, value, unit }: { label: string; value: string; unit: str
         <Text style={{ fontSize: 11, minWidth: 30, textAlign: 'center' }}>{value}</Text>
         <Text style={{ fontSize: 8, marginLeft: 2 }}>{unit}</Text>
       </View>
+    </View>
+  );
+}
+
+/** The donor reactions recorded at the donation, one per line, the severe ones framed. */
+function Reacciones({ reacciones }: { reacciones: ReaccionImprimible[] }) {
+  return (
+    <View style={styles.section}>
+      <Text style={styles.sectionTitle}>Reacciones del donante</Text>
+      {reacciones.map((r, i) => (
+        <View key={i} style={{ marginBottom: 3 }}>
+          <Text style={r.severidad === 'SEVERA' ? styles.reactive : styles.label}>{reaccionTexto(r)}</Text>
+          {r.tratamiento ? <Text>{`Tratamiento: ${r.tratamiento}`}</Text> : null}
+          {r.evolucion ? <Text>{`Evolución: ${r.evolucion}`}</Text> : null}
+        </View>
+      ))}
     </View>
   );
 }
@@ -372,7 +389,11 @@ export function HemodonacionPdf({ data }: HemodonacionPdfProps) {
           />
         </View>
 
-        <FillLines label="Reacción adversa" lines={2} />
+        {data.reacciones && data.reacciones.length > 0 ? (
+          <Reacciones reacciones={data.reacciones} />
+        ) : (
+          <FillLines label="Reacción adversa" lines={2} />
+        )}
         <FillLines label="Observaciones" lines={3} />
         <Text style={styles.signature}>Firma y sello del profesional</Text>
 

@@ -22,6 +22,7 @@ const PDF_MODULES = [
   'libro-pdf',
   'cph-pdf',
   'reporte-pdf',
+  'constancia-pdf',
   'pdf-styles',
   'barcode',
 ];

@@ -5,6 +5,7 @@
  */
 import { createElement, type ReactElement } from 'react';
 import type {
+  ConstanciaPdfData,
   CphPdfData,
   CphPage,
   DonacionImprimible,
@@ -13,7 +14,7 @@ import type {
   ReportePdfData,
   ServicioImprimible,
 } from './types';
-import { cphFileName, hemodonacionFileName, etiquetasFileName } from './format';
+import { constanciaFileName, cphFileName, hemodonacionFileName, etiquetasFileName } from './format';
 import { reporteFileName } from './reporte-format';
 
 /**
@@ -92,6 +93,11 @@ export async function renderHemodonacion(data: HemodonacionPdfData): Promise<Blo
   return toBlob(createElement(HemodonacionPdf, { data }));
 }
 
+export async function renderConstancia(data: ConstanciaPdfData): Promise<Blob> {
+  const { ConstanciaPdf } = await import('./constancia-pdf');
+  return toBlob(createElement(ConstanciaPdf, { data }));
+}
+
 export async function renderLibro(
   donaciones: DonacionImprimible[],
   servicio: ServicioImprimible,
@@ -126,6 +132,12 @@ export async function printEtiquetas(data: EtiquetasPdfData): Promise<void> {
 /** The donation sheet, saved as hemodonacion-<numero>.pdf and shown in a tab. */
 export async function printHemodonacion(data: HemodonacionPdfData): Promise<void> {
   openAndSave(await renderHemodonacion(data), hemodonacionFileName(data.donacion.numero));
+}
+
+/** 'Constancia': the donation's (or a 'No apto' visit's) certificate, saved as constancia-<dni>-<fecha>.pdf and shown in a tab. */
+export async function printConstancia(data: ConstanciaPdfData): Promise<void> {
+  const fecha = data.tipo === 'donacion' ? data.donacion.fecha : data.visita.fecha;
+  openAndSave(await renderConstancia(data), constanciaFileName(data.donante.dni, fecha));
 }
 
 /** 'Imprimir Libro': downloads donaciones-DD-MM-YYYY.pdf. The caller hides the button for an empty list. */

@@ -140,12 +140,65 @@ export type EtiquetasPdfData = {
 
 export type { FormatoEtiquetas };
 
+/** A donor reaction at the donation, as the sheet prints it (codes of @domain/reacciones). */
+export type ReaccionImprimible = {
+  tipo: string;
+  severidad: string;
+  /** 'HH:mm' */
+  hora: string;
+  tratamiento: string | null;
+  evolucion: string | null;
+  detalle: string | null;
+};
+
 export type HemodonacionPdfData = {
   donacion: DonacionImprimible;
   /** The donor's donations; the sheet lists the 3 most recent other than this one. */
   anteriores: DonacionResumen[];
   servicio: ServicioImprimible;
+  /** The donor reactions recorded at the donation; none: blank lines to write one by hand. */
+  reacciones?: ReaccionImprimible[];
 };
+
+/** The doctor who signs a certificate: a ROL_MEDICO member of the servicio, with the licence. */
+export type MedicoFirmante = { nombre: string; apellido: string | null; matricula: string | null };
+
+/**
+ * 'Constancia de donación' (Ley 22.990, art. 47): a donation's, with the justified absence it
+ * entitles and the register book fingerprint of the donation; or a 'No apto' visit's, which
+ * states attendance only.
+ */
+export type ConstanciaPdfData = {
+  servicio: ServicioImprimible;
+  donante: { nombre: string; apellido: string; dni: string };
+  medico: MedicoFirmante;
+  /** When it was printed. */
+  emitida: Date;
+} & (
+  | {
+      tipo: 'donacion';
+      /** What the fingerprint covers (huella.ts DonacionHuella), with the kind of donation. */
+      donacion: Pick<
+        DonacionImprimible,
+        | 'id'
+        | 'numero'
+        | 'fecha'
+        | 'hora'
+        | 'donanteId'
+        | 'abo'
+        | 'rh'
+        | 'serologia'
+        | 'exclusionDefinitiva'
+        | 'exclusionTiempo'
+        | 'exclusionCodigo'
+      > & { donante: Pick<DonanteImprimible, 'dni' | 'apellido' | 'nombre'>; aferesis: boolean };
+    }
+  | {
+      tipo: 'asistencia';
+      /** The 'No apto' visit: 'YYYY-MM-DD' and 'HH:mm'. */
+      visita: { fecha: string; hora: string };
+    }
+);
 
 export type AgenteCph = { nombre: string; apellido: string; matricula: string | null };
 

@@ -98,6 +98,7 @@ export const ENTIDAD_AUDITORIA_LABELS: Record<string, string> = {
   red: 'Red',
   copia: 'Copia de seguridad restaurada',
   componente: 'Componente',
+  reaccion: 'Reacción del donante',
 };
 
 /** Each audited record's fields by the label of their form. */
@@ -166,6 +167,16 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     grupoRetipificadoPor: 'Nueva tipificación por',
     registradoPor: 'Registrado por',
   },
+  // A donor's reaction at a donation, as its form labels it.
+  reaccion: {
+    donacionId: 'Donación',
+    tipo: 'Tipo de reacción',
+    severidad: 'Severidad',
+    hora: 'Hora',
+    tratamiento: 'Tratamiento',
+    evolucion: 'Evolución',
+    detalle: 'Detalle',
+  },
   // A 'No apto' screening visit, as its form labels it.
   visita_no_apto: {
     fecha: 'Fecha',
@@ -197,6 +208,12 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     // The shelf life of each component type ('Vida útil de componentes · Plaquetas: 5 días → 4 días').
     vidaUtil: 'Vida útil de componentes',
     ...TIPO_COMPONENTE_LABELS,
+    hbMinMujer: 'Hemoglobina mínima (mujeres)',
+    hbMinHombre: 'Hemoglobina mínima (hombres)',
+    hbMax: 'Hemoglobina máxima',
+    hctoMinMujer: 'Hematocrito mínimo (mujeres)',
+    hctoMinHombre: 'Hematocrito mínimo (hombres)',
+    hctoMax: 'Hematocrito máximo',
     red: 'Red',
     quitadoPor: 'Quitado de la red por',
   },

@@ -5,7 +5,7 @@
  */
 import { isValidIsoDate, IsoDate } from './dates';
 import { isNumeroEtiqueta, leerNumeroEtiqueta } from './etiquetas';
-import { SV_LIMITES } from './limites';
+import { SV_LIMITES, UMBRAL_HB, UMBRAL_HTO } from './limites';
 import { FieldError, MSG } from './messages';
 import { ErrorList, isBlank, type ParseResult } from './validation';
 
@@ -136,8 +136,108 @@ export function validateSignosPosibles(sv: Partial<SignosVitales> | null | undef
   return list.errors;
 }
 
-/** Errors for the measured signs: impossible values, and values outside the normal bounds. */
-export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefined): FieldError[] {
+// ---------------------------------------------------------------------------
+// Screening thresholds (Opciones): stricter minimums by sex, upper bounds for Hb and Hto
+
+/** Null: the spec's bound (SV_LIMITES); a servicio may only ask more of the donor. */
+export type UmbralesTamizaje = {
+  hbMinMujer: number | null;
+  hbMinHombre: number | null;
+  hbMax: number | null;
+  hctoMinMujer: number | null;
+  hctoMinHombre: number | null;
+  hctoMax: number | null;
+};
+export type UmbralTamizajeKey = keyof UmbralesTamizaje;
+export const UMBRALES_TAMIZAJE_KEYS: UmbralTamizajeKey[] = [
+  'hbMinMujer',
+  'hbMinHombre',
+  'hbMax',
+  'hctoMinMujer',
+  'hctoMinHombre',
+  'hctoMax',
+];
+
+export const UMBRALES_SPEC: UmbralesTamizaje = {
+  hbMinMujer: null,
+  hbMinHombre: null,
+  hbMax: null,
+  hctoMinMujer: null,
+  hctoMinHombre: null,
+  hctoMax: null,
+};
+
+/** At most one decimal: 12.5 g/dl, 38 %. */
+const unDecimal = (v: number) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9;
+
+/**
+ * The thresholds a servicio may set: each minimum at or over the spec's bound (a looser one is
+ * refused with that bound), each upper bound over both minimums; null keeps the spec's bound.
+ */
+export function validateUmbrales(data: Partial<Record<UmbralTamizajeKey, unknown>>): FieldError[] {
+  const list = new ErrorList();
+  const leer = (key: UmbralTamizajeKey, rango: { min: number; max: number }): number | null => {
+    const value = data[key];
+    if (value === null || value === undefined) return null;
+    if (typeof value !== 'number' || !Number.isFinite(value) || !unDecimal(value)) {
+      list.add(key, MSG.umbralEntre(rango.min, rango.max));
+      return null;
+    }
+    if (value < rango.min) list.add(key, MSG.umbralMenorQueNorma(rango.min));
+    else if (value > rango.max) list.add(key, MSG.umbralEntre(rango.min, rango.max));
+    return value;
+  };
+  const maximo = (
+    key: UmbralTamizajeKey,
+    rango: { min: number; max: number },
+    minimos: (number | null)[],
+  ) => {
+    const value = leer(key, rango);
+    if (value !== null && minimos.some((m) => (m ?? rango.min) >= value)) list.add(key, MSG.umbralMaximoBajo);
+  };
+  const hb = [leer('hbMinMujer', UMBRAL_HB), leer('hbMinHombre', UMBRAL_HB)];
+  maximo('hbMax', UMBRAL_HB, hb);
+  const hto = [leer('hctoMinMujer', UMBRAL_HTO), leer('hctoMinHombre', UMBRAL_HTO)];
+  maximo('hctoMax', UMBRAL_HTO, hto);
+  return list.errors;
+}
+
+/**
+ * The bounds a donor is screened against: the spec's, made stricter by the servicio's thresholds
+ * for the donor's sex ('Masculino', 'Femenino'; unknown: the stricter of both).
+ */
+export function limitesDelDonante(
+  sexo: string | null | undefined,
+  umbrales: Partial<UmbralesTamizaje> | null | undefined,
+): { hbMin: number; hbMax: number | null; htoMin: number; htoMax: number | null } {
+  const u = umbrales ?? {};
+  const min = (spec: number, mujer: number | null | undefined, hombre: number | null | undefined) => {
+    const propios = sexo === 'Masculino' ? [hombre] : sexo === 'Femenino' ? [mujer] : [mujer, hombre];
+    return Math.max(spec, ...propios.map((v) => v ?? spec));
+  };
+  return {
+    hbMin: min(SV_LIMITES.hb.min, u.hbMinMujer, u.hbMinHombre),
+    hbMax: u.hbMax ?? null,
+    htoMin: min(SV_LIMITES.hto.min, u.hctoMinMujer, u.hctoMinHombre),
+    htoMax: u.hctoMax ?? null,
+  };
+}
+
+/** Whom the signs are checked for: the donor's sex and the servicio's thresholds (none: the spec's bounds). */
+export type CriterioTamizaje = {
+  sexo?: string | null;
+  umbrales?: Partial<UmbralesTamizaje> | null;
+};
+
+/**
+ * Errors for the measured signs: impossible values, and values outside the normal bounds. The one
+ * place the bounds are applied: the spec's (SV_LIMITES), or stricter ones by the donor's sex when
+ * the servicio set them (`criterio`); the messages are the spec's ('Hemoglobina baja'...).
+ */
+export function validateSignosVitales(
+  sv: Partial<SignosVitales> | null | undefined,
+  criterio: CriterioTamizaje = {},
+): FieldError[] {
   const list = new ErrorList();
   if (!sv) return list.errors;
   for (const error of validateSignosPosibles(sv)) list.add(error.field, error.msg);
@@ -145,15 +245,18 @@ export function validateSignosVitales(sv: Partial<SignosVitales> | null | undefi
     const value = sv[key];
     if (typeof value === 'number' && Number.isFinite(value) && bad(value)) list.add(svField(key), msg);
   };
+  const limites = limitesDelDonante(criterio.sexo, criterio.umbrales);
   check('fc', (v) => v < SV_LIMITES.fc.min, MSG.fcBaja);
   check('fc', (v) => v > SV_LIMITES.fc.max, MSG.fcAlta);
-  check('hto', (v) => v < SV_LIMITES.hto.min, MSG.htoBajo);
+  check('hto', (v) => v < limites.htoMin, MSG.htoBajo);
+  check('hto', (v) => limites.htoMax !== null && v > limites.htoMax, MSG.htoAlto);
   check('tas', (v) => v < SV_LIMITES.tas.min, MSG.tasBaja);
   check('tas', (v) => v > SV_LIMITES.tas.max, MSG.tasAlta);
   check('tad', (v) => v < SV_LIMITES.tad.min, MSG.tadBaja);
   check('tad', (v) => v > SV_LIMITES.tad.max, MSG.tadAlta);
   check('peso', (v) => v < SV_LIMITES.peso.min, MSG.pesoBajo);
-  check('hb', (v) => v < SV_LIMITES.hb.min, MSG.hemoglobinaBaja);
+  check('hb', (v) => v < limites.hbMin, MSG.hemoglobinaBaja);
+  check('hb', (v) => limites.hbMax !== null && v > limites.hbMax, MSG.hemoglobinaAlta);
   return list.errors;
 }
 
@@ -176,8 +279,15 @@ export function isHora(value: unknown): value is string {
   return typeof value === 'string' && HORA_RE.test(value);
 }
 
-/** The new-donation form and the server's create check, without the rules that need the database. */
-export function validateDonacion(data: DonacionData, today?: IsoDate): FieldError[] {
+/**
+ * The new-donation form and the server's create check, without the rules that need the database;
+ * `criterio`: the donor's sex and the servicio's thresholds, when known.
+ */
+export function validateDonacion(
+  data: DonacionData,
+  today?: IsoDate,
+  criterio?: CriterioTamizaje,
+): FieldError[] {
   const list = new ErrorList();
   const leido = typeof data.numero === 'string' ? leerNumeroEtiqueta(data.numero) : null;
   const numero = leido ? (leido.ok ? leido.value : undefined) : data.numero;
@@ -199,7 +309,7 @@ export function validateDonacion(data: DonacionData, today?: IsoDate): FieldErro
     list.add('loteBolsa', MSG.textoDemasiadoLargo(LOTE_BOLSA_MAX));
   }
   if (!TIPOS_BOLSA.includes(data.tipoBolsa as TipoBolsa)) list.add('tipoBolsa', MSG.valorNoPermitido);
-  for (const error of validateSignosVitales(data.sv)) list.add(error.field, error.msg);
+  for (const error of validateSignosVitales(data.sv, criterio)) list.add(error.field, error.msg);
   return list.errors;
 }
 

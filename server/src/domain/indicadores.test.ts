@@ -11,6 +11,7 @@ import {
   sumarCifras,
 } from './indicadores';
 import { INDICADORES_MINIMO_PUBLICABLE } from './limites';
+import { TIPOS_REACCION } from './reacciones';
 
 const MARCADORES = ['hiv', 'hepB', 'hepC', 'vdrl', 'brucelosis', 'chagas', 'htlv'];
 const GRUPOS = ['A|POSITIVO', 'A|NEGATIVO', 'B|POSITIVO', 'AB|NEGATIVO', 'O|POSITIVO', 'O|NEGATIVO', '|'];
@@ -31,7 +32,7 @@ type Donacion = {
 function celda(
   donaciones: Donacion[],
   periodos: string[],
-  extra: { noAptos?: number; diferidos?: number } = {},
+  extra: { noAptos?: number; diferidos?: number; reacciones?: Partial<Record<string, number>> } = {},
 ): CifrasIndicadores {
   const n = (f: (d: Donacion) => boolean, ds = donaciones) => ds.filter(f).length;
   const grupos = new Map<string, number>();
@@ -62,6 +63,10 @@ function celda(
     exclusiones: {
       temporales: n((d) => d.exclusion === 'Temporal') + (extra.diferidos ?? 0),
       definitivas: n((d) => d.exclusion === 'Definitiva'),
+    },
+    reacciones: {
+      total: Object.values(extra.reacciones ?? {}).reduce((a: number, b) => a + (b ?? 0), 0),
+      porTipo: TIPOS_REACCION.map((tipo) => ({ tipo, cantidad: extra.reacciones?.[tipo] ?? 0 })),
     },
     serie: periodos.map((periodo, p) => {
       const ds = donaciones.filter((d) => d.periodo === p);
@@ -116,6 +121,9 @@ function cifras(p: IndicadoresPublicados): [string, number | null][] {
     ]),
     ['temporales', p.exclusiones.temporales],
     ['definitivas', p.exclusiones.definitivas],
+    ['reacciones', p.reacciones.total],
+    ['reacciones por mil', p.reacciones.porMil],
+    ...p.reacciones.porTipo.map((t): [string, number | null] => [`reacciones ${t.tipo}`, t.cantidad]),
     ...p.serie.flatMap((s): [string, number | null][] => [
       [`${s.periodo} donaciones`, s.donaciones],
       [`${s.periodo} voluntarias`, s.voluntarias],
@@ -153,6 +161,33 @@ describe('a cell with 1 to 4 donations', () => {
     expect(publicarIndicadores(celda(ds, ['2026']))).toMatchObject({
       total: { donaciones: null, donantesDistintos: null, suprimido: true },
     });
+  });
+});
+
+describe('donor reactions per 1,000 donations', () => {
+  const reacciones = { HEMATOMA: 6, VASOVAGAL_SIN_PERDIDA_CONCIENCIA: 2 };
+
+  it('are counted exact by the servicio, per kind, per 1,000 donations', () => {
+    const r = cifrasExactas(celda(donaciones(20), ['2026'], { reacciones })).reacciones;
+    expect(r).toMatchObject({ total: 8, porMil: 400, suprimido: false });
+    expect(r.porTipo.map((t) => [t.tipo, t.cantidad])).toEqual(
+      TIPOS_REACCION.map((t) => [t, t === 'HEMATOMA' ? 6 : t === 'VASOVAGAL_SIN_PERDIDA_CONCIENCIA' ? 2 : 0]),
+    );
+  });
+
+  it('outside the servicio: a kind with 1 to 4 is suppressed with another, the total and the rate stay', () => {
+    const { total } = publicarIndicadores(celda(donaciones(20), ['2026'], { reacciones }));
+    expect(total.reacciones).toMatchObject({ total: 8, porMil: 400, suprimido: true });
+    const porTipo = Object.fromEntries(total.reacciones.porTipo.map((t) => [t.tipo, t.cantidad]));
+    expect(porTipo).toMatchObject({ HEMATOMA: null, VASOVAGAL_SIN_PERDIDA_CONCIENCIA: null, OTRA: 0 });
+  });
+
+  it('outside the servicio: 1 to 4 reactions, or a period of 1 to 4 donations, are not published', () => {
+    const pocas = publicarIndicadores(celda(donaciones(20), ['2026'], { reacciones: { HEMATOMA: 3 } })).total;
+    expect(pocas.reacciones).toMatchObject({ total: null, porMil: null, suprimido: true });
+    const dia = publicarIndicadores(celda(donaciones(4), ['2026'], { reacciones: { HEMATOMA: 1 } })).total;
+    expect(dia.reacciones.total).toBeNull();
+    expect(dia.reacciones.porTipo.every((t) => t.cantidad === null)).toBe(true);
   });
 });
 

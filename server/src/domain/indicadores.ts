@@ -5,6 +5,7 @@
 import { daysBetween, isValidIsoDate, IsoDate } from './dates';
 import { INDICADORES_MINIMO_PUBLICABLE } from './limites';
 import { FieldError, MSG } from './messages';
+import { porMil, TIPOS_REACCION } from './reacciones';
 import { ErrorList } from './validation';
 
 export const AGRUPACIONES = ['DIA', 'SEMANA', 'MES', 'ANIO'] as const;
@@ -70,6 +71,8 @@ export type CifrasIndicadores = {
    */
   serologia: { marcador: string; analizadas: number; reactivas: number; pendientes: number }[];
   exclusiones: { temporales: number; definitivas: number };
+  /** Donor reactions at the period's donations: all of them, and one per kind in TIPOS_REACCION order. */
+  reacciones: { total: number; porTipo: { tipo: string; cantidad: number }[] };
   /** One per period of the series, empty ones too. */
   serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
   /**
@@ -117,6 +120,13 @@ export type IndicadoresPublicados = {
     suprimido: boolean;
   }[];
   exclusiones: { temporales: N; definitivas: N; suprimido: boolean };
+  /** porMil: reactions per 1,000 donations, null when the total or the donations are suppressed. */
+  reacciones: {
+    total: N;
+    porMil: N;
+    porTipo: { tipo: string; cantidad: N; suprimido: boolean }[];
+    suprimido: boolean;
+  };
   serie: { periodo: string; donaciones: N; voluntarias: N; reposicion: N; suprimido: boolean }[];
   componentes: {
     tipo: string;
@@ -180,6 +190,13 @@ export function sumarCifras(
       temporales: suma((c) => c.exclusiones.temporales),
       definitivas: suma((c) => c.exclusiones.definitivas),
     },
+    reacciones: {
+      total: suma((c) => c.reacciones.total),
+      porTipo: TIPOS_REACCION.map((tipo, t) => ({
+        tipo,
+        cantidad: suma((c) => c.reacciones.porTipo[t]?.cantidad ?? 0),
+      })),
+    },
     serie: periodos.map((periodo, p) => ({
       periodo,
       donaciones: suma((c) => c.serie[p]?.donaciones ?? 0),
@@ -214,6 +231,12 @@ export function cifrasExactas(c: CifrasIndicadores): IndicadoresPublicados {
       suprimido: false,
     })),
     exclusiones: { ...c.exclusiones, suprimido: false },
+    reacciones: {
+      total: c.reacciones.total,
+      porMil: porMil(c.reacciones.total, c.donaciones),
+      porTipo: c.reacciones.porTipo.map((t) => ({ ...t, suprimido: false })),
+      suprimido: false,
+    },
     serie: c.serie.map((p) => ({ ...p, suprimido: false })),
     componentes: (c.componentes ?? []).map((t) => ({
       ...t,
@@ -237,6 +260,8 @@ type Celda = {
   pendientes: Cifra[];
   temporales: Cifra;
   definitivas: Cifra;
+  reacciones: Cifra;
+  reaccionesPorTipo: Cifra[];
   serie: { donaciones: Cifra; voluntarias: Cifra; reposicion: Cifra }[];
   /** Per component type: produced, released, discarded, and discarded by reason. */
   componentes: { producidos: Cifra; liberados: Cifra; descartados: Cifra; motivos: Cifra[] }[];
@@ -263,6 +288,8 @@ function celdaDe(c: CifrasIndicadores): Celda {
     pendientes: c.serologia.map((s) => cifra(s.pendientes)),
     temporales: cifra(c.exclusiones.temporales),
     definitivas: cifra(c.exclusiones.definitivas),
+    reacciones: cifra(c.reacciones.total),
+    reaccionesPorTipo: c.reacciones.porTipo.map((t) => cifra(t.cantidad)),
     serie: c.serie.map((p) => ({
       donaciones: cifra(p.donaciones),
       voluntarias: cifra(p.voluntarias),
@@ -287,6 +314,8 @@ function cifrasDe(c: Celda): Cifra[] {
     ...c.pendientes,
     c.temporales,
     c.definitivas,
+    c.reacciones,
+    ...c.reaccionesPorTipo,
     ...c.serie.flatMap((p) => [p.donaciones, p.voluntarias, p.reposicion]),
     ...c.componentes.flatMap((t) => [t.producidos, t.liberados, t.descartados, ...t.motivos]),
   ];
@@ -325,6 +354,8 @@ function relacionesDe(c: Celda): Relacion[] {
     { total: e.donaciones, partes: c.grupos.map((g) => g.cifra) },
     // Each marker: tested plus not tested yet are the donations.
     ...c.analizadas.map((a, m) => ({ total: e.donaciones, partes: [a, c.pendientes[m]] })),
+    // The reactions: their total is the sum of the kinds.
+    { total: c.reacciones, partes: c.reaccionesPorTipo },
     serie('donaciones'),
     serie('voluntarias'),
     serie('reposicion'),
@@ -354,6 +385,8 @@ function relacionesEntre(total: Celda, miembros: Celda[]): Relacion[] {
     ...total.pendientes.map((_, m) => de((c) => c.pendientes[m])),
     de((c) => c.temporales),
     de((c) => c.definitivas),
+    de((c) => c.reacciones),
+    ...total.reaccionesPorTipo.map((_, t) => de((c) => c.reaccionesPorTipo[t])),
     ...total.serie.flatMap((_, p) =>
       (['donaciones', 'voluntarias', 'reposicion'] as const).map((k) => de((c) => c.serie[p]?.[k])),
     ),
@@ -443,6 +476,19 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
       temporales: valor(c.temporales),
       definitivas: valor(c.definitivas),
       suprimido: c.temporales.suprimida || c.definitivas.suprimida,
+    },
+    reacciones: {
+      total: valor(c.reacciones),
+      porMil:
+        c.reacciones.suprimida || e.donaciones.suprimida
+          ? null
+          : porMil(c.reacciones.valor, e.donaciones.valor),
+      porTipo: cifras.reacciones.porTipo.map((t, k) => ({
+        tipo: t.tipo,
+        cantidad: valor(c.reaccionesPorTipo[k]),
+        suprimido: c.reaccionesPorTipo[k].suprimida,
+      })),
+      suprimido: c.reacciones.suprimida || c.reaccionesPorTipo.some((x) => x.suprimida),
     },
     serie: cifras.serie.map((p, i) => ({
       periodo: p.periodo,

@@ -51,6 +51,14 @@ export const SV_LIMITES = {
 } as const;
 
 /**
+ * The screening thresholds a servicio may set in Opciones (by sex for the minimums, an upper bound
+ * for haemoglobin and haematocrit): never under the spec's bounds (SV_LIMITES), never past these
+ * ceilings, which no person reaches (an upper bound under them stops no healthy donor by mistake).
+ */
+export const UMBRAL_HB = { min: 12, max: 20 } as const;
+export const UMBRAL_HTO = { min: 35, max: 60 } as const;
+
+/**
  * Outside the servicio (a network's account, an API key), a figure that rests on fewer donations or
  * donors than this is not published (domain/indicadores.ts, publicarIndicadores).
  */

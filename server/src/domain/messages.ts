@@ -18,6 +18,9 @@ import {
   SEMANAS_ENTRE_DONACIONES,
 } from './limites';
 
+/** 12.5 -> '12,5' (the decimal comma, as the screens write it). */
+const decimal = (n: number): string => String(n).replace('.', ',');
+
 export const MSG = {
   requerido: 'Requerido',
   fechaNacimientoRequerida: 'La fecha de nacimiento es requerida',
@@ -36,6 +39,21 @@ export const MSG = {
   tadAlta: 'TAD alta',
   pesoBajo: 'Peso bajo',
   hemoglobinaBaja: 'Hemoglobina baja',
+  hemoglobinaAlta: 'Hemoglobina alta',
+  htoAlto: 'Hto alto',
+  umbralMenorQueNorma: (minimo: number) =>
+    `No puede ser menor que ${decimal(minimo)}, el límite de la norma: el servicio solo puede exigir más`,
+  umbralEntre: (min: number, max: number) => `Debe ser un número entre ${decimal(min)} y ${decimal(max)}`,
+  umbralMaximoBajo: 'El máximo debe ser mayor que los mínimos de hombres y mujeres',
+  umbralesGuardados: 'Umbrales de tamizaje guardados con exito',
+  citratoSoloAferesis: 'La reacción al citrato solo ocurre en una donación por aféresis',
+  reaccionOtraDetalle: "Describa la reacción: con 'Otra' el detalle es requerido",
+  reaccionNoEncontrada: 'No se encuentra la reacción',
+  reaccionRegistrada: 'Reacción registrada',
+  reaccionCorregida: 'Reacción corregida',
+  reaccionSeveraPrevia: 'Reacción severa en una donación anterior: evaluar en la entrevista',
+  constanciaSinMedicos:
+    'El servicio no tiene médicos registrados: la constancia la firma un integrante con rol Médico (Opciones > Integrantes).',
   donacionYaRegistrada: 'Esta donación ya se encuentra registrada',
   edadCph: `La edad para ingresar al registro CPH es entre ${EDAD_CPH_MIN} y ${EDAD_CPH_MAX} años.`,
   errorCargarDonacion: 'Error al cargar donacion',

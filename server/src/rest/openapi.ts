@@ -5,7 +5,14 @@
  */
 import { TOKEN_TTL_SECONDS } from '../auth/jwt';
 import { APP_VERSION } from '../domain/app-info';
-import { ABO, EXCLUSION_TIEMPOS, EXCLUSION_TIPOS, SEROLOGIA_KEYS, TIPOS_BOLSA } from '../domain/donacion';
+import {
+  ABO,
+  EXCLUSION_TIEMPOS,
+  EXCLUSION_TIPOS,
+  SEROLOGIA_KEYS,
+  TIPOS_BOLSA,
+  UMBRALES_TAMIZAJE_KEYS,
+} from '../domain/donacion';
 import { CPH_CONTACTO_FIELDS, CPH_FIELDS } from '../domain/donante';
 import {
   ESTADOS_REPETICION,
@@ -27,6 +34,7 @@ import {
 } from '../domain/limites';
 import { MSG } from '../domain/messages';
 import { PAGE_MAX } from '../graphql/pagination';
+import { REACCION_TEXTO_MAX, SEVERIDADES_REACCION, TIPOS_REACCION } from '../domain/reacciones';
 import { ROLES, ROLES_INTEGRANTE } from '../domain/roles';
 import {
   ESTADOS_COMPONENTE,
@@ -186,6 +194,30 @@ const EXCLUSION_DESC =
 const CPH_DESC =
   `Datos CPH como texto JSON: ${CPH_FIELDS.join(', ')}, y contacto1 / contacto2 con ` +
   `${CPH_CONTACTO_FIELDS.join(', ')}. Un texto JSON inválido da 400.`;
+
+const UMBRALES_DESC: Record<(typeof UMBRALES_TAMIZAJE_KEYS)[number], string> = {
+  hbMinMujer: `Hemoglobina mínima de las mujeres, g/dl (${SV_LIMITES.hb.min} o más)`,
+  hbMinHombre: `Hemoglobina mínima de los hombres, g/dl (${SV_LIMITES.hb.min} o más)`,
+  hbMax: 'Hemoglobina máxima, g/dl',
+  hctoMinMujer: `Hematocrito mínimo de las mujeres, % (${SV_LIMITES.hto.min} o más)`,
+  hctoMinHombre: `Hematocrito mínimo de los hombres, % (${SV_LIMITES.hto.min} o más)`,
+  hctoMax: 'Hematocrito máximo, %',
+};
+const UMBRALES_BODY: Record<string, Schema> = Object.fromEntries(
+  UMBRALES_TAMIZAJE_KEYS.map((k) => [
+    k,
+    { type: 'number', nullable: true, description: `${UMBRALES_DESC[k]}; también como texto ("12,5")` },
+  ]),
+);
+const umbrales = obj(
+  Object.fromEntries(
+    UMBRALES_TAMIZAJE_KEYS.map((k) => [
+      k,
+      { type: 'number', nullable: true, description: `${UMBRALES_DESC[k]}; null: la norma` },
+    ]),
+  ),
+  [...UMBRALES_TAMIZAJE_KEYS],
+);
 
 const integrante = obj(
   {
@@ -376,6 +408,43 @@ const MARCADOR_DESC =
   `o ${MARCADORES_NAT.join(', ')} si el servicio los agregó; otro da 400 "${MSG.marcadorFueraDelPanel}"`;
 const FECHA_RESULTADO_DESC = 'YYYY-MM-DD (también YYYYMMDD); no futura';
 
+const reaccionBody = obj(
+  {
+    tipo: str(`Tipo de reacción (también en minúsculas); REACCION_CITRATO solo en aféresis`, {
+      enum: [...TIPOS_REACCION],
+    }),
+    severidad: str(undefined, { enum: [...SEVERIDADES_REACCION] }),
+    hora: hora,
+    tratamiento: str(`Hasta ${REACCION_TEXTO_MAX} caracteres`),
+    evolucion: str(`Hasta ${REACCION_TEXTO_MAX} caracteres`),
+    detalle: str(`Requerido con OTRA; hasta ${REACCION_TEXTO_MAX} caracteres`),
+  },
+  ['tipo', 'severidad', 'hora'],
+);
+
+const reaccion = obj(
+  {
+    _id: str('Id de la reacción'),
+    tipo: str(undefined, { enum: [...TIPOS_REACCION] }),
+    severidad: str(undefined, { enum: [...SEVERIDADES_REACCION] }),
+    hora: str('HH:mm'),
+    tratamiento: str('"" si no se indicó'),
+    evolucion: str('"" si no se indicó'),
+    detalle: str('"" si no se indicó'),
+    registradaEn: str('Cuándo se registró (ISO 8601)'),
+  },
+  ['_id', 'tipo', 'severidad', 'hora', 'tratamiento', 'evolucion', 'detalle', 'registradaEn'],
+  'Una reacción del donante en la donación',
+);
+
+const reaccionesDeDonacion = ok(
+  'Las reacciones de la donación, en el orden en que se registraron',
+  obj({ donacionId: str('Id de la donación'), reacciones: { type: 'array', items: ref('Reaccion') } }, [
+    'donacionId',
+    'reacciones',
+  ]),
+);
+
 /** A laboratory step: POST with its body, the donation with its results in the answer. */
 const pasoLaboratorio = (summary: string, description: string, schema: Schema) => ({
   post: {
@@ -530,6 +599,7 @@ export const openApiDocument = {
       VidaUtilComponente: vidaUtil,
       Resultado: resultado,
       DonacionConResultados: donacionConResultados,
+      Reaccion: reaccion,
     },
   },
   paths: withCommonAnswers({
@@ -696,6 +766,23 @@ export const openApiDocument = {
         ),
         responses: {
           '200': ok('El código guardado', obj({ codigoInstalacion: str() }, ['codigoInstalacion'])),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+        },
+      },
+    },
+    '/auth/opciones/umbrales': {
+      post: {
+        ...secured,
+        summary: 'Guarda los umbrales de tamizaje del servicio (solo ROL_SERVICIO)',
+        description:
+          `Mínimos de hemoglobina (g/dl) y hematocrito (%) por sexo y sus máximos. Nunca menos exigentes que la norma ` +
+          `(hemoglobina >= ${SV_LIMITES.hb.min}, hematocrito >= ${SV_LIMITES.hto.min}): un valor menor da 400. ` +
+          'null, "" o ausente: el límite de la norma. Cada donación nueva se controla con ellos y el sexo del donante.',
+        requestBody: body(obj({ uid: str('Id del servicio; otro servicio da 403'), ...UMBRALES_BODY })),
+        responses: {
+          '200': ok('Los umbrales guardados', obj({ umbralesTamizaje: umbrales }, ['umbralesTamizaje'])),
           '400': E400,
           '401': E401,
           '403': E403,
@@ -1047,6 +1134,28 @@ export const openApiDocument = {
           '403': E403,
           '404': E404,
         },
+      },
+    },
+    '/donacion/{id}/reacciones': {
+      post: {
+        ...secured,
+        summary: 'Registra una reacción del donante en la donación',
+        description:
+          'Una reacción no se elimina: se corrige con PUT /reaccion/{id} (queda en la auditoría). ' +
+          'Una SEVERA queda como aviso para la próxima entrevista del donante.',
+        parameters: [idParam('id', 'Id de la donación')],
+        requestBody: body(reaccionBody),
+        responses: { '200': reaccionesDeDonacion, '400': E400, '401': E401, '403': E403, '404': E404 },
+      },
+    },
+    '/reaccion/{id}': {
+      put: {
+        ...secured,
+        summary: 'Corrige una reacción del donante registrada',
+        description: 'Reemplaza sus datos (queda en la auditoría).',
+        parameters: [idParam('id', 'Id de la reacción')],
+        requestBody: body(reaccionBody),
+        responses: { '200': reaccionesDeDonacion, '400': E400, '401': E401, '403': E403, '404': E404 },
       },
     },
     '/donacion/{id}/tamizaje': pasoLaboratorio(

@@ -10,6 +10,7 @@ import { DonacionForm } from './donacion-form';
 import { DonanteResumenCard } from './donante-resumen';
 import { ElegibilidadPanel } from './elegibilidad-panel';
 import { LevantamientosDonante } from './levantamientos';
+import { AvisoReaccionSevera } from './reacciones-donacion';
 
 /** A GraphQL NOT_FOUND answer: the donor does not exist (or is another service's). */
 export function esNoEncontrado(error: unknown): boolean {
@@ -40,6 +41,7 @@ export function DonacionNuevaPage() {
         <>
           <DonanteResumenCard donante={donante} />
           {elegibilidad && <ElegibilidadPanel donanteId={donante.id} elegibilidad={elegibilidad} />}
+          <AvisoReaccionSevera donante={donante} />
           <DonacionForm donanteId={donante.id} donacionAferesis={donante.donacionAferesis} />
           <LevantamientosDonante donanteId={donante.id} />
         </>

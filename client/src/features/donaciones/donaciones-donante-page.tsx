@@ -18,7 +18,9 @@ import {
 import { errorMessages } from '@/lib/graphql-errors';
 import { useBorrarDonacion } from './borrar-donacion';
 import { esNoEncontrado } from './donacion-nueva-page';
+import { ConstanciaButton } from './constancia';
 import { ElegibilidadPanel } from './elegibilidad-panel';
+import { AvisoReaccionSevera } from './reacciones-donacion';
 import { LevantamientosDonante } from './levantamientos';
 import { RegistrarNoAptoDialog, VisitasNoAptoTabla } from './no-apto';
 import { SerologiaCell } from '@/components/resultado-marcas';
@@ -68,6 +70,7 @@ export function DonacionesDonantePage() {
       </HStack>
 
       {elegibilidad && <ElegibilidadPanel donanteId={donanteId} elegibilidad={elegibilidad} />}
+      <AvisoReaccionSevera donante={donante} />
 
       <LoadingOverlay open={loading && !data} />
       {donanteQuery.error && !donante && (
@@ -113,13 +116,17 @@ export function DonacionesDonantePage() {
                     Imprimir
                   </RouterLink>
                 </Button>
+                <ConstanciaButton
+                  label={`Constancia de la donación ${d.numero}`}
+                  datos={donante ? { tipo: 'donacion', donante, donacion: d } : null}
+                />
                 <EliminarButton label={`Eliminar la donación ${d.numero}`} onClick={() => borrar.pedir(d)} />
               </AccionesCell>
             </Table.Row>
           ))}
         </TablaTarjetas>
       )}
-      <VisitasNoAptoTabla donanteId={donanteId} />
+      <VisitasNoAptoTabla donanteId={donanteId} donante={donante ?? null} />
       <LevantamientosDonante donanteId={donanteId} />
       {borrar.dialog}
       <RegistrarNoAptoDialog donanteId={donanteId} open={noApto} onClose={() => setNoApto(false)} />

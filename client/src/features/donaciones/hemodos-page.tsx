@@ -8,11 +8,17 @@ import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { GrupoYFactor } from '@/components/grupo-discordante';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { DonacionesDeDonanteDocument, DonanteDocument } from '@/generated/graphql';
+import {
+  DonacionesDeDonanteDocument,
+  DonanteDocument,
+  ReaccionesDonacionDocument,
+} from '@/generated/graphql';
 import type { DonacionDatosFragment } from '@/generated/graphql';
 import { printHemodonacion } from '@/imprimibles/print';
 import { usePrint } from '@/imprimibles/use-print';
+import { ConstanciaButton } from './constancia';
 import { SV_LABELS } from './donacion-form';
+import { ReaccionesDonacion } from './reacciones-donacion';
 import { esNoEncontrado } from './donacion-nueva-page';
 import { useDonacion } from './donaciones-store';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
@@ -41,6 +47,7 @@ export function HemodosPage() {
     variables: { donanteId },
     fetchPolicy: 'cache-and-network',
   });
+  const reaccionesQuery = useQuery(ReaccionesDonacionDocument, { variables: { id: donacionId } });
   const servicio = useServicioImprimible();
   const { busy, error: printError, run } = usePrint();
   const donante = donanteQuery.data?.donante;
@@ -56,6 +63,7 @@ export function HemodosPage() {
       donacion: toDonacionImprimible(donacion, donante),
       anteriores: anteriores.map(toDonacionResumen),
       servicio,
+      reacciones: reaccionesQuery.data?.donacion.reacciones ?? [],
     });
   };
 
@@ -69,6 +77,11 @@ export function HemodosPage() {
           <Button asChild variant="outline">
             <RouterLink to={`/donaciones/donante/${donanteId}`}>Donaciones del donante</RouterLink>
           </Button>
+          <ConstanciaButton
+            size="md"
+            label={donacion ? `Constancia de la donación ${donacion.numero}` : 'Constancia'}
+            datos={donacion && donante ? { tipo: 'donacion', donante, donacion } : null}
+          />
           <Button
             colorPalette="brand"
             onClick={imprimir}
@@ -143,6 +156,14 @@ export function HemodosPage() {
             />
           </Stack>
         </Box>
+      )}
+
+      {donacion && (
+        <ReaccionesDonacion
+          donacionId={donacion.id}
+          donanteId={donacion.donanteId}
+          aferesis={donacion.donacionAferesis}
+        />
       )}
 
       {donacion && (

@@ -14,12 +14,13 @@ import type { NoAptoData } from '@domain/no-apto';
 import { AppAlert } from '@/components/app-alert';
 import { CheckboxField, DateField, TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
-import { TablaTarjetas } from '@/components/tabla-tarjetas';
+import { AccionesCell, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import { RegistrarNoAptoDocument, VisitasNoAptoDocument } from '@/generated/graphql';
 import type { NoAptoInput, VisitaNoAptoDatosFragment } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
+import { ConstanciaButton } from './constancia';
 import { SV_LABELS, toNestedErrors } from './donacion-form';
 import { invalidarDonante, serverFieldErrors } from './donaciones-store';
 
@@ -224,7 +225,14 @@ function diferidoHasta(v: VisitaNoAptoDatosFragment): string {
 }
 
 /** The donor's 'No apto' visits, newest first: date, reason and until when they defer. */
-export function VisitasNoAptoTabla({ donanteId }: { donanteId: string }) {
+export function VisitasNoAptoTabla({
+  donanteId,
+  donante = null,
+}: {
+  donanteId: string;
+  /** The donor, for each visit's attendance certificate ('Constancia'); none: no certificates. */
+  donante?: { nombre: string; apellido: string; dni: string } | null;
+}) {
   const { data, error } = useQuery(VisitasNoAptoDocument, {
     variables: { donanteId },
     fetchPolicy: 'cache-and-network',
@@ -240,6 +248,7 @@ export function VisitasNoAptoTabla({ donanteId }: { donanteId: string }) {
       <TablaTarjetas
         label="Visitas No apto"
         columnas={['Fecha', 'Motivo', 'Diferido hasta']}
+        acciones={donante ? 'Acciones' : undefined}
         scrollArea={{ bg: 'white' }}
       >
         {visitas.map((v) => (
@@ -253,6 +262,14 @@ export function VisitasNoAptoTabla({ donanteId }: { donanteId: string }) {
             <Table.Cell whiteSpace="nowrap" data-label="Diferido hasta">
               {diferidoHasta(v)}
             </Table.Cell>
+            {donante && (
+              <AccionesCell>
+                <ConstanciaButton
+                  label={`Constancia de asistencia del ${formatDate(v.fecha)}`}
+                  datos={{ tipo: 'asistencia', donante, visita: { fecha: v.fecha, hora: v.hora } }}
+                />
+              </AccionesCell>
+            )}
           </Table.Row>
         ))}
       </TablaTarjetas>

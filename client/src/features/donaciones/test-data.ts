@@ -93,6 +93,7 @@ export function donanteDatos(overrides: Record<string, unknown> = {}) {
     ultimaDonacion: null,
     puedeDonar: true,
     proximaDonacion: null,
+    reaccionSeveraPrevia: false,
     elegibilidad: { __typename: 'Elegibilidad' as const, puedeDonar: true, desde: todayIso(), motivos: [] },
     domDni: null,
     localidadDni: null,

@@ -323,6 +323,12 @@ function DonanteRow({ donante: d, onDelete }: { donante: DonanteResumenFragment;
         ) : (
           <NoPuedeDonar elegibilidad={d.elegibilidad} />
         )}
+        {/* A notice, not a deferral: the donor may still donate. */}
+        {d.reaccionSeveraPrevia && (
+          <Text fontSize="xs" color="orange.800" fontWeight="semibold" whiteSpace="normal" mt="0.5">
+            {`Aviso: ${MSG.reaccionSeveraPrevia}`}
+          </Text>
+        )}
       </Table.Cell>
       <AccionesCell>
         {d.elegibilidad.puedeDonar && (

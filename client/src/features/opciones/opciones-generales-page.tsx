@@ -19,6 +19,7 @@ import { errorMessages } from '@/lib/graphql-errors';
 import { ComponentesOpciones } from './componentes-opciones';
 import { PanelResultados } from './panel-resultados';
 import { ReglasDonacion } from './reglas-donacion';
+import { UmbralesTamizaje } from './umbrales-tamizaje';
 import { PageCard } from '@/components/page-card';
 
 const VERSION_LINE = `Versión: ${APP_VERSION}`;
@@ -149,6 +150,7 @@ export function OpcionesGeneralesPage() {
         )}
       </PageCard>
       <ReglasDonacion editable={esAdmin} />
+      <UmbralesTamizaje editable={esAdmin} />
       <PanelResultados editable={esAdmin} />
       <ComponentesOpciones editable={esAdmin} />
       <PageCard title="Acerca de" as="h2">

@@ -9,6 +9,7 @@ import {
   IntegrantesDocument,
   PanelResultadosDocument,
   ReglasDonacionDocument,
+  UmbralesTamizajeDocument,
   ServicioDocument,
   UpdateIntegranteDocument,
   UpdateOpcionesDocument,
@@ -310,6 +311,27 @@ describe('Opciones generales', () => {
 
   // And the components' options.
   const componentesMock = opcionesComponentesMock(servicio.id);
+  // And the screening thresholds: the spec's bounds.
+  const umbralesMock = {
+    request: { query: UmbralesTamizajeDocument },
+    result: {
+      data: {
+        servicio: {
+          __typename: 'Servicio' as const,
+          id: servicio.id,
+          umbralesTamizaje: {
+            __typename: 'UmbralesTamizaje' as const,
+            hbMinMujer: null,
+            hbMinHombre: null,
+            hbMax: null,
+            hctoMinMujer: null,
+            hctoMinHombre: null,
+            hctoMax: null,
+          },
+        },
+      },
+    },
+  };
 
   it('the administrator sees "Nombre del Servicio", saves, and sees the version', async () => {
     signIn();
@@ -325,6 +347,7 @@ describe('Opciones generales', () => {
         reglasMock,
         panelMock,
         componentesMock,
+        umbralesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -366,6 +389,7 @@ describe('Opciones generales', () => {
         reglasMock,
         panelMock,
         componentesMock,
+        umbralesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
           result: {
@@ -395,7 +419,7 @@ describe('Opciones generales', () => {
   it('staff see the options read-only, without "Nombre del Servicio"', async () => {
     signIn(medico());
     renderWithProviders(<OpcionesGeneralesPage />, {
-      mocks: [servicioMock, reglasMock, panelMock, componentesMock],
+      mocks: [servicioMock, reglasMock, panelMock, componentesMock, umbralesMock],
     });
     expect(await screen.findByLabelText('Servicio')).toBeDisabled();
     expect(screen.queryByText('Nombre del Servicio')).not.toBeInTheDocument();

@@ -30,6 +30,8 @@ import { IndicadoresAnalizadas1764420000000 } from './1764420000000-indicadores-
 import { ListasOrden1764430000000 } from './1764430000000-listas-orden';
 import { Componentes1764500000000 } from './1764500000000-componentes';
 import { CodigoInstalacionSiguiente1764510000000 } from './1764510000000-codigo-instalacion-siguiente';
+import { UmbralesTamizaje1764600000000 } from './1764600000000-umbrales-tamizaje';
+import { Reacciones1764610000000 } from './1764610000000-reacciones';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -65,4 +67,6 @@ export const migrations = [
   ListasOrden1764430000000,
   Componentes1764500000000,
   CodigoInstalacionSiguiente1764510000000,
+  UmbralesTamizaje1764600000000,
+  Reacciones1764610000000,
 ];

@@ -13,7 +13,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { todayIso } from '../../domain/dates';
-import { SignosVitales, TIPO_BOLSA_DEFAULT, ultimaDonacion, validateDonacion } from '../../domain/donacion';
+import {
+  SignosVitales,
+  TIPO_BOLSA_DEFAULT,
+  type UmbralesTamizaje,
+  ultimaDonacion,
+  validateDonacion,
+  validateSignosVitales,
+} from '../../domain/donacion';
 import {
   campoRechazo,
   evaluarElegibilidad,
@@ -154,17 +161,31 @@ export function nuevaDonacion(
   };
 }
 
+/** A new donation's signs as domain/donacion.ts reads them. */
+const signosDe = (d: DonacionNueva): SignosVitales => ({
+  tas: d.taSistolica,
+  tad: d.taDiastolica,
+  fc: d.fc,
+  peso: d.peso,
+  temp: d.temp,
+  hb: d.hb,
+  hto: d.hto,
+});
+
 /**
  * The rules that need the database: an issued number, no duplicate, the donor eligible on the
  * donation's date (domain/elegibilidad.ts: interval, yearly limit, deferrals), a free number.
- * Also the rules of bringing a deleted donation back (donacion.restore.ts).
+ * Also the rules of bringing a deleted donation back (donacion.restore.ts). A new donation's
+ * signs (`sv`) are checked again with the donor's sex and the servicio's screening thresholds.
  */
 export function assertCreateRules(
   d: Pick<DonacionNueva, 'numero' | 'fecha' | 'donacionAferesis'>,
   historial: Historial,
-  reglas: ReglasElegibilidad,
+  reglas: ReglasElegibilidad & { umbrales?: UmbralesTamizaje },
   estado: NumeroState,
+  sv?: SignosVitales,
 ): void {
+  if (sv) assertValid(validateSignosVitales(sv, { sexo: historial.donante.sexo, umbrales: reglas.umbrales }));
   if (d.numero > estado.ultimo) {
     throw ValidationError.single('numero', MSG.numeroEtiquetaNoEmitido(d.numero, estado.ultimo));
   }
@@ -209,7 +230,7 @@ export async function createDonacionSteps(
   const historial = await historialDe(run, actor.servicio, d.donanteId);
   alLeer?.(d.donanteId, historial);
   const reglas = await reglasDelServicio(run, actor.servicio);
-  assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero));
+  assertCreateRules(d, historial, reglas, await numeroState(run, actor.servicio, d.numero), signosDe(d));
   const propias = historial.donaciones.filter((p) => p.donanteId === d.donanteId).map((p) => p.fecha);
   await touchUltimaDonacion(run, d.donanteId, ultimaDonacion(d.fecha, propias));
   // The writes every creation of the servicio takes turns on come last, so each holds them only

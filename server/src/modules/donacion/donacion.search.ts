@@ -50,6 +50,8 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   anticuerpo: ['anticuerpo'],
   // The detailed results (DataLoader), read within the donation's servicio.
   resultados: ['servicio_id'],
+  // Its donor reactions (DataLoader, modules/reaccion), read within the donation's servicio.
+  reacciones: ['servicio_id'],
   exclusionDefinitiva: ['exclusion_definitiva'],
   exclusionTiempo: ['exclusion_tiempo'],
   exclusionCodigo: ['exclusion_codigo'],

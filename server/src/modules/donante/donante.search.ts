@@ -60,6 +60,8 @@ export const DONANTE_FIELD_COLUMNS: Record<string, readonly string[]> = {
   elegibilidad: [],
   // The person's lifted deferrals, read by their own loader (elegibilidad.resolver.ts).
   levantamientos: [],
+  // A severe reaction at one of its donations, read by its own loader (modules/reaccion).
+  reaccionSeveraPrevia: [],
 };
 
 /** Read for every listed donor: the key, and the servicio (the REST record shows it). */

@@ -25,6 +25,7 @@ import {
   sumarCifras,
   validatePeriodo,
 } from '../../domain/indicadores';
+import { TIPOS_REACCION } from '../../domain/reacciones';
 import { assertValid } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import { Agrupacion, IndicadorComponente, Indicadores, REGLA_SUPRESION } from './indicadores.types';
@@ -130,6 +131,17 @@ const DISTINTOS_SQL = `SELECT s.id AS servicio,
         AND fecha BETWEEN $2::date AND $3::date)::int AS frontera
   FROM unnest($1::uuid[]) AS s(id)`;
 
+/**
+ * Donor reactions at the period's live donations, by servicio and kind (migration 1764610000000):
+ * read from the reactions of each servicio (its index) joined to their donations by key. Outside
+ * the servicio ($4), only those recorded or corrected before today, as the results are.
+ */
+const REACCIONES_SQL = `SELECT r.servicio_id AS servicio, r.tipo, count(*)::int AS cantidad
+  FROM reaccion_donante r JOIN donacion d ON d.id = r.donacion_id AND d.servicio_id = r.servicio_id
+  WHERE r.servicio_id = ANY($1::uuid[]) AND d.deleted_at IS NULL AND d.fecha BETWEEN $2::date AND $3::date
+    AND (NOT $4::boolean OR (r.updated_at AT TIME ZONE 'America/Argentina/Buenos_Aires')::date < indicador_hoy())
+  GROUP BY 1, 2`;
+
 /** The unit of date_trunc and the label of each period, by grouping. */
 const PERIODO: Record<Agrupacion, { unidad: string; formato: string }> = {
   [Agrupacion.DIA]: { unidad: 'day', formato: 'YYYY-MM-DD' },
@@ -234,16 +246,18 @@ export async function leerCifras(
   const fin = instanteDeExtraccion(addDays(hasta, 1), '00:00');
   const hoy = instanteDeExtraccion(todayIso(), '00:00');
   const hastaInstante = externo && hoy < fin ? hoy : fin;
-  const [totales, distintos, serie, eventos] = (await Promise.all([
+  const [totales, distintos, serie, eventos, reacciones] = (await Promise.all([
     run(TOTALES_SQL[externo ? 'externo' : 'servicio'], params),
     run(DISTINTOS_SQL, params),
     run(SERIE_SQL, [...params, unidad, formato]),
     run(COMPONENTES_SQL, [[...servicios], inicio, hastaInstante]),
+    run(REACCIONES_SQL, [...params, externo]),
   ])) as unknown as [
     Fila<Totales>[],
     Fila<{ recientes: number; frontera: number }>[],
     Fila<{ periodo: string; donaciones: number; voluntarias: number }>[],
     EventoComponente[],
+    Fila<{ tipo: string; cantidad: number }>[],
   ];
   const periodos = serie.filter((p) => p.servicio === null).map((p) => p.periodo);
   const porServicio = new Map<string, CifrasIndicadores>();
@@ -280,6 +294,7 @@ export async function leerCifras(
         pendientes: donaciones - n(`${marcador}Analizadas`),
       })),
       exclusiones: { temporales: n('temporales'), definitivas: n('definitivas') },
+      reacciones: reaccionesDe(reacciones.filter((r) => r.servicio === servicio)),
       serie: periodos.map((periodo) => {
         const p = puntos.get(periodo);
         const [don, vol] = [p?.donaciones ?? 0, p?.voluntarias ?? 0];
@@ -289,6 +304,15 @@ export async function leerCifras(
     });
   }
   return { periodos, porServicio };
+}
+
+/** A servicio's reactions by kind (REACCIONES_SQL rows): the total and every kind, in order. */
+function reaccionesDe(filas: { tipo: string; cantidad: number }[]): CifrasIndicadores['reacciones'] {
+  const porTipo = TIPOS_REACCION.map((tipo) => ({
+    tipo,
+    cantidad: filas.find((f) => f.tipo === tipo)?.cantidad ?? 0,
+  }));
+  return { total: porTipo.reduce((n, t) => n + t.cantidad, 0), porTipo };
 }
 
 /** The period's donations whose donor's previous donation is before it (DISTINTOS_SQL). */

@@ -1,6 +1,7 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { INDICADORES_MINIMO_PUBLICABLE } from '../../domain/limites';
 import { MotivoDescarte, TipoComponente } from '../componente/componente.entity';
+import { TIPOS_REACCION } from '../../domain/reacciones';
 
 /** How the series of `indicadores` is grouped. */
 export enum Agrupacion {
@@ -113,6 +114,32 @@ export class IndicadorExclusiones {
   @Field({ description: SUPRIMIDO }) suprimido: boolean;
 }
 
+@ObjectType({ description: 'Reacciones del donante de un tipo en las donaciones del período' })
+export class IndicadorReaccionTipo {
+  @Field({ description: `El código del tipo (TipoReaccion): ${TIPOS_REACCION.join(', ')}` }) tipo: string;
+  @Field(() => Int, { nullable: true, description: cifra('Reacciones de este tipo') }) cantidad:
+    number | null;
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
+}
+
+@ObjectType({ description: 'Reacciones del donante en las donaciones del período' })
+export class IndicadorReacciones {
+  @Field(() => Int, { nullable: true, description: cifra('Reacciones registradas') })
+  total: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Reacciones por 1.000 donaciones, con un decimal (0 sin donaciones). null: suprimido, porque el total o las donaciones lo son',
+  })
+  porMil: number | null;
+
+  @Field(() => [IndicadorReaccionTipo], { description: 'Una por tipo de reacción, también las de 0' })
+  porTipo: IndicadorReaccionTipo[];
+
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
+}
+
 @ObjectType({ description: 'Un punto de la serie: un día, semana, mes o año del período' })
 export class IndicadorPeriodo {
   @Field({ description: "Primer día del período (YYYY-MM-DD); 'YYYY-MM' por mes; 'YYYY' por año" })
@@ -193,6 +220,7 @@ export class Indicadores {
 
   @Field(() => [IndicadorSerologia]) serologia: IndicadorSerologia[];
   @Field(() => IndicadorExclusiones) exclusiones: IndicadorExclusiones;
+  @Field(() => IndicadorReacciones) reacciones: IndicadorReacciones;
   @Field(() => [IndicadorPeriodo], { description: 'Un punto por período, también los vacíos' })
   serie: IndicadorPeriodo[];
 

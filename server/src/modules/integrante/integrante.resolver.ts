@@ -28,6 +28,15 @@ export class IntegranteResolver {
     return ctx.services.integrante.agentesCph(requireAuth(ctx));
   }
 
+  @Authorized()
+  @Query(() => [Usuario], {
+    description:
+      'Los médicos del servicio (ROL_MEDICO), con su matrícula: quienes firman la constancia de donación',
+  })
+  medicosFirmantes(@Ctx() ctx: Context): Promise<Usuario[]> {
+    return ctx.services.integrante.medicos(requireAuth(ctx));
+  }
+
   @Authorized('ROL_SERVICIO')
   @Mutation(() => IntegrantePayload, { description: 'Agrega un integrante al servicio' })
   createIntegrante(@Arg('input') input: IntegranteInput, @Ctx() ctx: Context): Promise<IntegrantePayload> {

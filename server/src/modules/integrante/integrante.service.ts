@@ -94,6 +94,15 @@ export class IntegranteService {
     });
   }
 
+  /** The servicio's doctors (ROL_MEDICO): who may sign a donation certificate. Every role reads them. */
+  async medicos(auth: AuthUser): Promise<Usuario[]> {
+    return this.dataSource.getRepository(Usuario).find({
+      where: { servicioId: auth.servicio, deletedAt: IsNull(), rol: Rol.ROL_MEDICO },
+      order: { apellido: 'ASC', nombre: 'ASC', id: 'ASC' },
+      take: INTEGRANTES_MAX,
+    });
+  }
+
   async create(auth: AuthUser, data: NuevoIntegranteDatos): Promise<IntegranteResult> {
     this.requireAdmin(auth);
     assertValid(validateNuevoIntegrante(data));

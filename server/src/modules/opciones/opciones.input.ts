@@ -1,4 +1,4 @@
-import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { OrdenDireccion } from '../../graphql/orden';
 import { FormatoEtiqueta, Servicio } from '../servicio/servicio.entity';
 import { Paginated } from '../../graphql/pagination';
@@ -94,3 +94,57 @@ export class EtiquetaSinUsarOrden {
 
 export const EtiquetaSinUsarPage = Paginated(EtiquetaSinUsar, 'EtiquetaSinUsarPage');
 export type EtiquetaSinUsarPage = InstanceType<typeof EtiquetaSinUsarPage>;
+
+const UMBRAL_DESCRIPCION = {
+  hbMinMujer: 'Hemoglobina mínima de las mujeres, en g/dl (12 o más; null: 12, la norma)',
+  hbMinHombre: 'Hemoglobina mínima de los hombres, en g/dl (12 o más; null: 12, la norma)',
+  hbMax: 'Hemoglobina máxima, en g/dl (null: sin máximo, la norma)',
+  hctoMinMujer: 'Hematocrito mínimo de las mujeres, en % (35 o más; null: 35, la norma)',
+  hctoMinHombre: 'Hematocrito mínimo de los hombres, en % (35 o más; null: 35, la norma)',
+  hctoMax: 'Hematocrito máximo, en % (null: sin máximo, la norma)',
+} as const;
+
+@ObjectType({
+  description:
+    'Los umbrales de tamizaje del servicio: mínimos por sexo y máximos de hemoglobina y hematocrito, nunca menos exigentes que la norma (null: el límite de la norma)',
+})
+export class UmbralesTamizaje {
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hbMinMujer })
+  hbMinMujer: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hbMinHombre })
+  hbMinHombre: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hbMax })
+  hbMax: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hctoMinMujer })
+  hctoMinMujer: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hctoMinHombre })
+  hctoMinHombre: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hctoMax })
+  hctoMax: number | null;
+}
+
+@InputType({ description: 'Umbrales de tamizaje del servicio; null o ausente: el límite de la norma' })
+export class UmbralesTamizajeInput {
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hbMinMujer })
+  hbMinMujer?: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hbMinHombre })
+  hbMinHombre?: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hbMax })
+  hbMax?: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hctoMinMujer })
+  hctoMinMujer?: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hctoMinHombre })
+  hctoMinHombre?: number | null;
+
+  @Field(() => Float, { nullable: true, description: UMBRAL_DESCRIPCION.hctoMax })
+  hctoMax?: number | null;
+}

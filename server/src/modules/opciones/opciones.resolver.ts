@@ -11,7 +11,10 @@ import {
   FormatoEtiquetasInput,
   OpcionesInput,
   OpcionesPayload,
+  UmbralesTamizaje,
+  UmbralesTamizajeInput,
 } from './opciones.input';
+import { umbralesDe } from './opciones.service';
 import { MarcadorAdicional, Servicio } from '../servicio/servicio.entity';
 
 @Resolver(() => Servicio)
@@ -47,6 +50,23 @@ export class OpcionesResolver {
     @Ctx() ctx: Context,
   ): Promise<Servicio> {
     return ctx.services.opciones.updatePanelResultados(requireAuth(ctx), marcadores);
+  }
+
+  @FieldResolver(() => UmbralesTamizaje, {
+    description:
+      'Los umbrales de tamizaje del servicio (todos los roles los leen): cada donación nueva se controla con ellos y el sexo del donante',
+  })
+  umbralesTamizaje(@Root() s: Servicio): UmbralesTamizaje {
+    return umbralesDe(s);
+  }
+
+  @Authorized('ROL_SERVICIO')
+  @Mutation(() => Servicio, {
+    description:
+      'Guarda los umbrales de tamizaje del servicio: mínimos de hemoglobina y hematocrito por sexo y sus máximos, nunca menos exigentes que la norma (hemoglobina 12 g/dl, hematocrito 35 %)',
+  })
+  updateUmbralesTamizaje(@Arg('input') input: UmbralesTamizajeInput, @Ctx() ctx: Context): Promise<Servicio> {
+    return ctx.services.opciones.updateUmbralesTamizaje(requireAuth(ctx), { ...input });
   }
 
   @Authorized()

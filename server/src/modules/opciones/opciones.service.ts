@@ -14,12 +14,30 @@ import {
   type MarcadorAdicional,
 } from '../../domain/resultados';
 import { MSG } from '../../domain/messages';
+import {
+  UMBRALES_TAMIZAJE_KEYS,
+  type UmbralesTamizaje,
+  type UmbralTamizajeKey,
+  validateUmbrales,
+} from '../../domain/donacion';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { PAGE_MAX } from '../../graphql/pagination';
 import { audit, diff } from '../auditoria/audit';
 import { Rol } from '../usuario/rol.enum';
 import { Servicio } from '../servicio/servicio.entity';
 import { EtiquetaSinUsar } from './opciones.input';
+
+/** A servicio's screening thresholds as the domain names them (null: the spec's bound). */
+export function umbralesDe(s: Servicio): UmbralesTamizaje {
+  return {
+    hbMinMujer: s.umbralHbMinMujer ?? null,
+    hbMinHombre: s.umbralHbMinHombre ?? null,
+    hbMax: s.umbralHbMax ?? null,
+    hctoMinMujer: s.umbralHctoMinMujer ?? null,
+    hctoMinHombre: s.umbralHctoMinHombre ?? null,
+    hctoMax: s.umbralHctoMax ?? null,
+  };
+}
 
 export type OpcionesResult = { servicio: Servicio; message: string };
 
@@ -151,6 +169,45 @@ export class OpcionesService {
           auth.servicio,
           despues,
         ]);
+        await audit(manager, auth, 'editar', 'servicio', auth.servicio, cambios);
+      }
+      return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });
+    });
+  }
+
+  /**
+   * The servicio's screening thresholds (domain/donacion.ts validateSignosVitales): never looser
+   * than the spec (a looser one is refused, nothing changed). Only the service administrator;
+   * audited in the same transaction. Every new donation is checked against them.
+   */
+  async updateUmbralesTamizaje(
+    auth: AuthUser,
+    data: Partial<Record<UmbralTamizajeKey, unknown>>,
+  ): Promise<Servicio> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    assertValid(validateUmbrales(data));
+    const despues = Object.fromEntries(
+      UMBRALES_TAMIZAJE_KEYS.map((k) => [k, (data[k] as number | null | undefined) ?? null]),
+    ) as UmbralesTamizaje;
+    return this.dataSource.transaction(async (manager) => {
+      const actual = await manager
+        .getRepository(Servicio)
+        .findOne({ where: { id: auth.servicio }, lock: { mode: 'pessimistic_write' } });
+      if (!actual) throw new NotFoundError();
+      const cambios = diff(umbralesDe(actual), despues);
+      if (Object.keys(cambios).length > 0) {
+        await manager.update(
+          Servicio,
+          { id: auth.servicio },
+          {
+            umbralHbMinMujer: despues.hbMinMujer,
+            umbralHbMinHombre: despues.hbMinHombre,
+            umbralHbMax: despues.hbMax,
+            umbralHctoMinMujer: despues.hctoMinMujer,
+            umbralHctoMinHombre: despues.hctoMinHombre,
+            umbralHctoMax: despues.hctoMax,
+          },
+        );
         await audit(manager, auth, 'editar', 'servicio', auth.servicio, cambios);
       }
       return manager.getRepository(Servicio).findOneByOrFail({ id: auth.servicio });

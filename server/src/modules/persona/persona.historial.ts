@@ -10,6 +10,7 @@
  * donor under its lock (donacion.create.ts).
  */
 import type { RunQuery } from '../../database/prepared';
+import type { UmbralesTamizaje } from '../../domain/donacion';
 import {
   type DonacionHistorial,
   type HistorialDonante,
@@ -222,13 +223,22 @@ export async function donacionesPrevias(
 }
 
 const REGLAS_SQL = `SELECT semanas_entre_donaciones AS "semanasEntreDonaciones",
-    limite_anual_hombres AS "limiteAnualHombres", limite_anual_mujeres AS "limiteAnualMujeres"
+    limite_anual_hombres AS "limiteAnualHombres", limite_anual_mujeres AS "limiteAnualMujeres",
+    umbral_hb_min_mujer::float8 AS "hbMinMujer", umbral_hb_min_hombre::float8 AS "hbMinHombre",
+    umbral_hb_max::float8 AS "hbMax", umbral_hcto_min_mujer::float8 AS "hctoMinMujer",
+    umbral_hcto_min_hombre::float8 AS "hctoMinHombre", umbral_hcto_max::float8 AS "hctoMax"
   FROM servicio WHERE id = $1`;
 
-/** The servicio's donation rules (the national norm if it has none). */
-export async function reglasDelServicio(run: RunQuery, servicio: string): Promise<ReglasElegibilidad> {
-  const [row] = (await run(REGLAS_SQL, [servicio])) as ReglasElegibilidad[];
-  return row ?? REGLAS_DEFAULT;
+/** The servicio's donation rules, with its screening thresholds (domain/donacion.ts validateSignosVitales). */
+export type ReglasDelServicio = ReglasElegibilidad & { umbrales?: UmbralesTamizaje };
+
+/** The servicio's donation rules and screening thresholds (the national norm if it has none). */
+export async function reglasDelServicio(run: RunQuery, servicio: string): Promise<ReglasDelServicio> {
+  const [row] = (await run(REGLAS_SQL, [servicio])) as (Omit<ReglasElegibilidad, 'umbrales'> &
+    UmbralesTamizaje)[];
+  if (!row) return REGLAS_DEFAULT;
+  const { semanasEntreDonaciones, limiteAnualHombres, limiteAnualMujeres, ...umbrales } = row;
+  return { semanasEntreDonaciones, limiteAnualHombres, limiteAnualMujeres, umbrales };
 }
 
 const CLAVES_SQL = `SELECT coalesce(array_agg(DISTINCT i.clave ORDER BY i.clave), '{}') AS claves

@@ -42,6 +42,12 @@ registerEnumType(MarcadorAdicional, {
   ),
 });
 
+/** Postgres numeric (read as text) <-> number; null stays null. */
+const NUMERO = {
+  to: (value: number | null | undefined) => value,
+  from: (value: string | null) => (value === null || value === undefined ? null : Number(value)),
+};
+
 /** A haemotherapy service: the tenant. Its id is also its administrator's user id. */
 @ObjectType({ description: 'Servicio de hemoterapia (el titular de la cuenta)' })
 @Directive('@key(fields: "id")')
@@ -78,6 +84,25 @@ export class Servicio {
   @Field(() => Int, { description: 'Donaciones de sangre entera permitidas en 12 meses a mujeres (1 a 3)' })
   @Column('integer', { default: 3 })
   limiteAnualMujeres: number;
+
+  /** The screening thresholds (migration 1764600000000; domain/donacion.ts UmbralesTamizaje): null, the spec's. */
+  @Column('numeric', { precision: 3, scale: 1, nullable: true, transformer: NUMERO })
+  umbralHbMinMujer: number | null;
+
+  @Column('numeric', { precision: 3, scale: 1, nullable: true, transformer: NUMERO })
+  umbralHbMinHombre: number | null;
+
+  @Column('numeric', { precision: 3, scale: 1, nullable: true, transformer: NUMERO })
+  umbralHbMax: number | null;
+
+  @Column('numeric', { precision: 3, scale: 1, nullable: true, transformer: NUMERO })
+  umbralHctoMinMujer: number | null;
+
+  @Column('numeric', { precision: 3, scale: 1, nullable: true, transformer: NUMERO })
+  umbralHctoMinHombre: number | null;
+
+  @Column('numeric', { precision: 3, scale: 1, nullable: true, transformer: NUMERO })
+  umbralHctoMax: number | null;
 
   @Field(() => FormatoEtiqueta, { description: "Cómo imprime 'Generar Etiquetas' (todos los roles lo leen)" })
   @Column('varchar', { length: 10, default: FormatoEtiqueta.HOJA_A4 })
