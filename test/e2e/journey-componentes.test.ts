@@ -117,7 +117,7 @@ describe('recorrido: componentes', () => {
       await f.waitFor();
       const texto = await f.innerText();
       expect(texto).toContain(legible(u.codigo));
-      expect(texto).toContain('Cuarentena');
+      expect(texto).toContain('En cuarentena');
       expect(texto).toContain('Falta el grupo ABO');
       expect(texto).toContain('Falta la serología');
       await expect(f.getByRole('button', { name: /^Liberar/ }).count()).resolves.toBe(0);

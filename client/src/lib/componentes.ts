@@ -1,16 +1,9 @@
 /**
  * Names of the blood components as the screens and labels print them, shared by the components'
- * screen and the options (the server's enum TipoComponente).
+ * screen and the options: the domain's, one home.
  */
-export type TipoComponenteNombre =
-  'GLOBULOS_ROJOS' | 'PLASMA_FRESCO_CONGELADO' | 'PLAQUETAS' | 'CRIOPRECIPITADO';
+import type { TipoComponente } from '@domain/componentes';
 
-export const NOMBRE_PRODUCTO: Record<TipoComponenteNombre, string> = {
-  GLOBULOS_ROJOS: 'Concentrado de glóbulos rojos',
-  PLASMA_FRESCO_CONGELADO: 'Plasma fresco congelado',
-  PLAQUETAS: 'Concentrado de plaquetas',
-  CRIOPRECIPITADO: 'Crioprecipitado',
-};
+export type TipoComponenteNombre = TipoComponente;
 
-/** A unit identifier grouped for reading: '90001 26 000004 GR1 K' (the domain's, one home). */
-export { identificadorLegible } from '@domain/componentes';
+export { identificadorLegible, NOMBRE_PRODUCTO } from '@domain/componentes';

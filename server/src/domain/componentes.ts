@@ -35,6 +35,14 @@ export const TIPO_COMPONENTE_LABELS: Record<TipoComponente, string> = {
   CRIOPRECIPITADO: 'Crioprecipitado',
 };
 
+/** Each type's product name as labels and screens print it (the short name is TIPO_COMPONENTE_LABELS). */
+export const NOMBRE_PRODUCTO: Record<TipoComponente, string> = {
+  GLOBULOS_ROJOS: 'Concentrado de glóbulos rojos',
+  PLASMA_FRESCO_CONGELADO: 'Plasma fresco congelado',
+  PLAQUETAS: 'Concentrado de plaquetas',
+  CRIOPRECIPITADO: 'Crioprecipitado',
+};
+
 /** The product code's letters: 'GR1', 'PF1', 'PQ1', 'CR1' (the index counts units of one type). */
 export const PREFIJO_PRODUCTO: Record<TipoComponente, string> = {
   GLOBULOS_ROJOS: 'GR',

@@ -1,16 +1,12 @@
 /** Pure texts of the components for the screen and the label (no @react-pdf import). */
 import { formatDate, formatDateTime, todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
-import type { ComponenteEtiqueta, EstadoComponenteEtiqueta, TipoComponenteEtiqueta } from './pdf/types';
+import type { ComponenteEtiqueta, TipoComponenteEtiqueta } from './pdf/types';
 
 export { NOMBRE_PRODUCTO } from '@/lib/componentes';
 
-export const ESTADO_COMPONENTE_LABELS: Record<EstadoComponenteEtiqueta, string> = {
-  CUARENTENA: 'Cuarentena',
-  LIBERADO: 'Liberado',
-  DESPACHADO: 'Despachado',
-  DESCARTADO: 'Descartado',
-};
+/** Each state as the screens show it: the domain's. */
+export { ESTADO_COMPONENTE_LABELS } from '@domain/componentes';
 
 /** A unit identifier grouped for reading: '90001 26 000004 GR1 K'. */
 export { identificadorLegible as agruparIdentificador } from '@/lib/componentes';

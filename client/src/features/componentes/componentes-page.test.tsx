@@ -162,7 +162,7 @@ describe('/componentes', () => {
     expect(filaGr).toHaveTextContent('Concentrado de glóbulos rojos');
     expect(filaGr).toHaveTextContent('O Negativo');
     expect(filaGr).toHaveTextContent('280 ml');
-    expect(filaGr).toHaveTextContent('Cuarentena');
+    expect(filaGr).toHaveTextContent('En cuarentena');
     expect(filaGr).toHaveTextContent('Nada: puede liberarse');
     expect(within(filaGr).getByRole('button', { name: /^Liberar 90001/ })).toBeInTheDocument();
 
