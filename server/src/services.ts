@@ -18,6 +18,14 @@ import { Auditoria } from './modules/auditoria/auditoria.entity';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 import { ClaveApiResolver } from './modules/clave-api/clave-api.resolver';
 import { ClaveApiService } from './modules/clave-api/clave-api.service';
+import {
+  CitacionDonanteResolver,
+  CitacionResolver,
+  IntentoCitacionResolver,
+} from './modules/citacion/citacion.resolver';
+import { citacionLoaders } from './modules/citacion/citacion.loaders';
+import { addCitacionRoutes } from './modules/citacion/citacion.rest';
+import { CitacionService } from './modules/citacion/citacion.service';
 import { ClaveResolver } from './modules/cuenta/clave.resolver';
 import { ClaveService } from './modules/cuenta/clave.service';
 import { Componente } from './modules/componente/componente.entity';
@@ -48,6 +56,13 @@ import { ElegibilidadResolver } from './modules/elegibilidad/elegibilidad.resolv
 import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
 import { IndicadoresResolver } from './modules/indicadores/indicadores.resolver';
 import { IndicadoresService } from './modules/indicadores/indicadores.service';
+import {
+  InformePostdonacionDonacionResolver,
+  InformePostdonacionResolver,
+} from './modules/informe-postdonacion/informe-postdonacion.resolver';
+import { informePostdonacionLoaders } from './modules/informe-postdonacion/informe-postdonacion.loaders';
+import { addInformePostdonacionRoutes } from './modules/informe-postdonacion/informe-postdonacion.rest';
+import { InformePostdonacionService } from './modules/informe-postdonacion/informe-postdonacion.service';
 import { IntegranteResolver } from './modules/integrante/integrante.resolver';
 import { addIntegranteRoutes } from './modules/integrante/integrante.rest';
 import { IntegranteService } from './modules/integrante/integrante.service';
@@ -99,6 +114,11 @@ export const resolvers: Resolvers = [
   ClaveApiResolver,
   ComponenteResolver,
   ComponenteDonacionResolver,
+  CitacionResolver,
+  IntentoCitacionResolver,
+  CitacionDonanteResolver,
+  InformePostdonacionResolver,
+  InformePostdonacionDonacionResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -109,6 +129,8 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addDonanteRoutes,
   addDonacionRoutes,
   addComponenteRoutes,
+  addCitacionRoutes,
+  addInformePostdonacionRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -120,6 +142,8 @@ const loaderFactories = {
   ...elegibilidadLoaders,
   ...personaLoaders,
   ...componenteLoaders,
+  ...citacionLoaders,
+  ...informePostdonacionLoaders,
 };
 
 export type Loaders = LoadersOf<typeof loaderFactories>;
@@ -152,6 +176,10 @@ export type Services = {
   claveApi: ClaveApiService;
   /** Blood components: split, quarantine, release and discard. */
   componente: ComponenteService;
+  /** Calling donors back: the work-list, its attempts, appointments, attendance and closure. */
+  citacion: CitacionService;
+  /** Post-donation information, which blocks the donation's units not dispatched. */
+  informePostdonacion: InformePostdonacionService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -191,6 +219,8 @@ export function createServices(
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
     componente: new ComponenteService(dataSource, donacion),
+    citacion: new CitacionService(dataSource, query),
+    informePostdonacion: new InformePostdonacionService(dataSource, query),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

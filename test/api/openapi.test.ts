@@ -73,6 +73,15 @@ const BEYOND_SPEC = [
   'POST /componente/{id}/descartar',
   'POST /auth/opciones/vida-util',
   'POST /auth/opciones/codigo-instalacion',
+  // Calling donors back, and post-donation information.
+  'GET /citacion',
+  'GET /citacion/{id}',
+  'POST /citacion',
+  'POST /citacion/{id}/intento',
+  'POST /citacion/{id}/cita',
+  'POST /citacion/{id}/asistencia',
+  'POST /citacion/{id}/cerrar',
+  'POST /donacion/{id}/informe-postdonacion',
 ];
 
 describe('OpenAPI document of /api', () => {
