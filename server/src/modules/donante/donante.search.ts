@@ -60,6 +60,8 @@ export const DONANTE_FIELD_COLUMNS: Record<string, readonly string[]> = {
   elegibilidad: [],
   // The person's lifted deferrals, read by their own loader (elegibilidad.resolver.ts).
   levantamientos: [],
+  // Whether a call-back is due (DataLoader, modules/citacion), by id within the servicio.
+  citacionPendiente: [],
 };
 
 /** Read for every listed donor: the key, and the servicio (the REST record shows it). */
