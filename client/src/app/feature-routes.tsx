@@ -7,6 +7,7 @@ import { auditoriaRoutes } from '@/features/auditoria/routes';
 import { cphRoutes } from '@/features/cph/routes';
 import { reportesRoutes } from '@/features/reportes/routes';
 import { pendientesRoutes } from '@/features/pendientes/routes';
+import { citacionesRoutes } from '@/features/citaciones/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -21,4 +22,5 @@ export const featureRoutes: RouteObject[] = [
   ...cphRoutes,
   ...reportesRoutes,
   ...pendientesRoutes,
+  ...citacionesRoutes,
 ];

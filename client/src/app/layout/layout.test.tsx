@@ -19,6 +19,7 @@ describe('sidebar', () => {
       ['Donantes', '/donantes'],
       ['Donaciones', '/donaciones'],
       ['Decisiones pendientes', '/pendientes'],
+      ['Citaciones', '/citaciones'],
       ['Registro CPH', '/cph'],
       ['Planillas', '/planillas'],
       ['Reportes', '/reportes'],

@@ -19,6 +19,7 @@ import { errorMessages } from '@/lib/graphql-errors';
 import { useBorrarDonacion } from './borrar-donacion';
 import { esNoEncontrado } from './donacion-nueva-page';
 import { ElegibilidadPanel } from './elegibilidad-panel';
+import { CitacionPendienteMarca } from './informe-postdonacion';
 import { LevantamientosDonante } from './levantamientos';
 import { RegistrarNoAptoDialog, VisitasNoAptoTabla } from './no-apto';
 import { SerologiaCell } from '@/components/resultado-marcas';
@@ -52,6 +53,7 @@ export function DonacionesDonantePage() {
             Donaciones del donante
           </Heading>
           {donante && <Text color="gray.600">{`${nombreCompleto(donante)} · DNI ${donante.dni}`}</Text>}
+          <CitacionPendienteMarca donanteId={donanteId} />
         </Stack>
         <HStack gap="2" wrap="wrap">
           {elegibilidad && (

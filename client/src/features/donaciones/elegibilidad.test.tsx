@@ -23,7 +23,13 @@ import { DonacionResultadosPage } from './donacion-resultados-page';
 import { DonacionesDonantePage } from './donaciones-donante-page';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { SIN_FECHA_TEXTO } from './elegibilidad-panel';
-import { diferimientoDeDonacion, donacion, donanteDatos, servicioMock } from './test-data';
+import {
+  citacionPendienteMock,
+  diferimientoDeDonacion,
+  donacion,
+  donanteDatos,
+  servicioMock,
+} from './test-data';
 
 jest.setTimeout(30000);
 
@@ -172,7 +178,14 @@ function renderPagina(e: Elegibilidad, mocks: MockedResponses, rol: Rol = 'ROL_S
     </Routes>,
     {
       route: `/donaciones/donante/${DONANTE}`,
-      mocks: [servicioMock, donanteMock(e), elegibilidadMock(e), ...mocks, levantamientosMock()],
+      mocks: [
+        servicioMock,
+        donanteMock(e),
+        elegibilidadMock(e),
+        ...mocks,
+        levantamientosMock(),
+        citacionPendienteMock(DONANTE),
+      ],
     },
   );
 }
