@@ -154,7 +154,9 @@ describe('recorrido: citaciones e informe post-donación', () => {
 
   it('a post-donation report blocks the released and the quarantined unit', async () => {
     await page.goto(`/donacion/${donacion.id}/donante/${otro.id}`);
+    await page.getByRole('button', { name: 'Informe post-donación', exact: true }).click();
     await page.getByRole('heading', { name: 'Informe post-donación' }).waitFor();
+    await page.getByText('No hay informes post-donación de esta donación.').waitFor();
     await page.getByRole('button', { name: 'Registrar informe post-donación' }).click();
     const form = page.getByRole('form', { name: 'Informe post-donación' });
     await form.getByLabel('Quién informó').selectOption('DONANTE');
