@@ -367,6 +367,7 @@ export const MSG = {
   // Calling donors back (domain/citacion.ts) and post-donation information
   citacionNoEncontrada: 'No se encontró la citación',
   citacionPendiente: 'Citación pendiente',
+  citacionActualizada: 'Citación actualizada',
   soloMedicoCitacion:
     'Solo un médico agrega una citación, registra la asistencia (lo informado y la derivación) o la cierra',
   citacionCerrada: 'La citación ya está cerrada',

@@ -61,7 +61,7 @@ function Paso({
         setErrores(null);
         try {
           await enviar(v);
-          showToast(`${titulo}: registrado`);
+          showToast(MSG.citacionActualizada);
           setTimeout(() => form.restart(initialValues));
         } catch (e) {
           setErrores(errorMessages(e));
