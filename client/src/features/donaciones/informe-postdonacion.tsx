@@ -31,7 +31,7 @@ export function CitacionPendienteMarca({ donanteId }: { donanteId: string }) {
   const { data } = useQuery(CitacionPendienteDonanteDocument, { variables: { id: donanteId } });
   if (!data?.donante.citacionPendiente) return null;
   return (
-    <Badge asChild colorPalette="orange" variant="solid" size="md" w="fit-content">
+    <Badge asChild colorPalette="orange" variant="subtle" size="lg" w="fit-content">
       <Link asChild>
         <RouterLink to="/citaciones">{MSG.citacionPendiente}</RouterLink>
       </Link>
