@@ -18,6 +18,14 @@ import { Auditoria } from './modules/auditoria/auditoria.entity';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 import { ClaveApiResolver } from './modules/clave-api/clave-api.resolver';
 import { ClaveApiService } from './modules/clave-api/clave-api.service';
+import {
+  CitacionDonanteResolver,
+  CitacionResolver,
+  IntentoCitacionResolver,
+} from './modules/citacion/citacion.resolver';
+import { citacionLoaders } from './modules/citacion/citacion.loaders';
+import { addCitacionRoutes } from './modules/citacion/citacion.rest';
+import { CitacionService } from './modules/citacion/citacion.service';
 import { ClaveResolver } from './modules/cuenta/clave.resolver';
 import { ClaveService } from './modules/cuenta/clave.service';
 import { Componente } from './modules/componente/componente.entity';
@@ -48,6 +56,13 @@ import { ElegibilidadResolver } from './modules/elegibilidad/elegibilidad.resolv
 import { ElegibilidadService } from './modules/elegibilidad/elegibilidad.service';
 import { IndicadoresResolver } from './modules/indicadores/indicadores.resolver';
 import { IndicadoresService } from './modules/indicadores/indicadores.service';
+import {
+  InformePostdonacionDonacionResolver,
+  InformePostdonacionResolver,
+} from './modules/informe-postdonacion/informe-postdonacion.resolver';
+import { informePostdonacionLoaders } from './modules/informe-postdonacion/informe-postdonacion.loaders';
+import { addInformePostdonacionRoutes } from './modules/informe-postdonacion/informe-postdonacion.rest';
+import { InformePostdonacionService } from './modules/informe-postdonacion/informe-postdonacion.service';
 import { IntegranteResolver } from './modules/integrante/integrante.resolver';
 import { addIntegranteRoutes } from './modules/integrante/integrante.rest';
 import { IntegranteService } from './modules/integrante/integrante.service';
@@ -112,6 +127,11 @@ export const resolvers: Resolvers = [
   ReaccionResolver,
   ReaccionDonanteResolver,
   ReaccionDonanteAvisoResolver,
+  CitacionResolver,
+  IntentoCitacionResolver,
+  CitacionDonanteResolver,
+  InformePostdonacionResolver,
+  InformePostdonacionDonacionResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -123,6 +143,8 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addDonacionRoutes,
   addComponenteRoutes,
   addReaccionRoutes,
+  addCitacionRoutes,
+  addInformePostdonacionRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -135,6 +157,8 @@ const loaderFactories = {
   ...personaLoaders,
   ...componenteLoaders,
   ...reaccionLoaders,
+  ...citacionLoaders,
+  ...informePostdonacionLoaders,
 };
 
 export type Loaders = LoadersOf<typeof loaderFactories>;
@@ -169,6 +193,10 @@ export type Services = {
   componente: ComponenteService;
   /** Donor reactions at a donation. */
   reaccion: ReaccionService;
+  /** Calling donors back: the work-list, its attempts, appointments, attendance and closure. */
+  citacion: CitacionService;
+  /** Post-donation information, which blocks the donation's units not dispatched. */
+  informePostdonacion: InformePostdonacionService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -209,6 +237,8 @@ export function createServices(
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
     componente: new ComponenteService(dataSource, donacion),
     reaccion: new ReaccionService(dataSource),
+    citacion: new CitacionService(dataSource, query),
+    informePostdonacion: new InformePostdonacionService(dataSource, query),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

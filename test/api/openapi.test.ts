@@ -78,6 +78,15 @@ const BEYOND_SPEC = [
   // Donor reactions at a donation (GraphQL registrarReaccion, updateReaccion).
   'POST /donacion/{id}/reacciones',
   'PUT /reaccion/{id}',
+  // Calling donors back, and post-donation information.
+  'GET /citacion',
+  'GET /citacion/{id}',
+  'POST /citacion',
+  'POST /citacion/{id}/intento',
+  'POST /citacion/{id}/cita',
+  'POST /citacion/{id}/asistencia',
+  'POST /citacion/{id}/cerrar',
+  'POST /donacion/{id}/informe-postdonacion',
 ];
 
 describe('OpenAPI document of /api', () => {

@@ -162,6 +162,25 @@ beforeAll(async () => {
       w.members.ROL_MEDICO.token,
     ),
   );
+  // The call-back list (an attempt on the doctor's citación; the reactive result above opened
+  // another) and a post-donation report, which blocks the split donation's units.
+  ok(
+    await server.gql(
+      `mutation ($id: ID!, $i: IntentoCitacionInput!) { registrarIntentoCitacion(id: $id, intento: $i) { id } }`,
+      { id: w.citacionId, i: { fecha: TODAY, medio: 'TELEFONO', resultado: 'Atendió su hermana' } },
+      t,
+    ),
+  );
+  ok(
+    await server.gql(
+      `mutation ($id: ID!, $i: InformePostdonacionInput!) { registrarInformePostDonacion(donacionId: $id, informe: $i) { id } }`,
+      {
+        id: w.donacionFraccionadaId,
+        i: { informante: 'DONANTE', fecha: TODAY, descripcion: 'Fiebre al día siguiente' },
+      },
+      w.members.ROL_MEDICO.token,
+    ),
+  );
   // Two records with the same digits told apart by the administrator (persona_distinta), and the
   // network's access log (consulta_red, sealed by its trigger) and a refusal for the budget.
   const parecido = ok(

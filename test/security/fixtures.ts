@@ -48,6 +48,8 @@ export type World = {
   componenteCodigo: string;
   /** A donor reaction recorded at donacionId. */
   reaccionId: string;
+  /** An open citación ('OTRO', added by the doctor) of donanteId. */
+  citacionId: string;
   members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
   /** The regional network the servicio belongs to (its ROL_RED account). */
   red: { id: string; token: string; codigo: string };
@@ -195,6 +197,14 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     ).login;
     members[rol] = { id: created.id, username: u, token: login.token, rol };
   }
+  // A donor of the call-back list: added by the doctor, for another reason.
+  const citacion = ok(
+    await server.gql<{ crearCitacion: { id: string } }>(
+      `mutation ($d: ID!) { crearCitacion(donanteId: $d, motivo: OTRO, detalle: "Control de hemoglobina") { id } }`,
+      { d: d1.id },
+      members.ROL_MEDICO.token,
+    ),
+  ).crearCitacion;
   // A regional network of its own, which the servicio joins.
   const redUser = `red_${label}_${uniq()}`;
   const redToken = ok(
@@ -247,6 +257,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     componenteId: componente.id,
     componenteCodigo: componente.codigo,
     reaccionId,
+    citacionId: citacion.id,
     members,
     red: { id: red.id, token: redToken, codigo: red.codigoInvitacion },
     claveApiId: clave.id,
@@ -267,6 +278,7 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       componente.id,
       componente.codigo,
       reaccionId,
+      citacion.id,
       ...Object.values(members).flatMap((m) => [m.id, m.username]),
       clave.id,
       clave.secreto,
@@ -628,6 +640,41 @@ export function operationCalls(target: World): Record<string, Call> {
     },
     'Mutation.updateCodigoInstalacion': {
       query: `mutation { updateCodigoInstalacion(codigo: "Q0001") { id codigoInstalacion } }`,
+    },
+    // The call-back list: the target's open citación. The doctor's steps are sent without their
+    // required text (refused as such after the role is checked), so the citación stays open.
+    'Query.citaciones': {
+      query: `query ($f: FiltroCitaciones) { citaciones(filtro: $f) { total items { id donanteId motivo detalle motivoTexto } } }`,
+      variables: { f: { abiertas: true } },
+    },
+    'Query.citacion': {
+      query: `query ($id: ID!) { citacion(id: $id) { id motivo detalle intentos { id } donante { id dni } } }`,
+      variables: { id: target.citacionId },
+    },
+    'Mutation.crearCitacion': {
+      query: `mutation ($d: ID!) { crearCitacion(donanteId: $d, motivo: OTRO, detalle: "") { id } }`,
+      variables: { d: target.donanteId },
+    },
+    'Mutation.registrarIntentoCitacion': {
+      query: `mutation ($id: ID!, $i: IntentoCitacionInput!) { registrarIntentoCitacion(id: $id, intento: $i) { id } }`,
+      variables: { id: target.citacionId, i: { fecha: TODAY, medio: 'TELEFONO', resultado: 'No contesta' } },
+    },
+    'Mutation.registrarCitaCitacion': {
+      query: `mutation ($id: ID!, $f: String!) { registrarCitaCitacion(id: $id, fecha: $f) { id estado } }`,
+      variables: { id: target.citacionId, f: addDays(TODAY, 7) },
+    },
+    'Mutation.registrarAsistenciaCitacion': {
+      query: `mutation ($id: ID!) { registrarAsistenciaCitacion(id: $id, informado: "") { id } }`,
+      variables: { id: target.citacionId },
+    },
+    'Mutation.cerrarCitacion': {
+      query: `mutation ($id: ID!) { cerrarCitacion(id: $id, motivo: "") { id } }`,
+      variables: { id: target.citacionId },
+    },
+    // Without a text: refused as such after the role, so the target's donation keeps no report.
+    'Mutation.registrarInformePostDonacion': {
+      query: `mutation ($id: ID!, $i: InformePostdonacionInput!) { registrarInformePostDonacion(donacionId: $id, informe: $i) { id } }`,
+      variables: { id: target.donacionId, i: { informante: 'DONANTE', fecha: TODAY, descripcion: '' } },
     },
     'Mutation.updateResultadosDonacion': {
       query: `mutation ($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,

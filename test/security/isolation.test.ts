@@ -107,6 +107,15 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.updateVidaUtilComponente': 'scoped',
   // B's own code is fixed too: B has units (refused, A untouched).
   'Mutation.updateCodigoInstalacion': 'refused',
+  // The call-back list: B's administrator is no doctor, so the doctor's steps are refused by role.
+  'Query.citaciones': 'scoped',
+  'Query.citacion': 'NOT_FOUND',
+  'Mutation.crearCitacion': 'refused',
+  'Mutation.registrarIntentoCitacion': 'NOT_FOUND',
+  'Mutation.registrarCitaCitacion': 'NOT_FOUND',
+  'Mutation.registrarAsistenciaCitacion': 'refused',
+  'Mutation.cerrarCitacion': 'refused',
+  'Mutation.registrarInformePostDonacion': 'NOT_FOUND',
 };
 
 let server: TestServer;

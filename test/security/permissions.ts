@@ -87,6 +87,17 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.descartarComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'Mutation.updateVidaUtilComponente': ['ROL_SERVICIO'],
   'Mutation.updateCodigoInstalacion': ['ROL_SERVICIO'],
+  // Calling donors back: every servicio role reads the list (the reason only a doctor), records
+  // attempts and appointments; a doctor adds one, records the attendance and closes it. A doctor
+  // or the administrator records a post-donation report.
+  'Query.citaciones': 'any',
+  'Query.citacion': 'any',
+  'Mutation.crearCitacion': ['ROL_MEDICO'],
+  'Mutation.registrarIntentoCitacion': 'any',
+  'Mutation.registrarCitaCitacion': 'any',
+  'Mutation.registrarAsistenciaCitacion': ['ROL_MEDICO'],
+  'Mutation.cerrarCitacion': ['ROL_MEDICO'],
+  'Mutation.registrarInformePostDonacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
 };
 
 /** The same rules for the REST shim's routes. */
@@ -127,6 +138,14 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'POST /componente/:id/descartar': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'POST /auth/opciones/vida-util': ['ROL_SERVICIO'],
   'POST /auth/opciones/codigo-instalacion': ['ROL_SERVICIO'],
+  'GET /citacion': 'any',
+  'GET /citacion/:id': 'any',
+  'POST /citacion': ['ROL_MEDICO'],
+  'POST /citacion/:id/intento': 'any',
+  'POST /citacion/:id/cita': 'any',
+  'POST /citacion/:id/asistencia': ['ROL_MEDICO'],
+  'POST /citacion/:id/cerrar': ['ROL_MEDICO'],
+  'POST /donacion/:id/informe-postdonacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
 };
 
 /** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */

@@ -221,6 +221,47 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { motivo: 'OTRO' },
       expect: 404,
     },
+    // The call-back list: each step sent with a value refused after the role (a means that is no
+    // means, a past appointment, an empty text), so nothing changes; the doctor's steps and adding
+    // one are 403 to the other servicio's administrator before the citación is looked for.
+    'GET /citacion': { method: 'GET', path: '/citacion?abiertas=true', expect: 200 },
+    'GET /citacion/:id': { method: 'GET', path: `/citacion/${t.citacionId}`, expect: 404 },
+    'POST /citacion': {
+      method: 'POST',
+      path: '/citacion',
+      body: { donanteId: t.donanteId, motivo: 'OTRO', detalle: '' },
+      expect: 403,
+    },
+    'POST /citacion/:id/intento': {
+      method: 'POST',
+      path: `/citacion/${t.citacionId}/intento`,
+      body: { fecha: TODAY, medio: 'PALOMA' },
+      expect: 404,
+    },
+    'POST /citacion/:id/cita': {
+      method: 'POST',
+      path: `/citacion/${t.citacionId}/cita`,
+      body: { fecha: '2000-01-01' },
+      expect: 404,
+    },
+    'POST /citacion/:id/asistencia': {
+      method: 'POST',
+      path: `/citacion/${t.citacionId}/asistencia`,
+      body: { informado: '' },
+      expect: 403,
+    },
+    'POST /citacion/:id/cerrar': {
+      method: 'POST',
+      path: `/citacion/${t.citacionId}/cerrar`,
+      body: { motivo: '' },
+      expect: 403,
+    },
+    'POST /donacion/:id/informe-postdonacion': {
+      method: 'POST',
+      path: `/donacion/${t.donacionId}/informe-postdonacion`,
+      body: { informante: 'DONANTE', fecha: TODAY, descripcion: '' },
+      expect: 404,
+    },
     'POST /auth/opciones/vida-util': {
       method: 'POST',
       path: '/auth/opciones/vida-util',

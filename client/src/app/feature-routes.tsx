@@ -8,6 +8,7 @@ import { cphRoutes } from '@/features/cph/routes';
 import { reportesRoutes } from '@/features/reportes/routes';
 import { pendientesRoutes } from '@/features/pendientes/routes';
 import { componentesRoutes } from '@/features/componentes/routes';
+import { citacionesRoutes } from '@/features/citaciones/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -23,4 +24,5 @@ export const featureRoutes: RouteObject[] = [
   ...reportesRoutes,
   ...pendientesRoutes,
   ...componentesRoutes,
+  ...citacionesRoutes,
 ];

@@ -99,6 +99,8 @@ export const ENTIDAD_AUDITORIA_LABELS: Record<string, string> = {
   copia: 'Copia de seguridad restaurada',
   componente: 'Componente',
   reaccion: 'Reacción del donante',
+  citacion: 'Citación',
+  informe_postdonacion: 'Informe post-donación',
 };
 
 /** Each audited record's fields by the label of their form. */
@@ -256,6 +258,22 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     motivoDescarte: 'Motivo del descarte',
     detalleDescarte: 'Detalle del descarte',
     liberadoPor: 'Liberado por',
+  },
+  citacion: {
+    motivo: 'Motivo',
+    estado: 'Estado',
+    donacionId: 'Donación',
+    cita: 'Fecha de la cita',
+    intentoFecha: 'Fecha del intento',
+    intentoMedio: 'Medio del intento',
+    asistio: 'Asistió',
+    cierre: 'Cierre',
+  },
+  informe_postdonacion: {
+    donacionId: 'Donación',
+    informante: 'Informante',
+    fecha: 'Fecha',
+    componentesBloqueados: 'Componentes bloqueados',
   },
 };
 

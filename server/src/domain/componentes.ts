@@ -69,6 +69,7 @@ export const MOTIVOS_DESCARTE = [
   'BAJO_VOLUMEN',
   'CONTROL_CALIDAD',
   'CADENA_FRIO',
+  'INFORME_POSTDONACION',
   'OTRO',
 ] as const;
 export type MotivoDescarte = (typeof MOTIVOS_DESCARTE)[number];
@@ -83,6 +84,7 @@ export const MOTIVO_DESCARTE_LABELS: Record<MotivoDescarte, string> = {
   BAJO_VOLUMEN: 'Volumen insuficiente',
   CONTROL_CALIDAD: 'Control de calidad',
   CADENA_FRIO: 'Ruptura de la cadena de frío',
+  INFORME_POSTDONACION: 'Informe post-donación',
   OTRO: 'Otro',
 };
 /** The longest text of a discard's detail. */

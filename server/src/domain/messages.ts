@@ -382,6 +382,25 @@ export const MSG = {
   grupoConComponentesLiberados:
     'La donación tiene componentes liberados, con el grupo y el factor impresos en sus etiquetas: ' +
     'descártelos antes de corregir el grupo o el factor',
+  // Calling donors back (domain/citacion.ts) and post-donation information
+  citacionNoEncontrada: 'No se encontró la citación',
+  citacionPendiente: 'Citación pendiente',
+  citacionActualizada: 'Citación actualizada',
+  soloMedicoCitacion:
+    'Solo un médico agrega una citación, registra la asistencia (lo informado y la derivación) o la cierra',
+  citacionCerrada: 'La citación ya está cerrada',
+  citacionYaAsistio: 'El donante ya asistió a la citación',
+  intentoFechaFutura: 'La fecha del intento no puede ser futura',
+  citaFechaPasada: 'La cita no puede ser anterior a hoy',
+  citacionMotivoManual:
+    'Solo se agrega a mano una citación por otro motivo: las de resultados las abre el laboratorio',
+  cierreConfirmatorioNegativo: 'Confirmatorio negativo',
+  cierreSinReactivo: 'Repetición no reactiva',
+  informeFechaFutura: 'La fecha del informe no puede ser futura',
+  informeAntesDeDonacion: 'La fecha del informe no puede ser anterior a la donación',
+  soloMedicoInforme: 'Solo un médico o el administrador del servicio registran un informe post-donación',
+  informePostdonacionDetalle: (informante: string, fecha: string) =>
+    `Informe post-donación de ${informante.toLowerCase()} del ${fecha}`,
 } as const;
 
 /** What a restore dropped of one servicio: what the copy lacked (modules/auditoria/restauracion.ts). */

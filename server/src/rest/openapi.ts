@@ -44,6 +44,12 @@ import {
   VIDA_UTIL,
   VOLUMEN,
 } from '../domain/componentes';
+import {
+  ESTADOS_CITACION,
+  INFORMANTES_POSTDONACION,
+  MEDIOS_INTENTO,
+  MOTIVOS_CITACION,
+} from '../domain/citacion';
 
 type Schema = Record<string, unknown>;
 
@@ -555,6 +561,92 @@ const vidaUtil = obj(
 
 const componenteId = idParam('id', 'Id del componente');
 
+const soloMedico = '(solo ROL_MEDICO; null para los demás roles)';
+const citacion = obj(
+  {
+    id: str('Id de la citación'),
+    donanteId: str('Id del donante a citar'),
+    donacionId: nullStr(`La donación de la que surge ${soloMedico}`),
+    motivo: str(`El motivo ${soloMedico}`, { enum: [...MOTIVOS_CITACION, null], nullable: true }),
+    detalle: nullStr(`El detalle del motivo ${soloMedico}`),
+    motivoTexto: str(`El motivo en palabras; '${MSG.citacionPendiente}' para quien no es ROL_MEDICO`),
+    estado: str(undefined, { enum: [...ESTADOS_CITACION] }),
+    cita: nullStr('Fecha de la cita (YYYY-MM-DD)'),
+    asistioEn: nullStr('Cuándo asistió (ISO 8601)'),
+    informado: nullStr(`Lo informado al donante ${soloMedico}`),
+    derivacion: nullStr(`La derivación ${soloMedico}`),
+    cerradaEn: nullStr('Cuándo se cerró (ISO 8601)'),
+    motivoCierre: nullStr(`Por qué se cerró ${soloMedico}`),
+    creadaEn: str('Cuándo se abrió (ISO 8601)'),
+    intentos: {
+      type: 'array',
+      items: obj(
+        {
+          id: str(),
+          fecha: str('YYYY-MM-DD'),
+          medio: str(undefined, { enum: [...MEDIOS_INTENTO] }),
+          resultado: nullStr('Qué pasó'),
+          registradoPorId: nullStr('Id de quien lo registró'),
+        },
+        ['id', 'fecha', 'medio', 'resultado', 'registradoPorId'],
+      ),
+    },
+  },
+  [
+    'id',
+    'donanteId',
+    'donacionId',
+    'motivo',
+    'detalle',
+    'motivoTexto',
+    'estado',
+    'cita',
+    'asistioEn',
+    'informado',
+    'derivacion',
+    'cerradaEn',
+    'motivoCierre',
+    'creadaEn',
+    'intentos',
+  ],
+);
+
+const informePostdonacion = obj(
+  {
+    id: str('Id del informe'),
+    donacionId: str('Id de la donación'),
+    informante: str(undefined, { enum: [...INFORMANTES_POSTDONACION] }),
+    fecha: str('YYYY-MM-DD'),
+    descripcion: nullStr('Lo informado (solo ROL_MEDICO y ROL_SERVICIO)'),
+    componentesBloqueados: int('Cuántos componentes no despachados bloqueó (descartados)'),
+    creadoEn: str('Cuándo se registró (ISO 8601)'),
+  },
+  ['id', 'donacionId', 'informante', 'fecha', 'descripcion', 'componentesBloqueados', 'creadoEn'],
+);
+
+const citacionId = idParam('id', 'Id de la citación');
+const pasoCitacion = (
+  summary: string,
+  requestBody: Record<string, Schema>,
+  required: string[],
+  description?: string,
+) => ({
+  post: {
+    ...secured,
+    summary,
+    ...(description ? { description } : {}),
+    parameters: [citacionId],
+    requestBody: body(obj(requestBody, required)),
+    responses: {
+      '200': ok('La citación', ref('Citacion')),
+      '400': E400,
+      '401': E401,
+      '403': E403,
+      '404': E404,
+    },
+  },
+});
+
 const okMsg = (extra: Record<string, Schema> = {}) =>
   obj({ ok: bool(), msg: str('Texto para mostrar'), ...extra }, ['ok', 'msg']);
 
@@ -596,6 +688,8 @@ export const openApiDocument = {
       Donante: donante,
       Donacion: donacion,
       Componente: componente,
+      Citacion: citacion,
+      InformePostdonacion: informePostdonacion,
       VidaUtilComponente: vidaUtil,
       Resultado: resultado,
       DonacionConResultados: donacionConResultados,
@@ -1347,6 +1441,124 @@ export const openApiDocument = {
         ),
         responses: {
           '200': ok('El componente descartado', ref('Componente')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/citacion': {
+      get: {
+        ...secured,
+        summary: 'Las citaciones del servicio, las más nuevas primero (el motivo, solo para ROL_MEDICO)',
+        parameters: [
+          queryParam('estado', ESTADOS_CITACION.join(', '), { type: 'string' }),
+          queryParam('abiertas', 'true: solo las abiertas (pendientes, citadas o asistidas)'),
+          ...pageParams,
+        ],
+        responses: {
+          '200': ok(
+            'Una página de citaciones',
+            obj(
+              {
+                items: { type: 'array', items: ref('Citacion') },
+                total: int(),
+                offset: int(),
+                limit: int(),
+              },
+              ['items', 'total', 'offset', 'limit'],
+            ),
+          ),
+          '400': E400,
+          '401': E401,
+          '403': E403_RED,
+        },
+      },
+      post: {
+        ...secured,
+        summary: 'Agrega un donante a la lista de citaciones por otro motivo (solo ROL_MEDICO)',
+        description: `Solo OTRO, con su detalle: las de resultados las abre el laboratorio ("${MSG.citacionMotivoManual}").`,
+        requestBody: body(
+          obj(
+            {
+              donanteId: str('Id del donante'),
+              motivo: str(undefined, { enum: ['OTRO'] }),
+              detalle: str('Requerido; hasta 500 caracteres'),
+            },
+            ['donanteId', 'motivo', 'detalle'],
+          ),
+        ),
+        responses: {
+          '200': ok('La citación', ref('Citacion')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/citacion/{id}': {
+      get: {
+        ...secured,
+        summary: 'Una citación (el motivo, solo para ROL_MEDICO)',
+        parameters: [citacionId],
+        responses: {
+          '200': ok('La citación', ref('Citacion')),
+          '401': E401,
+          '403': E403_RED,
+          '404': E404,
+        },
+      },
+    },
+    '/citacion/{id}/intento': pasoCitacion(
+      'Registra un intento de comunicarse con el donante',
+      {
+        fecha: str('YYYY-MM-DD, no futura'),
+        medio: str(undefined, { enum: [...MEDIOS_INTENTO] }),
+        resultado: str('Qué pasó; hasta 500 caracteres'),
+      },
+      ['fecha', 'medio'],
+    ),
+    '/citacion/{id}/cita': pasoCitacion(
+      'Fija (o cambia) la fecha de la cita',
+      { fecha: str('YYYY-MM-DD, hoy o después') },
+      ['fecha'],
+    ),
+    '/citacion/{id}/asistencia': pasoCitacion(
+      'Registra que el donante asistió: lo informado y la derivación (solo ROL_MEDICO)',
+      {
+        informado: str('Requerido; hasta 1000 caracteres'),
+        derivacion: str('Hasta 500 caracteres'),
+      },
+      ['informado'],
+    ),
+    '/citacion/{id}/cerrar': pasoCitacion(
+      'Cierra una citación (solo ROL_MEDICO)',
+      { motivo: str('Requerido; hasta 500 caracteres') },
+      ['motivo'],
+      `Una citación cerrada no cambia más ("${MSG.citacionCerrada}").`,
+    ),
+    '/donacion/{id}/informe-postdonacion': {
+      post: {
+        ...secured,
+        summary: 'Registra un informe post-donación (solo ROL_MEDICO y ROL_SERVICIO)',
+        description:
+          'Bloquea (descarta con el motivo INFORME_POSTDONACION) los componentes de la donación que no se ' +
+          'despacharon, y abre la trazabilidad.',
+        parameters: [idParam('id', 'Id de la donación')],
+        requestBody: body(
+          obj(
+            {
+              informante: str(undefined, { enum: [...INFORMANTES_POSTDONACION] }),
+              fecha: str('YYYY-MM-DD: no futura ni anterior a la donación'),
+              descripcion: str('Requerido; hasta 1000 caracteres'),
+            },
+            ['informante', 'fecha', 'descripcion'],
+          ),
+        ),
+        responses: {
+          '200': ok('El informe', ref('InformePostdonacion')),
           '400': E400,
           '401': E401,
           '403': E403,

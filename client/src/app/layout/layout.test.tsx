@@ -20,6 +20,7 @@ describe('sidebar', () => {
       ['Donaciones', '/donaciones'],
       ['Componentes', '/componentes'],
       ['Decisiones pendientes', '/pendientes'],
+      ['Citaciones', '/citaciones'],
       ['Registro CPH', '/cph'],
       ['Planillas', '/planillas'],
       ['Reportes', '/reportes'],

@@ -6,9 +6,10 @@ export type NavSection = { label?: string; items: NavItem[] };
 
 /**
  * The sidebar of the specification; Integrantes, Claves de API, Numeración and Auditoría only for
- * the service administrator; Componentes for every role of the servicio; the doctor's queue (Decisiones pendientes) for whoever takes medical
- * decisions (ROL_MEDICO, ROL_SERVICIO). A network's account (ROL_RED) has its panel and its
- * password, nothing else.
+ * the service administrator; Componentes for every role of the servicio; the doctor's queue
+ * (Decisiones pendientes) for whoever takes medical decisions (ROL_MEDICO, ROL_SERVICIO); the
+ * call-back list (Citaciones) for every servicio role (the reason only a doctor sees). A network's
+ * account (ROL_RED) has its panel and its password, nothing else.
  */
 export function navSections(rol: Rol | undefined): NavSection[] {
   const clave: NavItem = { label: 'Cambiar clave', to: '/opciones/clave' };
@@ -30,6 +31,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
     { label: 'Componentes', to: '/componentes' },
   ];
   if (decideMedicamente(rol)) principales.push({ label: 'Decisiones pendientes', to: '/pendientes' });
+  principales.push({ label: 'Citaciones', to: '/citaciones' });
   principales.push(
     { label: 'Registro CPH', to: '/cph' },
     { label: 'Planillas', to: '/planillas' },

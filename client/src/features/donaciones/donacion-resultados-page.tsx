@@ -40,6 +40,7 @@ import { ResultadoMarcas } from '@/components/resultado-marcas';
 import type { StoreFailure } from './donaciones-store';
 import { ResultadosLaboratorio } from './resultados-laboratorio';
 import { StoreErrorAlert } from './store-error-alert';
+import { InformePostdonacionPanel } from './informe-postdonacion';
 import { ABO_OPTIONS, GrupoDiscordantePanel, RH_OPTIONS } from './retipificacion';
 
 /** The start of the server's refusal of a group that differs from the donor's history. */
@@ -216,6 +217,7 @@ export function DonacionResultadosPage() {
       {donacion && <GrupoDiscordantePanel donacion={donacion} />}
       {donacion && <ResultadosLaboratorio donacion={donacion} />}
       {donacion && <ResultadosForm key={donacion.id} donacion={donacion} />}
+      {donacion && <InformePostdonacionPanel donacionId={donacion.id} />}
     </Stack>
   );
 }

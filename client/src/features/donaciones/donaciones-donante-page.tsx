@@ -21,6 +21,7 @@ import { esNoEncontrado } from './donacion-nueva-page';
 import { ConstanciaButton } from './constancia';
 import { ElegibilidadPanel } from './elegibilidad-panel';
 import { AvisoReaccionSevera } from './reacciones-donacion';
+import { CitacionPendienteMarca } from './informe-postdonacion';
 import { LevantamientosDonante } from './levantamientos';
 import { RegistrarNoAptoDialog, VisitasNoAptoTabla } from './no-apto';
 import { SerologiaCell } from '@/components/resultado-marcas';
@@ -54,6 +55,7 @@ export function DonacionesDonantePage() {
             Donaciones del donante
           </Heading>
           {donante && <Text color="gray.600">{`${nombreCompleto(donante)} · DNI ${donante.dni}`}</Text>}
+          <CitacionPendienteMarca donanteId={donanteId} />
         </Stack>
         <HStack gap="2" wrap="wrap">
           {elegibilidad && (

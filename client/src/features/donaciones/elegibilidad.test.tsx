@@ -24,6 +24,7 @@ import { DonacionesDonantePage } from './donaciones-donante-page';
 import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { SIN_FECHA_TEXTO } from './elegibilidad-panel';
 import {
+  citacionPendienteMock,
   diferimientoDeDonacion,
   donacion,
   donanteDatos,
@@ -178,7 +179,14 @@ function renderPagina(e: Elegibilidad, mocks: MockedResponses, rol: Rol = 'ROL_S
     </Routes>,
     {
       route: `/donaciones/donante/${DONANTE}`,
-      mocks: [servicioMock, donanteMock(e), elegibilidadMock(e), ...mocks, levantamientosMock()],
+      mocks: [
+        servicioMock,
+        donanteMock(e),
+        elegibilidadMock(e),
+        ...mocks,
+        levantamientosMock(),
+        citacionPendienteMock(DONANTE),
+      ],
     },
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, isValidIsoDate, todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import {
@@ -408,6 +409,15 @@ export function ResultadosLaboratorio({ donacion }: ResultadosLaboratorioProps) 
             Confirmatorio negativo: un médico puede levantar el diferimiento (Exclusión, con el motivo).
           </Text>
         )
+      )}
+      {donacion.resultados.some((r) => r.etapa === 'REPETIDAMENTE_REACTIVO') && (
+        <Text fontSize="sm" color="gray.700">
+          {'El donante está en la lista de '}
+          <Link asChild color="brand.700" textDecoration="underline">
+            <RouterLink to="/citaciones">Citaciones</RouterLink>
+          </Link>
+          {' para una nueva muestra de la prueba confirmatoria.'}
+        </Text>
       )}
       {abierto && actual && (
         <PasoForm

@@ -6,6 +6,7 @@ import {
   DonanteDocument,
   ElegibilidadDonanteDocument,
   LevantamientosDonanteDocument,
+  CitacionPendienteDonanteDocument,
   ServicioDocument,
   VisitasNoAptoDocument,
 } from '@/generated/graphql';
@@ -149,7 +150,16 @@ export function paginaDonanteMocks(id = 'd1') {
       request: { query: LevantamientosDonanteDocument, variables: { id } },
       result: { data: { donante: { __typename: 'Donante' as const, id, levantamientos: [] } } },
     },
+    citacionPendienteMock(id),
   ];
+}
+
+/** The donor's 'Citación pendiente' badge: none unless told. */
+export function citacionPendienteMock(id = 'd1', citacionPendiente = false) {
+  return {
+    request: { query: CitacionPendienteDonanteDocument, variables: { id } },
+    result: { data: { donante: { __typename: 'Donante' as const, id, citacionPendiente } } },
+  };
 }
 
 /** A marker's result as the server answers it (Donacion.resultados): not tested, unless overridden. */

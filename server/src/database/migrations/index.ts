@@ -32,6 +32,7 @@ import { Componentes1764500000000 } from './1764500000000-componentes';
 import { CodigoInstalacionSiguiente1764510000000 } from './1764510000000-codigo-instalacion-siguiente';
 import { UmbralesTamizaje1764600000000 } from './1764600000000-umbrales-tamizaje';
 import { Reacciones1764610000000 } from './1764610000000-reacciones';
+import { Citacion1764800000000 } from './1764800000000-citacion';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   CodigoInstalacionSiguiente1764510000000,
   UmbralesTamizaje1764600000000,
   Reacciones1764610000000,
+  Citacion1764800000000,
 ];

@@ -30,6 +30,8 @@ export const DONACION_FIELD_COLUMNS: Record<string, readonly string[]> = {
   componentes: ['servicio_id'],
   identificadorUnidad: ['servicio_id', 'fecha', 'numero'],
   fraccionable: ['servicio_id'],
+  // Its post-donation reports (DataLoader, modules/informe-postdonacion), read within the servicio.
+  informesPostDonacion: ['servicio_id'],
   fecha: ['fecha'],
   hora: ['hora'],
   plasmaCovid: ['plasma_covid'],

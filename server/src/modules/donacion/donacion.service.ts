@@ -37,6 +37,7 @@ import { Page } from '../../graphql/pagination';
 import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
+import { citacionesPorResultados } from '../citacion/citacion.service';
 import { descartarPorSerologia } from '../componente/componente.service';
 import {
   anularLevantamientos,
@@ -554,6 +555,9 @@ export class DonacionService {
       // A reactive marker, recorded now or before: the units not dispatched are discarded, in this
       // transaction, under the donation's lock (modules/componente/componente.descarte.ts).
       if (resultados) await descartarPorSerologia(run, auth, id, resultados);
+      // The call-back list follows the results: a reactive one calls the donor for a confirmatory
+      // sample, a confirmed one to be told, a negative confirmatory closes the call (modules/citacion).
+      if (resultados) await citacionesPorResultados(run, auth, donanteId, id, resultados);
       if (cambio.levanta) await registrarLevantamiento(run, auth, donanteId, cambio.levanta, motivo);
       const nuevo = diferimientoDeDonacion(historia(after));
       if (nuevo && nuevo.clave !== previo?.clave) await anularLevantamientos(run, auth.servicio, nuevo);

@@ -62,6 +62,8 @@ export const DONANTE_FIELD_COLUMNS: Record<string, readonly string[]> = {
   levantamientos: [],
   // A severe reaction at one of its donations, read by its own loader (modules/reaccion).
   reaccionSeveraPrevia: [],
+  // Whether a call-back is due (DataLoader, modules/citacion), by id within the servicio.
+  citacionPendiente: [],
 };
 
 /** Read for every listed donor: the key, and the servicio (the REST record shows it). */
