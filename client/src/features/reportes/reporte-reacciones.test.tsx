@@ -1,13 +1,13 @@
 /** @jest-environment node */
 import { renderToBuffer } from '@react-pdf/renderer';
 import { MSG } from '@domain/messages';
-import { buildReporteCsv } from '@/features/reportes/reporte-csv';
-import { indicadores } from '../../../test/pdf/reporte-fixtures';
-import { servicio } from '../../../test/pdf/fixtures';
-import { readPdf } from '../../../test/pdf/pdf-reader';
-import { ReportePdf } from './reporte-pdf';
-import { cifrasPrincipales } from './reporte-format';
-import type { IndicadoresImprimible } from './types';
+import { ReportePdf } from '@/imprimibles/reporte-pdf';
+import { cifrasPrincipales } from '@/imprimibles/reporte-format';
+import type { IndicadoresImprimible } from '@/imprimibles/types';
+import { buildReporteCsv } from './reporte-csv';
+import { indicadores } from '../../../../test/pdf/reporte-fixtures';
+import { servicio } from '../../../../test/pdf/fixtures';
+import { readPdf } from '../../../../test/pdf/pdf-reader';
 
 const conReacciones: IndicadoresImprimible = {
   ...indicadores,
@@ -31,7 +31,10 @@ describe("the report's donor reactions per 1,000 donations", () => {
         <ReportePdf data={{ indicadores: conReacciones, servicio, generado: new Date(2026, 3, 1) }} />,
       ),
     );
-    const texto = pages.map((p) => p.text).join(' ').replace(/\s+/g, ' ');
+    const texto = pages
+      .map((p) => p.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
     expect(texto).toContain('Reacciones por 1.000 donaciones');
     expect(texto).toContain('4,1');
   });
