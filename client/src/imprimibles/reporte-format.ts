@@ -230,11 +230,28 @@ const sum = (rows: FilaSerie[], key: 'donaciones' | 'voluntarias' | 'reposicion'
 const maxIso = (a: string, b: string) => (a > b ? a : b);
 const minIso = (a: string, b: string) => (a < b ? a : b);
 
-/** The report's headline figures, label and value, in the order the screen, CSV and PDF show them. */
-export type Cifra = { label: string; numero: CifraImprimible; porcentaje: boolean; valor: string };
+/**
+ * The report's headline figures, label and value, in the order the screen, CSV and PDF show them.
+ * `tasa`: a rate with one decimal (reactions per 1,000 donations), 'reservado' when not published.
+ */
+export type Cifra = {
+  label: string;
+  numero: CifraImprimible;
+  porcentaje: boolean;
+  tasa: boolean;
+  valor: string;
+};
+
+type CifraBase = { label: string; numero: CifraImprimible; porcentaje?: boolean; tasa?: boolean };
 
 export function cifrasPrincipales(i: IndicadoresImprimible): Cifra[] {
-  return [
+  const reacciones: CifraBase[] = i.reacciones
+    ? [
+        { label: 'Reacciones del donante', numero: i.reacciones.total },
+        { label: 'Reacciones por 1.000 donaciones', numero: i.reacciones.porMil, tasa: true },
+      ]
+    : [];
+  const cifras: CifraBase[] = [
     { label: 'Atendidos', numero: i.atendidos },
     { label: 'Donaciones', numero: i.donaciones },
     { label: 'Donantes distintos', numero: i.donantesDistintos },
@@ -248,11 +265,20 @@ export function cifrasPrincipales(i: IndicadoresImprimible): Cifra[] {
     { label: 'Aféresis', numero: i.aferesis },
     { label: 'Exclusiones temporales', numero: i.exclusiones.temporales },
     { label: 'Exclusiones definitivas', numero: i.exclusiones.definitivas },
-  ].map(({ label, numero, porcentaje = false }) => ({
+    ...reacciones,
+  ];
+  return cifras.map(({ label, numero, porcentaje = false, tasa = false }) => ({
     label,
     numero,
     porcentaje,
-    valor: porcentaje ? formatPorcentaje(numero) : formatCifra(numero),
+    tasa,
+    valor: porcentaje
+      ? formatPorcentaje(numero)
+      : tasa
+        ? numero === null
+          ? MSG.porcentajeReservado
+          : formatNumero(numero, { decimales: 1 })
+        : formatCifra(numero),
   }));
 }
 

@@ -107,9 +107,9 @@ function Cifras({ data }: { data: ReportePdfData }) {
       <Text style={s.sectionTitle}>Cifras principales</Text>
       <View style={{ flexDirection: 'row', flexWrap: 'wrap', marginHorizontal: -2 }}>
         {cifrasPrincipales(data.indicadores).map((c) => (
-          // Five a row: the thirteen figures take three rows, as twelve did four a row.
+          // Five a row: the fifteen figures take three rows; a label that wraps makes its row taller.
           <View key={c.label} style={{ width: '20%', padding: 2 }}>
-            <View style={{ backgroundColor: BAND, paddingVertical: 5, paddingHorizontal: 6, height: 38 }}>
+            <View style={{ backgroundColor: BAND, paddingVertical: 5, paddingHorizontal: 6, minHeight: 38 }}>
               <Text style={{ fontSize: SIZE.small }}>{c.label}</Text>
               <Text style={{ ...s.bold, fontSize: SIZE.figure, marginTop: 3 }}>{c.valor}</Text>
             </View>

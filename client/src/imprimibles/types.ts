@@ -251,6 +251,12 @@ export type IndicadoresImprimible = {
     porcentaje: CifraImprimible;
   }[];
   exclusiones: { temporales: CifraImprimible; definitivas: CifraImprimible };
+  /** Donor reactions: all, per 1,000 donations, and by kind (codes of @domain/reacciones). */
+  reacciones?: {
+    total: CifraImprimible;
+    porMil: CifraImprimible;
+    porTipo: { tipo: string; cantidad: CifraImprimible }[];
+  };
   serie: {
     periodo: string;
     donaciones: CifraImprimible;

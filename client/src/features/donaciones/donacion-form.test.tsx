@@ -132,6 +132,38 @@ describe('DonacionForm', () => {
     expect(fieldText(el)).not.toMatch(/baja|alta|bajo/);
   });
 
+  it("applies the servicio's screening thresholds by the donor's sex, with the spec's messages", async () => {
+    signIn();
+    const umbrales = {
+      __typename: 'UmbralesTamizaje',
+      hbMinMujer: 12.5,
+      hbMinHombre: 13.5,
+      hbMax: null,
+      hctoMinMujer: null,
+      hctoMinHombre: null,
+      hctoMax: null,
+    };
+    const conUmbrales = {
+      ...servicioMock,
+      result: { data: { servicio: { ...servicioMock.result.data.servicio, umbralesTamizaje: umbrales } } },
+    };
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/donaciones/nueva/:donanteId"
+          element={<DonacionForm donanteId="d1" sexo="Femenino" />}
+        />
+      </Routes>,
+      { route: '/donaciones/nueva/d1/', mocks: [conUmbrales, formatoMock] },
+    );
+    await settle();
+    const el = input('Hemoglobina');
+    await fill(el, '12.3');
+    expect(fieldText(el)).toContain(MSG.hemoglobinaBaja);
+    await fill(el, '12.6');
+    expect(fieldText(el)).not.toContain(MSG.hemoglobinaBaja);
+  });
+
   it('requires numero and loteBolsa once touched', async () => {
     signIn();
     renderForm();

@@ -1,6 +1,6 @@
 import { Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { getIn, setIn } from 'final-form';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { SV_NOMBRES, svLabel } from '@domain/campos';
 import { nowTime, todayIso } from '@domain/dates';
 import { SIGNOS_VITALES_KEYS, TIPOS_BOLSA, parseMedida, validateDonacion } from '@domain/donacion';
+import type { CriterioTamizaje } from '@domain/donacion';
 import type { DonacionData, SignoVitalKey } from '@domain/donacion';
 import { codigoEtiqueta, leerNumeroEtiqueta } from '@domain/etiquetas';
 import { MSG } from '@domain/messages';
@@ -18,7 +19,7 @@ import { useAuth } from '@/lib/auth-context';
 import { AppAlert } from '@/components/app-alert';
 import { CheckboxField, DateField, SelectField, TextField } from '@/components/form';
 import { ServerErrors } from '@/components/server-errors';
-import { CreateDonacionDocument, NextEtiquetaNumeroDocument } from '@/generated/graphql';
+import { CreateDonacionDocument, NextEtiquetaNumeroDocument, ServicioDocument } from '@/generated/graphql';
 import type { CreateDonacionInput } from '@/generated/graphql';
 import { preloadEtiquetas, printEtiquetas } from '@/imprimibles/print';
 import { usePrint } from '@/imprimibles/use-print';
@@ -102,21 +103,29 @@ export function toNestedErrors(list: readonly FieldError[]): Record<string, unkn
   return errors;
 }
 
-function validateDonacionForm(values: DonacionFormValues): Record<string, unknown> {
-  return toNestedErrors(validateDonacion(toDonacionData(values), todayIso()));
+/** The form's check; `criterio`: the donor's sex and the servicio's screening thresholds. */
+function validateDonacionForm(
+  values: DonacionFormValues,
+  criterio?: CriterioTamizaje,
+): Record<string, unknown> {
+  return toNestedErrors(validateDonacion(toDonacionData(values), todayIso(), criterio));
 }
 
 export type DonacionFormProps = {
   donanteId: string;
   /** The donor's apheresis flag, the default of this donation's. */
   donacionAferesis?: boolean;
+  /** The donor's sex: the servicio's thresholds by sex apply to the signs (the server checks them too). */
+  sexo?: string | null;
 };
 
 /** The new-donation form of /donaciones/nueva/{donanteId}/. */
-export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFormProps) {
+export function DonacionForm({ donanteId, donacionAferesis = false, sexo = null }: DonacionFormProps) {
   const navigate = useNavigate();
   const { usuario } = useAuth();
   const servicio = useServicioImprimible();
+  // The same query as the printed header's (cached): the servicio's screening thresholds.
+  const umbrales = useQuery(ServicioDocument, { fetchPolicy: 'cache-first' }).data?.servicio.umbralesTamizaje;
   const formatoEtiquetas = useFormatoEtiquetas();
   const [initialValues] = useState(() => initialDonacionValues(donacionAferesis));
   const [saveErrors, setSaveErrors] = useState<string[] | null>(null);
@@ -188,7 +197,7 @@ export function DonacionForm({ donanteId, donacionAferesis = false }: DonacionFo
     <Form<DonacionFormValues>
       onSubmit={onSubmit}
       initialValues={initialValues}
-      validate={validateDonacionForm}
+      validate={(values) => validateDonacionForm(values, { sexo, umbrales })}
       subscription={{ submitting: true }}
     >
       {({ handleSubmit, submitting, form }) => (

@@ -42,7 +42,11 @@ export function DonacionNuevaPage() {
           <DonanteResumenCard donante={donante} />
           {elegibilidad && <ElegibilidadPanel donanteId={donante.id} elegibilidad={elegibilidad} />}
           <AvisoReaccionSevera donante={donante} />
-          <DonacionForm donanteId={donante.id} donacionAferesis={donante.donacionAferesis} />
+          <DonacionForm
+            donanteId={donante.id}
+            donacionAferesis={donante.donacionAferesis}
+            sexo={donante.sexo}
+          />
           <LevantamientosDonante donanteId={donante.id} />
         </>
       )}

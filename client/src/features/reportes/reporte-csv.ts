@@ -70,7 +70,7 @@ export function reporteCsvLines(
     '',
     line('Indicador', 'Valor'),
     ...cifrasPrincipales(i).map((c) =>
-      line(cell(c.label), cifraCell(c.numero, { porcentaje: c.porcentaje })),
+      line(cell(c.label), cifraCell(c.numero, { porcentaje: c.porcentaje || c.tasa })),
     ),
     '',
     line('Grupo y factor', 'Donaciones'),
