@@ -322,7 +322,7 @@ test('pid files whose pid now belongs to an unrelated process: it is not signall
   const dataDir = newDataDir();
   let first: Running | undefined;
   let second: Running | undefined;
-  const sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
+  let sleeper: ReturnType<typeof spawn> | undefined;
   try {
     first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     await waitHealthy(first);
@@ -335,7 +335,9 @@ test('pid files whose pid now belongs to an unrelated process: it is not signall
     await waitDead(pgPid);
     await new Promise((r) => setTimeout(r, 1000));
 
-    // ...and their pids are reused by an unrelated live process.
+    // ...and their pids are reused by an unrelated process started after the crash (as a reused pid
+    // is: started at the same clock tick as the server, /proc could not tell them apart).
+    sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
     const sleeperPid = sleeper.pid as number;
     for (const file of [path.join(dataDir, 'server.pid'), path.join(dataDir, 'pg', 'postmaster.pid')]) {
       const lines = fs.readFileSync(file, 'utf8').split('\n');
@@ -351,7 +353,7 @@ test('pid files whose pid now belongs to an unrelated process: it is not signall
     const after = await gql(second.url, CREATE_DONANTE, { input: donanteInput() }, token);
     expect(after.errors).toBeUndefined();
   } finally {
-    sleeper.kill('SIGKILL');
+    sleeper?.kill('SIGKILL');
     await cleanUp(dataDir, [first, second]);
   }
 });
