@@ -26,6 +26,9 @@ import { ComponenteDonacionResolver, ComponenteResolver } from './modules/compon
 import { addComponenteRoutes } from './modules/componente/componente.rest';
 import { ComponenteService } from './modules/componente/componente.service';
 import { CuentaResolver } from './modules/cuenta/cuenta.resolver';
+import { DespachoResolver } from './modules/despacho/despacho.resolver';
+import { addDespachoRoutes } from './modules/despacho/despacho.rest';
+import { DespachoService } from './modules/despacho/despacho.service';
 import { addCuentaRoutes } from './modules/cuenta/cuenta.rest';
 import { CuentaService } from './modules/cuenta/cuenta.service';
 import { Donacion, EtiquetaContador } from './modules/donacion/donacion.entity';
@@ -62,6 +65,9 @@ import { PlanillaResolver } from './modules/planilla/planilla.resolver';
 import { RedResolver } from './modules/red/red.resolver';
 import { RedService } from './modules/red/red.service';
 import { Servicio } from './modules/servicio/servicio.entity';
+import { StockResolver } from './modules/stock/stock.resolver';
+import { addStockRoutes } from './modules/stock/stock.rest';
+import { StockService } from './modules/stock/stock.service';
 import { servicioLoaders } from './modules/servicio/servicio.loaders';
 import { Usuario } from './modules/usuario/usuario.entity';
 import { usuarioLoaders } from './modules/usuario/usuario.loaders';
@@ -99,6 +105,8 @@ export const resolvers: Resolvers = [
   ClaveApiResolver,
   ComponenteResolver,
   ComponenteDonacionResolver,
+  StockResolver,
+  DespachoResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -109,6 +117,8 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addDonanteRoutes,
   addDonacionRoutes,
   addComponenteRoutes,
+  addStockRoutes,
+  addDespachoRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -152,6 +162,10 @@ export type Services = {
   claveApi: ClaveApiService;
   /** Blood components: split, quarantine, release and discard. */
   componente: ComponenteService;
+  /** The stock of released units, the warning days and the expiry sweep. */
+  stock: StockService;
+  /** Dispatch, return, final destination and transfers between members. */
+  despacho: DespachoService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -171,6 +185,7 @@ export function createServices(
   const donante = new DonanteService(dataSource, query, elegibilidad);
   const donacion = new DonacionService(dataSource, query, elegibilidad);
   const indicadores = new IndicadoresService(query);
+  const stock = new StockService(dataSource);
   const services: Services = {
     dataSource,
     query,
@@ -191,6 +206,8 @@ export function createServices(
     red: new RedService(dataSource, query, indicadores),
     claveApi: new ClaveApiService(dataSource, query, { now: options.now }),
     componente: new ComponenteService(dataSource, donacion),
+    stock,
+    despacho: new DespachoService(dataSource, stock),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

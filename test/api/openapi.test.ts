@@ -73,6 +73,18 @@ const BEYOND_SPEC = [
   'POST /componente/{id}/descartar',
   'POST /auth/opciones/vida-util',
   'POST /auth/opciones/codigo-instalacion',
+  // Stock, dispatch and destination, transfers between members of a network.
+  'GET /stock',
+  'GET /stock/unidades',
+  'POST /auth/opciones/aviso-vencimiento',
+  'POST /despacho',
+  'GET /despacho',
+  'GET /despacho/{id}',
+  'GET /componente/en-transito',
+  'POST /componente/recibir',
+  'GET /componente/codigo/{codigo}/trayectoria',
+  'POST /componente/{id}/devolver',
+  'POST /componente/{id}/destino-final',
 ];
 
 describe('OpenAPI document of /api', () => {

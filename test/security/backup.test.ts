@@ -92,6 +92,21 @@ beforeAll(async () => {
   const t = w.admin.token;
   // The servicio's own shelf life of a component type (its split donation's units travel too).
   ok(await server.gql(`mutation { updateVidaUtilComponente(tipo: PLAQUETAS, dias: 4) { dias } }`, {}, t));
+  // The warning days of a type, and a dispatch of a released unit (released directly: the release
+  // rules are the component suite's), with its unit's fate.
+  ok(await server.gql(`mutation { updateAvisoVencimiento(tipo: PLAQUETAS, dias: 3) { dias } }`, {}, t));
+  await server.dataSource.query(
+    `UPDATE componente SET estado = 'LIBERADO', liberado_en = now(), vence_en = now() + interval '30 days'
+      WHERE id = $1`,
+    [w.componenteId],
+  );
+  ok(
+    await server.gql(
+      `mutation ($ids: [ID!]!) { despacharComponentes(ids: $ids, destino: { tipo: HOSPITAL, nombre: "Hospital Ñandú" }) { id } }`,
+      { ids: [w.componenteId] },
+      t,
+    ),
+  );
   // Accents, ñ, quotes and a backslash must survive the round trip byte for byte.
   const acentos = ok(
     await server.gql<{ createDonante: { id: string } }>(

@@ -103,6 +103,21 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.updateVidaUtilComponente': 'scoped',
   // B's own code is fixed too: B has units (refused, A untouched).
   'Mutation.updateCodigoInstalacion': 'refused',
+  // Stock, dispatch and transfers: B reads its own stock; A's units and dispatches are missing ones.
+  'Query.stock': 'scoped',
+  'Query.unidadesEnStock': 'scoped',
+  'Query.avisoVencimiento': 'scoped',
+  'Mutation.updateAvisoVencimiento': 'scoped',
+  // A network's account only: B's administrator is refused.
+  'Query.stockRed': 'refused',
+  'Query.despachos': 'scoped',
+  'Query.despacho': 'NOT_FOUND',
+  'Query.componentesEnTransito': 'scoped',
+  'Query.trayectoriaUnidad': 'NOT_FOUND',
+  'Mutation.despacharComponentes': 'NOT_FOUND',
+  'Mutation.devolverComponente': 'NOT_FOUND',
+  'Mutation.registrarDestinoFinal': 'NOT_FOUND',
+  'Mutation.recibirComponente': 'NOT_FOUND',
 };
 
 let server: TestServer;

@@ -82,6 +82,20 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.liberarComponentes': ['ROL_MEDICO', 'ROL_TECNICO'],
   'Mutation.descartarComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'Mutation.updateVidaUtilComponente': ['ROL_SERVICIO'],
+  // Stock, dispatch and transfers: every role reads; the release roles and the administrator move units.
+  'Query.stock': 'any',
+  'Query.unidadesEnStock': 'any',
+  'Query.avisoVencimiento': 'any',
+  'Mutation.updateAvisoVencimiento': ['ROL_SERVICIO'],
+  'Query.stockRed': ['ROL_RED'],
+  'Query.despachos': 'any',
+  'Query.despacho': 'any',
+  'Query.componentesEnTransito': 'any',
+  'Query.trayectoriaUnidad': 'any',
+  'Mutation.despacharComponentes': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'Mutation.devolverComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'Mutation.registrarDestinoFinal': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'Mutation.recibirComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'Mutation.updateCodigoInstalacion': ['ROL_SERVICIO'],
 };
 
@@ -120,6 +134,17 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'POST /componente/:id/descartar': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'POST /auth/opciones/vida-util': ['ROL_SERVICIO'],
   'POST /auth/opciones/codigo-instalacion': ['ROL_SERVICIO'],
+  'GET /stock': 'any',
+  'GET /stock/unidades': 'any',
+  'POST /auth/opciones/aviso-vencimiento': ['ROL_SERVICIO'],
+  'POST /despacho': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'GET /despacho': 'any',
+  'GET /despacho/:id': 'any',
+  'GET /componente/en-transito': 'any',
+  'POST /componente/recibir': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'GET /componente/codigo/:codigo/trayectoria': 'any',
+  'POST /componente/:id/devolver': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'POST /componente/:id/destino-final': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
 };
 
 /** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */

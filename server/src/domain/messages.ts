@@ -364,6 +364,25 @@ export const MSG = {
   grupoConComponentesLiberados:
     'La donación tiene componentes liberados, con el grupo y el factor impresos en sus etiquetas: ' +
     'descártelos antes de corregir el grupo o el factor',
+  // Stock, dispatch and transfers (domain/stock.ts, domain/despacho.ts).
+  soloPersonalDespacha:
+    'Solo un médico, un técnico o el administrador del servicio despachan, reciben y registran el destino de componentes',
+  despachoVacio: 'Debe indicar al menos una unidad',
+  despachoDemasiados: (max: number) => `Se despachan como máximo ${max} unidades por vez`,
+  despachoRepetido: 'La misma unidad figura más de una vez en el despacho',
+  destinoNombreRequerido: 'Debe indicar el hospital o la clínica de destino',
+  destinoMiembroRequerido: 'Debe elegir el servicio de la red que recibe las unidades',
+  destinoMiembroAjeno: 'El servicio de destino no es otro integrante de la red del servicio',
+  destinoSinMiembro:
+    'Solo se despacha a un servicio de la red con un servicio de destino, y solo a ese tipo de destino',
+  componenteNoDespachado: 'El componente no está despachado',
+  componenteEnTransito:
+    'El componente está en tránsito a otro servicio de la red: lo recibe o lo devuelve ese servicio',
+  componenteNoEnTransito: 'El componente no está en tránsito hacia este servicio',
+  destinoFinalYaRegistrado: 'El destino final del componente ya fue registrado',
+  destinoFinalMotivoRequerido: 'Debe indicar el motivo del descarte en el destino',
+  diasAvisoFueraDeRango: (min: number, max: number) =>
+    `Debe ser un número entero de días entre ${min} y ${max}`,
 } as const;
 
 /** What a restore dropped of one servicio: what the copy lacked (modules/auditoria/restauracion.ts). */

@@ -37,6 +37,8 @@ import {
   VOLUMEN,
 } from '../domain/componentes';
 
+import { type Ayudas, esquemasDespacho, rutasDespacho } from './openapi-despacho';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -486,6 +488,12 @@ const vidaUtil = obj(
 
 const componenteId = idParam('id', 'Id del componente');
 
+/** What the stock and dispatch section (openapi-despacho.ts) builds its schemas and paths with. */
+const ayudas: Ayudas = {
+  ...{ ref, str, nullStr, bool, int, obj, ok, body, idParam, queryParam, pageParams, secured },
+  ...{ E400, E401, E403, E403_RED, E404 },
+};
+
 const okMsg = (extra: Record<string, Schema> = {}) =>
   obj({ ok: bool(), msg: str('Texto para mostrar'), ...extra }, ['ok', 'msg']);
 
@@ -530,6 +538,7 @@ export const openApiDocument = {
       VidaUtilComponente: vidaUtil,
       Resultado: resultado,
       DonacionConResultados: donacionConResultados,
+      ...esquemasDespacho(ayudas),
     },
   },
   paths: withCommonAnswers({
@@ -1258,5 +1267,6 @@ export const openApiDocument = {
         },
       },
     },
+    ...rutasDespacho(ayudas),
   }),
 } as const;

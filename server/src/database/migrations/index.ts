@@ -30,6 +30,7 @@ import { IndicadoresAnalizadas1764420000000 } from './1764420000000-indicadores-
 import { ListasOrden1764430000000 } from './1764430000000-listas-orden';
 import { Componentes1764500000000 } from './1764500000000-componentes';
 import { CodigoInstalacionSiguiente1764510000000 } from './1764510000000-codigo-instalacion-siguiente';
+import { DespachoStock1764700000000 } from './1764700000000-despacho-stock';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   ListasOrden1764430000000,
   Componentes1764500000000,
   CodigoInstalacionSiguiente1764510000000,
+  DespachoStock1764700000000,
 ];
