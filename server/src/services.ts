@@ -68,6 +68,9 @@ import { Servicio } from './modules/servicio/servicio.entity';
 import { StockResolver } from './modules/stock/stock.resolver';
 import { addStockRoutes } from './modules/stock/stock.rest';
 import { StockService } from './modules/stock/stock.service';
+import { TrazabilidadResolver } from './modules/trazabilidad/trazabilidad.resolver';
+import { addTrazabilidadRoutes } from './modules/trazabilidad/trazabilidad.rest';
+import { TrazabilidadService } from './modules/trazabilidad/trazabilidad.service';
 import { servicioLoaders } from './modules/servicio/servicio.loaders';
 import { Usuario } from './modules/usuario/usuario.entity';
 import { usuarioLoaders } from './modules/usuario/usuario.loaders';
@@ -107,6 +110,7 @@ export const resolvers: Resolvers = [
   ComponenteDonacionResolver,
   StockResolver,
   DespachoResolver,
+  TrazabilidadResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -118,6 +122,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addDonacionRoutes,
   addComponenteRoutes,
   addStockRoutes,
+  addTrazabilidadRoutes,
   addDespachoRoutes,
 ];
 
@@ -166,6 +171,8 @@ export type Services = {
   stock: StockService;
   /** Dispatch, return, final destination and transfers between members. */
   despacho: DespachoService;
+  /** Look-back: the work-list, notifications and closing. */
+  trazabilidad: TrazabilidadService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -208,6 +215,7 @@ export function createServices(
     componente: new ComponenteService(dataSource, donacion),
     stock,
     despacho: new DespachoService(dataSource, stock),
+    trazabilidad: new TrazabilidadService(dataSource),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

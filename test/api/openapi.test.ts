@@ -85,6 +85,11 @@ const BEYOND_SPEC = [
   'GET /componente/codigo/{codigo}/trayectoria',
   'POST /componente/{id}/devolver',
   'POST /componente/{id}/destino-final',
+  // Look-back: the work-list, one look-back, its notifications and its closing.
+  'GET /componente/trazabilidad',
+  'GET /componente/trazabilidad/{id}',
+  'POST /componente/trazabilidad/{id}/notificacion',
+  'POST /componente/trazabilidad/{id}/cerrar',
 ];
 
 describe('OpenAPI document of /api', () => {

@@ -633,6 +633,25 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($c: String!) { recibirComponente(codigo: $c) { id estado } }`,
       variables: { c: target.componenteCodigo },
     },
+    // Look-back: the target opened none; its unit's id stands for one (missing for everyone).
+    'Query.trazabilidades': {
+      query: `{ trazabilidades(todas: true) { id servicio unidades { codigo servicio destino } } }`,
+    },
+    'Query.trazabilidad': {
+      query: `query ($id: ID!) { trazabilidad(id: $id) { id unidades { codigo } } }`,
+      variables: { id: target.componenteId },
+    },
+    'Query.ventanaTrazabilidad': { query: `{ ventanaTrazabilidad }` },
+    'Mutation.updateVentanaTrazabilidad': { query: `mutation { updateVentanaTrazabilidad(meses: 12) }` },
+    'Mutation.registrarNotificacion': {
+      query: `mutation ($id: ID!) { registrarNotificacion(id: $id, input: { notificado: "Hospital", medio: TELEFONO }) { id } }`,
+      variables: { id: target.componenteId },
+    },
+    'Mutation.cerrarTrazabilidad': {
+      query: `mutation ($id: ID!) { cerrarTrazabilidad(id: $id) { id abierta } }`,
+      variables: { id: target.componenteId },
+    },
+    'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas } }` },
     'Mutation.updateCodigoInstalacion': {
       query: `mutation { updateCodigoInstalacion(codigo: "Q0001") { id codigoInstalacion } }`,
     },

@@ -118,6 +118,14 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.devolverComponente': 'NOT_FOUND',
   'Mutation.registrarDestinoFinal': 'NOT_FOUND',
   'Mutation.recibirComponente': 'NOT_FOUND',
+  // Look-back: B's own work-list and window; an id of A's (none opened) is a missing one.
+  'Query.trazabilidades': 'scoped',
+  'Query.trazabilidad': 'NOT_FOUND',
+  'Query.ventanaTrazabilidad': 'scoped',
+  'Mutation.updateVentanaTrazabilidad': 'scoped',
+  'Mutation.registrarNotificacion': 'NOT_FOUND',
+  'Mutation.cerrarTrazabilidad': 'NOT_FOUND',
+  'Query.trazabilidadesRed': 'refused',
 };
 
 let server: TestServer;

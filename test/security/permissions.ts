@@ -96,6 +96,14 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.devolverComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'Mutation.registrarDestinoFinal': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'Mutation.recibirComponente': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  // Look-back: every role reads the work-list; a doctor or the administrator notifies and closes.
+  'Query.trazabilidades': 'any',
+  'Query.trazabilidad': 'any',
+  'Query.ventanaTrazabilidad': 'any',
+  'Mutation.updateVentanaTrazabilidad': ['ROL_SERVICIO'],
+  'Mutation.registrarNotificacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
+  'Mutation.cerrarTrazabilidad': ['ROL_MEDICO', 'ROL_SERVICIO'],
+  'Query.trazabilidadesRed': ['ROL_RED'],
   'Mutation.updateCodigoInstalacion': ['ROL_SERVICIO'],
 };
 
@@ -145,6 +153,10 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'GET /componente/codigo/:codigo/trayectoria': 'any',
   'POST /componente/:id/devolver': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'POST /componente/:id/destino-final': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
+  'GET /componente/trazabilidad': 'any',
+  'GET /componente/trazabilidad/:id': 'any',
+  'POST /componente/trazabilidad/:id/notificacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
+  'POST /componente/trazabilidad/:id/cerrar': ['ROL_MEDICO', 'ROL_SERVICIO'],
 };
 
 /** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */

@@ -250,6 +250,27 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { cadenaFrio: true },
       expect: 404,
     },
+    'GET /componente/trazabilidad': {
+      method: 'GET',
+      path: '/componente/trazabilidad?todas=true',
+      expect: 200,
+    },
+    'GET /componente/trazabilidad/:id': {
+      method: 'GET',
+      path: `/componente/trazabilidad/${t.componenteId}`,
+      expect: 404,
+    },
+    'POST /componente/trazabilidad/:id/notificacion': {
+      method: 'POST',
+      path: `/componente/trazabilidad/${t.componenteId}/notificacion`,
+      body: { notificado: 'Hospital', medio: 'TELEFONO' },
+      expect: 404,
+    },
+    'POST /componente/trazabilidad/:id/cerrar': {
+      method: 'POST',
+      path: `/componente/trazabilidad/${t.componenteId}/cerrar`,
+      expect: 404,
+    },
     'POST /componente/:id/destino-final': {
       method: 'POST',
       path: `/componente/${t.componenteId}/destino-final`,

@@ -428,7 +428,8 @@ export type AccionComponente =
   | { tipo: 'devolver'; cadenaFrio: boolean }
   | { tipo: 'destinoFinal'; destino: unknown; motivo?: unknown; detalle?: string | null }
   | { tipo: 'recibir' }
-  | { tipo: 'vencer' };
+  | { tipo: 'vencer' }
+  | { tipo: 'retirar'; detalle: string };
 
 export type ContextoComponente = {
   rol: string | null | undefined;
@@ -485,7 +486,10 @@ const salidaDeEstado = (estado: EstadoComponente): string =>
  *   the destination with a coded reason;
  * - recibir: DESPACHADO in transit to the caller -> LIBERADO in the receiver's stock;
  * - vencer: CUARENTENA or LIBERADO past its expiry -> DESCARTADO 'Vencimiento' (no role: the clock
- *   decides; anything else is left as it is).
+ *   decides; anything else is left as it is);
+ * - retirar: a look-back (domain/trazabilidad.ts) withdraws a unit in quarantine, in stock or on its
+ *   way to a member -> DESCARTADO 'Serología reactiva' with the look-back's detail (no role: the
+ *   laboratory's result decides it); anything else is left as it is, its destination notified.
  */
 export function siguienteEstado(
   componente: { estado: EstadoComponente },
@@ -565,6 +569,20 @@ export function siguienteEstado(
       if ((estado !== 'CUARENTENA' && estado !== 'LIBERADO') || !contexto.vencido)
         return { ok: true, estado, cambia: false };
       return { ok: true, estado: 'DESCARTADO', cambia: true, motivo: 'VENCIMIENTO', detalle: null };
+    case 'retirar':
+      if (
+        estado === 'CUARENTENA' ||
+        estado === 'LIBERADO' ||
+        (estado === 'DESPACHADO' && contexto.enTransito)
+      )
+        return {
+          ok: true,
+          estado: 'DESCARTADO',
+          cambia: true,
+          motivo: 'SEROLOGIA_REACTIVA',
+          detalle: accion.detalle,
+        };
+      return { ok: true, estado, cambia: false };
   }
 }
 

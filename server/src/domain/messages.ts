@@ -381,8 +381,20 @@ export const MSG = {
   componenteNoEnTransito: 'El componente no está en tránsito hacia este servicio',
   destinoFinalYaRegistrado: 'El destino final del componente ya fue registrado',
   destinoFinalMotivoRequerido: 'Debe indicar el motivo del descarte en el destino',
+  enLaUnidad: (codigo: string, msg: string) => `La unidad ${codigo}: ${msg}`,
   diasAvisoFueraDeRango: (min: number, max: number) =>
     `Debe ser un número entero de días entre ${min} y ${max}`,
+  // Look-back (domain/trazabilidad.ts).
+  ventanaTrazabilidadFueraDeRango: (min: number, max: number) =>
+    `Debe ser un número entero de meses entre ${min} y ${max}`,
+  trazabilidadNoEncontrada: 'No se encontró la trazabilidad',
+  trazabilidadCerrada: 'La trazabilidad ya está cerrada',
+  trazabilidadSoloQuienAbre: 'Solo el servicio que abrió la trazabilidad la cierra',
+  trazabilidadFaltaNotificar: (codigos: string) => `Falta registrar la notificación de: ${codigos}`,
+  soloMedicoNotifica:
+    'Solo un médico o el administrador del servicio registran notificaciones y cierran trazabilidades',
+  retiroPorTrazabilidad: (numero: number) =>
+    `Trazabilidad inversa: resultado reactivo en una donación posterior del donante (N° ${numero})`,
 } as const;
 
 /** What a restore dropped of one servicio: what the copy lacked (modules/auditoria/restauracion.ts). */

@@ -12,6 +12,7 @@ import {
 } from '../domain/despacho';
 import { MSG } from '../domain/messages';
 import { AVISO_VENCIMIENTO, DIAS_AVISO_MAX, DIAS_AVISO_MIN } from '../domain/stock';
+import { ACCIONES_TRAZABILIDAD, MEDIOS_NOTIFICACION } from '../domain/trazabilidad';
 
 type Schema = Record<string, unknown>;
 type Answer = { description: string; content: { 'application/json': { schema: Schema } } };
@@ -133,7 +134,65 @@ export function esquemasDespacho(h: Ayudas): Record<string, Schema> {
     },
     ['despachoId', 'despachadoEn', 'origen', 'destinoTipo', 'destinoNombre', 'estado', 'cerradoEn'],
   );
-  return { UnidadComponente: unidad, StockFila: stockFila, Despacho: despacho, PasoUnidad: paso };
+  const trazabilidad = obj(
+    {
+      id: str('Id de la trazabilidad'),
+      servicio: str('El servicio que la abrió'),
+      donacionNumero: int('El número de la donación reactiva'),
+      desde: str('Primer día de la ventana (YYYY-MM-DD)'),
+      abierta: bool(),
+      creadaEn: str('ISO 8601'),
+      unidades: {
+        type: 'array',
+        items: obj(
+          {
+            componenteId: str(),
+            codigo: str('Identificador de la unidad'),
+            tipo: str(undefined, { enum: [...TIPOS_COMPONENTE] }),
+            estado: str('Su estado ahora', { enum: [...ESTADOS_COMPONENTE] }),
+            accion: str(undefined, { enum: [...ACCIONES_TRAZABILIDAD] }),
+            servicio: str('El servicio de la red que la tenía'),
+            destino: nullStr('Adónde se había despachado'),
+            notificada: bool(),
+          },
+          ['componenteId', 'codigo', 'tipo', 'estado', 'accion', 'servicio', 'destino', 'notificada'],
+        ),
+      },
+      notificaciones: {
+        type: 'array',
+        items: obj(
+          {
+            id: str(),
+            componenteId: nullStr(),
+            notificado: str('A quién'),
+            medio: str(undefined, { enum: [...MEDIOS_NOTIFICACION] }),
+            respuesta: nullStr(),
+            notificadoEn: str('ISO 8601'),
+            registradoPor: str(),
+            servicio: str('El servicio que la registró'),
+          },
+          [
+            'id',
+            'componenteId',
+            'notificado',
+            'medio',
+            'respuesta',
+            'notificadoEn',
+            'registradoPor',
+            'servicio',
+          ],
+        ),
+      },
+    },
+    ['id', 'servicio', 'donacionNumero', 'desde', 'abierta', 'creadaEn', 'unidades', 'notificaciones'],
+  );
+  return {
+    UnidadComponente: unidad,
+    StockFila: stockFila,
+    Despacho: despacho,
+    PasoUnidad: paso,
+    Trazabilidad: trazabilidad,
+  };
 }
 
 /** The paths of the stock, dispatch and transfer routes. */
@@ -337,6 +396,80 @@ export function rutasDespacho(h: Ayudas) {
         ),
         responses: {
           '200': ok('La unidad', ref('UnidadComponente')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/componente/trazabilidad': {
+      get: {
+        ...secured,
+        summary: 'Trazabilidades inversas que el servicio abrió o que alcanzan unidades que tenía',
+        description:
+          'Se abren solas cuando el resultado de una donación se vuelve reactivo: las unidades de donaciones ' +
+          'anteriores de la misma persona dentro de la ventana del servicio, en cualquier integrante de la red.',
+        parameters: [queryParam('todas', 'true: también las cerradas')],
+        responses: {
+          '200': ok('Las trazabilidades, las más nuevas primero', {
+            type: 'array',
+            items: ref('Trazabilidad'),
+          }),
+          '400': E400,
+          '401': E401,
+          '403': E403_RED,
+        },
+      },
+    },
+    '/componente/trazabilidad/{id}': {
+      get: {
+        ...secured,
+        summary: 'Una trazabilidad inversa, con sus unidades y notificaciones',
+        parameters: [idParam('id', 'Id de la trazabilidad')],
+        responses: {
+          '200': ok('La trazabilidad', ref('Trazabilidad')),
+          '401': E401,
+          '403': E403_RED,
+          '404': E404,
+        },
+      },
+    },
+    '/componente/trazabilidad/{id}/notificacion': {
+      post: {
+        ...secured,
+        summary:
+          'Registra una notificación: a quién, cómo, cuándo y qué respondió (ROL_MEDICO y ROL_SERVICIO)',
+        parameters: [idParam('id', 'Id de la trazabilidad')],
+        requestBody: body(
+          obj(
+            {
+              componenteId: str('La unidad notificada (ninguna: la trazabilidad entera)'),
+              notificado: str('A quién: hospital y persona'),
+              medio: str(undefined, { enum: [...MEDIOS_NOTIFICACION] }),
+              respuesta: str('Hasta 1000 caracteres'),
+              notificadoEn: str('Cuándo (ISO 8601; ahora si no se indica)'),
+            },
+            ['notificado', 'medio'],
+          ),
+        ),
+        responses: {
+          '200': ok('La trazabilidad', ref('Trazabilidad')),
+          '400': E400,
+          '401': E401,
+          '403': E403,
+          '404': E404,
+        },
+      },
+    },
+    '/componente/trazabilidad/{id}/cerrar': {
+      post: {
+        ...secured,
+        summary: 'Cierra una trazabilidad del servicio (ROL_MEDICO y ROL_SERVICIO)',
+        description: 'Una vez registrada la notificación del destino de cada unidad que había salido.',
+        parameters: [idParam('id', 'Id de la trazabilidad')],
+        responses: {
+          '200': ok('La trazabilidad cerrada', ref('Trazabilidad')),
           '400': E400,
           '401': E401,
           '403': E403,

@@ -31,6 +31,7 @@ import { ListasOrden1764430000000 } from './1764430000000-listas-orden';
 import { Componentes1764500000000 } from './1764500000000-componentes';
 import { CodigoInstalacionSiguiente1764510000000 } from './1764510000000-codigo-instalacion-siguiente';
 import { DespachoStock1764700000000 } from './1764700000000-despacho-stock';
+import { Trazabilidad1764710000000 } from './1764710000000-trazabilidad';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   Componentes1764500000000,
   CodigoInstalacionSiguiente1764510000000,
   DespachoStock1764700000000,
+  Trazabilidad1764710000000,
 ];

@@ -34,10 +34,10 @@ import {
 } from './despacho.entity';
 
 /** A transition refused: the role's refusal as forbidden, anything else as bad input. */
-function rechazo(paso: Extract<Transicion, { ok: false }>, prefijo = ''): Error {
+function rechazo(paso: Extract<Transicion, { ok: false }>): Error {
   return paso.tipo === 'permiso'
     ? new ForbiddenError(paso.errores[0].msg)
-    : new ValidationError(paso.errores.map((e) => ({ field: e.field, msg: `${prefijo}${e.msg}` })));
+    : new ValidationError(paso.errores);
 }
 
 type DespachoFila = {
@@ -182,7 +182,7 @@ export class DespachoService {
           for (const e of paso.errores)
             errores.push({
               field: `ids.${unicos.indexOf(c.id)}`,
-              msg: `${identificadorLegible(c.codigo)}: ${e.msg}`,
+              msg: MSG.enLaUnidad(identificadorLegible(c.codigo), e.msg),
             });
         return paso;
       });
