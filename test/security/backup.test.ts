@@ -107,6 +107,38 @@ beforeAll(async () => {
       t,
     ),
   );
+  // A look-back with a notification: the split donation moved 100 days back, its donor bleeds
+  // again today and the new donation turns reactive.
+  await server.dataSource.query(`UPDATE donacion SET fecha = fecha - 100 WHERE id = $1`, [
+    w.donacionFraccionadaId,
+  ]);
+  const [previa] = await server.dataSource.query(`SELECT donante_id FROM donacion WHERE id = $1`, [
+    w.donacionFraccionadaId,
+  ]);
+  const nueva = ok(
+    await server.gql<{ createDonacion: { id: string } }>(
+      CREATE_DONACION,
+      { input: donacionInput(String(previa.donante_id)) },
+      t,
+    ),
+  ).createDonacion;
+  ok(
+    await server.gql(
+      `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`,
+      { id: nueva.id, input: { marcador: 'HIV', estado: 'REACTIVO', fecha: TODAY, tecnica: 'ELISA' } },
+      t,
+    ),
+  );
+  const [traz] = ok(
+    await server.gql<{ trazabilidades: { id: string }[] }>(`{ trazabilidades { id } }`, {}, t),
+  ).trazabilidades;
+  ok(
+    await server.gql(
+      `mutation ($id: ID!) { registrarNotificacion(id: $id, input: { notificado: "Hospital Ñandú", medio: TELEFONO }) { id } }`,
+      { id: traz.id },
+      t,
+    ),
+  );
   // Accents, ñ, quotes and a backslash must survive the round trip byte for byte.
   const acentos = ok(
     await server.gql<{ createDonante: { id: string } }>(
