@@ -88,7 +88,7 @@ beforeAll(async () => {
   server = await startTestServer();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hemoterapia-backup-'));
   const w = (world = await seedWorld(server, 'copia'));
-  await seedWorld(server, 'otra');
+  const otraRed = await seedWorld(server, 'otra');
   const t = w.admin.token;
   // The servicio's own shelf life of a component type (its split donation's units travel too).
   ok(await server.gql(`mutation { updateVidaUtilComponente(tipo: PLAQUETAS, dias: 4) { dias } }`, {}, t));
@@ -128,6 +128,13 @@ beforeAll(async () => {
       { id: nueva.id, input: { marcador: 'HIV', estado: 'REACTIVO', fecha: TODAY, tecnica: 'ELISA' } },
       t,
     ),
+  );
+  // A network's request that one member send units to another (written directly: the seeded
+  // servicios belong to different networks).
+  await server.dataSource.query(
+    `INSERT INTO solicitud_traslado (red_id, origen_id, destino_id, tipo, abo, rh, cantidad)
+     VALUES ($1, $2, $3, 'PLAQUETAS', 'AB', 'NEGATIVO', 2)`,
+    [w.red.id, w.admin.servicio, otraRed.admin.servicio],
   );
   const [traz] = ok(
     await server.gql<{ trazabilidades: { id: string }[] }>(`{ trazabilidades { id } }`, {}, t),

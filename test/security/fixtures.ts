@@ -652,6 +652,17 @@ export function operationCalls(target: World): Record<string, Call> {
       variables: { id: target.componenteId },
     },
     'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas } }` },
+    // The network's request: the target is the network's only member, so a request is refused
+    // (two members needed); an answer to the unit's id finds no request.
+    'Query.solicitudesTraslado': { query: `{ solicitudesTraslado { id origen destino cantidad estado } }` },
+    'Mutation.solicitarTraslado': {
+      query: `mutation ($o: ID!) { solicitarTraslado(input: { origenId: $o, destinoId: $o, tipo: GLOBULOS_ROJOS, abo: "O", rh: "NEGATIVO", cantidad: 2 }) { id } }`,
+      variables: { o: target.admin.servicio },
+    },
+    'Mutation.responderSolicitudTraslado': {
+      query: `mutation ($id: ID!) { responderSolicitudTraslado(id: $id, acepta: true) { id estado } }`,
+      variables: { id: target.componenteId },
+    },
     'Mutation.updateCodigoInstalacion': {
       query: `mutation { updateCodigoInstalacion(codigo: "Q0001") { id codigoInstalacion } }`,
     },

@@ -126,6 +126,10 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.registrarNotificacion': 'NOT_FOUND',
   'Mutation.cerrarTrazabilidad': 'NOT_FOUND',
   'Query.trazabilidadesRed': 'refused',
+  'Query.solicitudesTraslado': 'scoped',
+  // A network's account only: B's administrator is refused.
+  'Mutation.solicitarTraslado': 'refused',
+  'Mutation.responderSolicitudTraslado': 'NOT_FOUND',
 };
 
 let server: TestServer;

@@ -104,6 +104,10 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.registrarNotificacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Mutation.cerrarTrazabilidad': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Query.trazabilidadesRed': ['ROL_RED'],
+  // Requests between members: the network asks, the member asked answers; both read.
+  'Query.solicitudesTraslado': [...ROLES],
+  'Mutation.solicitarTraslado': ['ROL_RED'],
+  'Mutation.responderSolicitudTraslado': ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO'],
   'Mutation.updateCodigoInstalacion': ['ROL_SERVICIO'],
 };
 

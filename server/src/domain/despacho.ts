@@ -94,3 +94,39 @@ export function validateUnidadesDespacho(ids: readonly string[]): FieldError[] {
     return [{ field: 'ids', msg: MSG.despachoRepetido }];
   return [];
 }
+
+// ---------------------------------------------------------------------------
+// Requests between members (the network account asks one member to send units to another)
+
+export const ESTADOS_SOLICITUD = ['PENDIENTE', 'ACEPTADA', 'RECHAZADA'] as const;
+export type EstadoSolicitud = (typeof ESTADOS_SOLICITUD)[number];
+export const ESTADO_SOLICITUD_LABELS: Record<EstadoSolicitud, string> = {
+  PENDIENTE: 'Pendiente',
+  ACEPTADA: 'Aceptada',
+  RECHAZADA: 'Rechazada',
+};
+/** The most units one request asks for. */
+export const SOLICITUD_CANTIDAD_MAX = 200;
+
+/** A request's errors: two distinct members, a blood group, a whole number of units. */
+export function validateSolicitud(s: {
+  origenId: string;
+  destinoId: string;
+  abo: string;
+  rh: string;
+  cantidad: unknown;
+}): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!isUuid(s.origenId) || !isUuid(s.destinoId) || s.origenId.toLowerCase() === s.destinoId.toLowerCase())
+    errors.push({ field: 'destinoId', msg: MSG.solicitudMiembros });
+  if (!['A', 'B', 'AB', 'O'].includes(s.abo)) errors.push({ field: 'abo', msg: MSG.valorNoPermitido });
+  if (!['POSITIVO', 'NEGATIVO'].includes(s.rh)) errors.push({ field: 'rh', msg: MSG.valorNoPermitido });
+  if (
+    typeof s.cantidad !== 'number' ||
+    !Number.isInteger(s.cantidad) ||
+    s.cantidad < 1 ||
+    s.cantidad > SOLICITUD_CANTIDAD_MAX
+  )
+    errors.push({ field: 'cantidad', msg: MSG.solicitudCantidad(SOLICITUD_CANTIDAD_MAX) });
+  return errors;
+}

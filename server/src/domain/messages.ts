@@ -382,6 +382,11 @@ export const MSG = {
   destinoFinalYaRegistrado: 'El destino final del componente ya fue registrado',
   destinoFinalMotivoRequerido: 'Debe indicar el motivo del descarte en el destino',
   enLaUnidad: (codigo: string, msg: string) => `La unidad ${codigo}: ${msg}`,
+  solicitudMiembros: 'El servicio que envía y el que recibe deben ser dos integrantes distintos de la red',
+  solicitudCantidad: (max: number) => `Debe ser un número entero de unidades entre 1 y ${max}`,
+  solicitudNoEncontrada: 'No se encontró la solicitud',
+  solicitudYaRespondida: 'La solicitud ya fue respondida',
+  solicitudMotivoRequerido: 'Debe indicar por qué la rechaza',
   diasAvisoFueraDeRango: (min: number, max: number) =>
     `Debe ser un número entero de días entre ${min} y ${max}`,
   // Look-back (domain/trazabilidad.ts).

@@ -32,6 +32,7 @@ import { Componentes1764500000000 } from './1764500000000-componentes';
 import { CodigoInstalacionSiguiente1764510000000 } from './1764510000000-codigo-instalacion-siguiente';
 import { DespachoStock1764700000000 } from './1764700000000-despacho-stock';
 import { Trazabilidad1764710000000 } from './1764710000000-trazabilidad';
+import { SolicitudTraslado1764720000000 } from './1764720000000-solicitud-traslado';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   CodigoInstalacionSiguiente1764510000000,
   DespachoStock1764700000000,
   Trazabilidad1764710000000,
+  SolicitudTraslado1764720000000,
 ];

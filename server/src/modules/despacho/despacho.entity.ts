@@ -1,12 +1,15 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
   DESTINO_FINAL_LABELS,
   type DestinoFinal as DestinoFinalName,
+  ESTADO_SOLICITUD_LABELS,
   ESTADO_UNIDAD_DESPACHO_LABELS,
+  type EstadoSolicitud as EstadoSolicitudName,
   type EstadoUnidadDespacho as EstadoUnidadDespachoName,
   TIPO_DESTINO_LABELS,
   type TipoDestino as TipoDestinoName,
 } from '../../domain/despacho';
+import { TipoComponente } from '../componente/componente.entity';
 import { UnidadComponente } from '../stock/stock.entity';
 
 export enum TipoDestino {
@@ -148,4 +151,80 @@ export class PasoUnidad {
 
   @Field(() => Date, { nullable: true })
   cerradoEn: Date | null;
+}
+
+export enum EstadoSolicitud {
+  PENDIENTE = 'PENDIENTE',
+  ACEPTADA = 'ACEPTADA',
+  RECHAZADA = 'RECHAZADA',
+}
+const _solicitudes: Record<EstadoSolicitudName, EstadoSolicitud> = EstadoSolicitud;
+void _solicitudes;
+registerEnumType(EstadoSolicitud, {
+  name: 'EstadoSolicitud',
+  description: 'El estado de una solicitud de traslado entre integrantes de la red',
+  valuesConfig: descripciones(ESTADO_SOLICITUD_LABELS),
+});
+
+@ObjectType({ description: 'Una solicitud de la red: que un integrante envíe unidades a otro (solo cifras)' })
+export class SolicitudTraslado {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID)
+  origenId: string;
+
+  @Field(() => String, { description: 'El integrante que envía' })
+  origen: string;
+
+  @Field(() => ID)
+  destinoId: string;
+
+  @Field(() => String, { description: 'El integrante que recibe' })
+  destino: string;
+
+  @Field(() => TipoComponente)
+  tipo: TipoComponente;
+
+  @Field(() => String)
+  abo: string;
+
+  @Field(() => String)
+  rh: string;
+
+  @Field(() => Int)
+  cantidad: number;
+
+  @Field(() => EstadoSolicitud)
+  estado: EstadoSolicitud;
+
+  @Field(() => String, { nullable: true, description: 'Por qué se rechazó' })
+  motivo: string | null;
+
+  @Field()
+  creadaEn: Date;
+
+  @Field(() => Date, { nullable: true })
+  respondidaEn: Date | null;
+}
+
+@InputType({ description: 'Qué pide la red: del integrante que envía al que recibe, tipo, grupo y cantidad' })
+export class SolicitudTrasladoInput {
+  @Field(() => ID)
+  origenId: string;
+
+  @Field(() => ID)
+  destinoId: string;
+
+  @Field(() => TipoComponente)
+  tipo: TipoComponente;
+
+  @Field(() => String, { description: 'A, B, AB u O' })
+  abo: string;
+
+  @Field(() => String, { description: 'POSITIVO o NEGATIVO' })
+  rh: string;
+
+  @Field(() => Int)
+  cantidad: number;
 }

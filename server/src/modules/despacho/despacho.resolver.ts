@@ -3,7 +3,14 @@ import { Context, requireAuth } from '../../context';
 import { DESPACHAR_POR_VEZ_MAX } from '../../domain/despacho';
 import { MotivoDescarte } from '../componente/componente.entity';
 import { UnidadComponente } from '../stock/stock.entity';
-import { Despacho, DestinoFinal, DestinoInput, PasoUnidad } from './despacho.entity';
+import {
+  Despacho,
+  DestinoFinal,
+  DestinoInput,
+  PasoUnidad,
+  SolicitudTraslado,
+  SolicitudTrasladoInput,
+} from './despacho.entity';
 
 /** Dispatch, return, final destination and transfers between members (the rules: DespachoService). */
 @Resolver()
@@ -87,5 +94,38 @@ export class DespachoResolver {
   })
   recibirComponente(@Arg('codigo') codigo: string, @Ctx() ctx: Context): Promise<UnidadComponente> {
     return ctx.services.despacho.recibir(requireAuth(ctx), codigo);
+  }
+
+  @Authorized('ROL_SERVICIO', 'ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO', 'ROL_RED')
+  @Query(() => [SolicitudTraslado], {
+    description: 'Las solicitudes de traslado de la red (su cuenta), o las que el servicio envía o recibe',
+  })
+  solicitudesTraslado(@Ctx() ctx: Context): Promise<SolicitudTraslado[]> {
+    return ctx.services.despacho.solicitudesTraslado(requireAuth(ctx));
+  }
+
+  @Authorized('ROL_RED')
+  @Mutation(() => SolicitudTraslado, {
+    description: 'La red pide a un integrante que envíe unidades (tipo, grupo y cantidad) a otro',
+  })
+  solicitarTraslado(
+    @Arg('input', () => SolicitudTrasladoInput) input: SolicitudTrasladoInput,
+    @Ctx() ctx: Context,
+  ): Promise<SolicitudTraslado> {
+    return ctx.services.despacho.solicitarTraslado(requireAuth(ctx), { ...input });
+  }
+
+  @Authorized('ROL_MEDICO', 'ROL_TECNICO', 'ROL_SERVICIO')
+  @Mutation(() => SolicitudTraslado, {
+    description:
+      'El integrante al que la red pidió unidades acepta (y luego las despacha) o rechaza con un motivo',
+  })
+  responderSolicitudTraslado(
+    @Arg('id', () => ID) id: string,
+    @Arg('acepta', () => Boolean) acepta: boolean,
+    @Ctx() ctx: Context,
+    @Arg('motivo', () => String, { nullable: true }) motivo?: string | null,
+  ): Promise<SolicitudTraslado> {
+    return ctx.services.despacho.responderSolicitud(requireAuth(ctx), id, acepta, motivo);
   }
 }

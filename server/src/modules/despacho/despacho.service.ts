@@ -15,8 +15,11 @@ import {
   type DestinoData,
   type EstadoUnidadDespacho as EstadoUnidadDespachoName,
   validateDestino,
+  validateSolicitud,
   validateUnidadesDespacho,
 } from '../../domain/despacho';
+import { isTipoComponente } from '../../domain/componentes';
+import { Rol } from '../usuario/rol.enum';
 import { type FieldError, MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -25,10 +28,13 @@ import { type AuditActor, auditStatement } from '../auditoria/audit';
 import type { StockService } from '../stock/stock.service';
 import { unidad, UNIDAD_COLUMNAS, UNIDAD_FROM, type UnidadFila } from '../stock/stock.service';
 import type { UnidadComponente } from '../stock/stock.entity';
+import type { TipoComponente } from '../componente/componente.entity';
 import {
   Despacho,
   type EstadoUnidadDespacho,
+  type EstadoSolicitud,
   PasoUnidad,
+  SolicitudTraslado,
   type TipoDestino,
   UnidadDespacho,
 } from './despacho.entity';
@@ -466,5 +472,142 @@ export class DespachoService {
         cerradoEn: r.cerrado_en ? new Date(r.cerrado_en) : null,
       }),
     );
+  }
+
+  private async solicitudes(where: string, params: unknown[]): Promise<SolicitudTraslado[]> {
+    const rows = (await this.run(
+      `SELECT x.*, ${nombreServicio('o')} AS origen, ${nombreServicio('d')} AS destino
+         FROM solicitud_traslado x JOIN servicio o ON o.id = x.origen_id JOIN servicio d ON d.id = x.destino_id
+        WHERE ${where} ORDER BY x.created_at DESC, x.id LIMIT 200`,
+      params,
+    )) as {
+      id: string;
+      origen_id: string;
+      origen: string;
+      destino_id: string;
+      destino: string;
+      tipo: TipoComponente;
+      abo: string;
+      rh: string;
+      cantidad: number;
+      estado: EstadoSolicitud;
+      motivo: string | null;
+      created_at: Date;
+      respondida_en: Date | null;
+    }[];
+    return rows.map((r) =>
+      Object.assign(new SolicitudTraslado(), {
+        id: r.id,
+        origenId: r.origen_id,
+        origen: r.origen,
+        destinoId: r.destino_id,
+        destino: r.destino,
+        tipo: r.tipo,
+        abo: r.abo,
+        rh: r.rh,
+        cantidad: Number(r.cantidad),
+        estado: r.estado,
+        motivo: r.motivo,
+        creadaEn: new Date(r.created_at),
+        respondidaEn: r.respondida_en ? new Date(r.respondida_en) : null,
+      }),
+    );
+  }
+
+  /** The network's requests (its account), or those a member sends or receives; newest first. */
+  async solicitudesTraslado(auth: AuthUser): Promise<SolicitudTraslado[]> {
+    return auth.rol === Rol.ROL_RED
+      ? this.solicitudes(`x.red_id = $1`, [auth.servicio])
+      : this.solicitudes(`(x.origen_id = $1 OR x.destino_id = $1)`, [auth.servicio]);
+  }
+
+  /**
+   * The network account asks one member to send units (type, ABO/Rh, how many) to another: both
+   * its members. Audited at the network and at the member asked.
+   */
+  async solicitarTraslado(
+    auth: AuthUser,
+    s: { origenId: string; destinoId: string; tipo: string; abo: string; rh: string; cantidad: number },
+  ): Promise<SolicitudTraslado> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    const datos = { ...s, abo: s.abo.trim().toUpperCase(), rh: s.rh.trim().toUpperCase() };
+    const errors = validateSolicitud(datos);
+    if (!isTipoComponente(datos.tipo)) errors.push({ field: 'tipo', msg: MSG.valorNoPermitido });
+    assertValid(errors);
+    const id = await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      const miembros = (await run(`SELECT id FROM servicio WHERE red_id = $1 AND id = ANY($2::uuid[])`, [
+        auth.servicio,
+        [datos.origenId, datos.destinoId],
+      ])) as { id: string }[];
+      if (miembros.length !== 2) throw ValidationError.single('destinoId', MSG.solicitudMiembros);
+      const nuevo = randomUUID();
+      await run(
+        `INSERT INTO solicitud_traslado (id, red_id, origen_id, destino_id, tipo, abo, rh, cantidad)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          nuevo,
+          auth.servicio,
+          datos.origenId,
+          datos.destinoId,
+          datos.tipo,
+          datos.abo,
+          datos.rh,
+          datos.cantidad,
+        ],
+      );
+      const cambios = {
+        origen: datos.origenId,
+        destino: datos.destinoId,
+        tipo: datos.tipo,
+        abo: datos.abo,
+        rh: datos.rh,
+        cantidad: datos.cantidad,
+      };
+      for (const actor of [auth, { uid: null, servicio: datos.origenId.toLowerCase() }]) {
+        const entry = auditStatement(actor, 'crear', 'solicitudTraslado', nuevo, cambios);
+        await run(entry.sql, entry.params);
+      }
+      return nuevo;
+    });
+    return (await this.solicitudes(`x.id = $1`, [id]))[0];
+  }
+
+  /**
+   * The member asked accepts a request (then dispatches the units to the other member) or declines
+   * it with a reason. Once. Audited at the member and at the network.
+   */
+  async responderSolicitud(
+    auth: AuthUser,
+    id: string,
+    acepta: boolean,
+    motivo?: string | null,
+  ): Promise<SolicitudTraslado> {
+    if (!despacha(auth.rol)) throw new ForbiddenError(MSG.soloPersonalDespacha);
+    if (!isUuid(id)) throw new NotFoundError(MSG.solicitudNoEncontrada);
+    const texto = (motivo ?? '').trim() || null;
+    if (!acepta && !texto) throw ValidationError.single('motivo', MSG.solicitudMotivoRequerido);
+    if (texto && texto.length > 500) throw ValidationError.single('motivo', MSG.textoDemasiadoLargo(500));
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      const [x] = (await run(
+        `SELECT estado, red_id FROM solicitud_traslado WHERE id = $1 AND origen_id = $2 FOR UPDATE`,
+        [id, auth.servicio],
+      )) as { estado: EstadoSolicitud; red_id: string }[];
+      if (!x) throw new NotFoundError(MSG.solicitudNoEncontrada);
+      if (x.estado !== 'PENDIENTE') throw ValidationError.single('', MSG.solicitudYaRespondida);
+      const estado = acepta ? 'ACEPTADA' : 'RECHAZADA';
+      await run(
+        `UPDATE solicitud_traslado SET estado = $2, motivo = $3, respondida_por = $4, respondida_en = now()
+          WHERE id = $1`,
+        [id, estado, texto, auth.uid],
+      );
+      const cambios = { estado: [x.estado, estado], ...(texto ? { motivo: texto } : {}) };
+      for (const actor of [auth, { uid: null, servicio: x.red_id }]) {
+        const entry = auditStatement(actor, 'editar', 'solicitudTraslado', id, cambios);
+        await run(entry.sql, entry.params);
+      }
+    });
+    return (await this.solicitudes(`x.id = $1`, [id]))[0];
   }
 }

@@ -506,6 +506,61 @@ describe('transferencias en la red', () => {
   });
 });
 
+describe('solicitudes de la red', () => {
+  const SOLICITAR = `mutation ($i: SolicitudTrasladoInput!) { solicitarTraslado(input: $i) { id origen destino tipo abo rh cantidad estado } }`;
+  const RESPONDER = `mutation ($id: ID!, $a: Boolean!, $m: String) { responderSolicitudTraslado(id: $id, acepta: $a, motivo: $m) { id estado motivo } }`;
+  const LISTA = `{ solicitudesTraslado { id estado } }`;
+  it('the network asks a member to send units to another; the member asked accepts or declines, once', async () => {
+    const pedido = {
+      origenId: a.servicio,
+      destinoId: b.servicio,
+      tipo: 'GLOBULOS_ROJOS',
+      abo: 'o',
+      rh: 'negativo',
+      cantidad: 2,
+    };
+    const s = ok(
+      await server.gql<{ solicitarTraslado: { id: string; abo: string; estado: string } }>(
+        SOLICITAR,
+        { i: pedido },
+        redToken,
+      ),
+    ).solicitarTraslado;
+    expect(s).toMatchObject({ abo: 'O', estado: 'PENDIENTE' });
+    expect(
+      msgsOf(await server.gql(SOLICITAR, { i: { ...pedido, destinoId: ajeno.servicio } }, redToken)),
+    ).toEqual([MSG.solicitudMiembros]);
+    expect(msgsOf(await server.gql(SOLICITAR, { i: { ...pedido, cantidad: 0 } }, redToken))).toEqual([
+      MSG.solicitudCantidad(200),
+    ]);
+    for (const t of [a.token, b.token, redToken]) {
+      const ids = ok(
+        await server.gql<{ solicitudesTraslado: { id: string }[] }>(LISTA, {}, t),
+      ).solicitudesTraslado.map((x) => x.id);
+      expect(ids).toContain(s.id);
+    }
+    expect(
+      ok(await server.gql<{ solicitudesTraslado: unknown[] }>(LISTA, {}, ajeno.token)).solicitudesTraslado,
+    ).toEqual([]);
+    // Only the member asked answers; declining needs a reason.
+    expect(codeOf(await server.gql(RESPONDER, { id: s.id, a: true }, tecnicoB.token))).toBe('NOT_FOUND');
+    expect(msgsOf(await server.gql(RESPONDER, { id: s.id, a: false }, tecnicoA.token))).toEqual([
+      MSG.solicitudMotivoRequerido,
+    ]);
+    const r = ok(
+      await server.gql<{ responderSolicitudTraslado: { estado: string; motivo: string } }>(
+        RESPONDER,
+        { id: s.id, a: false, m: 'Sin stock de O negativo' },
+        tecnicoA.token,
+      ),
+    ).responderSolicitudTraslado;
+    expect(r).toMatchObject({ estado: 'RECHAZADA', motivo: 'Sin stock de O negativo' });
+    expect(msgsOf(await server.gql(RESPONDER, { id: s.id, a: true }, tecnicoA.token))).toEqual([
+      MSG.solicitudYaRespondida,
+    ]);
+  });
+});
+
 describe('stock', () => {
   it('counts match the units, nearest expiry first, expiring soon by the servicio’s days', async () => {
     const s = await registerServicio(server);
