@@ -28,6 +28,10 @@ async function main(): Promise<void> {
   const dataSource = await connectDatabase(url, { entities, poolSize: config.dbPoolSize });
   const services = createServices(dataSource, resolveJwtSecret(config.jwtSecret, config.dataDir));
   const { handler, apollo } = await createApp(services, config);
+  // Expired units leave every stock even when nobody reads it (the reads also sweep their own).
+  const pararBarrido = services.stock.iniciarBarrido((error: unknown) =>
+    logger.error({ err: error }, 'Error al descartar las unidades vencidas'),
+  );
   let stopping: Promise<void> | undefined;
   const server = http.createServer((req, res) => {
     // While stopping, each answer closes its connection: a client that keeps sending on a
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
       const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(cut);
+      pararBarrido();
       await apollo.stop();
       await services.close();
       await dataSource.destroy();

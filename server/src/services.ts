@@ -34,6 +34,9 @@ import { ComponenteDonacionResolver, ComponenteResolver } from './modules/compon
 import { addComponenteRoutes } from './modules/componente/componente.rest';
 import { ComponenteService } from './modules/componente/componente.service';
 import { CuentaResolver } from './modules/cuenta/cuenta.resolver';
+import { DespachoResolver } from './modules/despacho/despacho.resolver';
+import { addDespachoRoutes } from './modules/despacho/despacho.rest';
+import { DespachoService } from './modules/despacho/despacho.service';
 import { addCuentaRoutes } from './modules/cuenta/cuenta.rest';
 import { CuentaService } from './modules/cuenta/cuenta.service';
 import { Donacion, EtiquetaContador } from './modules/donacion/donacion.entity';
@@ -86,6 +89,12 @@ import { ReaccionService } from './modules/reaccion/reaccion.service';
 import { RedResolver } from './modules/red/red.resolver';
 import { RedService } from './modules/red/red.service';
 import { Servicio } from './modules/servicio/servicio.entity';
+import { StockResolver } from './modules/stock/stock.resolver';
+import { addStockRoutes } from './modules/stock/stock.rest';
+import { StockService } from './modules/stock/stock.service';
+import { TrazabilidadResolver } from './modules/trazabilidad/trazabilidad.resolver';
+import { addTrazabilidadRoutes } from './modules/trazabilidad/trazabilidad.rest';
+import { TrazabilidadService } from './modules/trazabilidad/trazabilidad.service';
 import { servicioLoaders } from './modules/servicio/servicio.loaders';
 import { Usuario } from './modules/usuario/usuario.entity';
 import { usuarioLoaders } from './modules/usuario/usuario.loaders';
@@ -132,6 +141,9 @@ export const resolvers: Resolvers = [
   CitacionDonanteResolver,
   InformePostdonacionResolver,
   InformePostdonacionDonacionResolver,
+  StockResolver,
+  DespachoResolver,
+  TrazabilidadResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -145,6 +157,9 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addReaccionRoutes,
   addCitacionRoutes,
   addInformePostdonacionRoutes,
+  addStockRoutes,
+  addTrazabilidadRoutes,
+  addDespachoRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -197,6 +212,12 @@ export type Services = {
   citacion: CitacionService;
   /** Post-donation information, which blocks the donation's units not dispatched. */
   informePostdonacion: InformePostdonacionService;
+  /** The stock of released units, the warning days and the expiry sweep. */
+  stock: StockService;
+  /** Dispatch, return, final destination and transfers between members. */
+  despacho: DespachoService;
+  /** Look-back: the work-list, notifications and closing. */
+  trazabilidad: TrazabilidadService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -216,6 +237,7 @@ export function createServices(
   const donante = new DonanteService(dataSource, query, elegibilidad);
   const donacion = new DonacionService(dataSource, query, elegibilidad);
   const indicadores = new IndicadoresService(query);
+  const stock = new StockService(dataSource);
   const services: Services = {
     dataSource,
     query,
@@ -239,6 +261,9 @@ export function createServices(
     reaccion: new ReaccionService(dataSource),
     citacion: new CitacionService(dataSource, query),
     informePostdonacion: new InformePostdonacionService(dataSource, query),
+    stock,
+    despacho: new DespachoService(dataSource, stock),
+    trazabilidad: new TrazabilidadService(dataSource),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

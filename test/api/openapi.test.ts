@@ -87,6 +87,23 @@ const BEYOND_SPEC = [
   'POST /citacion/{id}/asistencia',
   'POST /citacion/{id}/cerrar',
   'POST /donacion/{id}/informe-postdonacion',
+  // Stock, dispatch and destination, transfers between members of a network.
+  'GET /stock',
+  'GET /stock/unidades',
+  'POST /auth/opciones/aviso-vencimiento',
+  'POST /despacho',
+  'GET /despacho',
+  'GET /despacho/{id}',
+  'GET /componente/en-transito',
+  'POST /componente/recibir',
+  'GET /componente/codigo/{codigo}/trayectoria',
+  'POST /componente/{id}/devolver',
+  'POST /componente/{id}/destino-final',
+  // Look-back: the work-list, one look-back, its notifications and its closing.
+  'GET /componente/trazabilidad',
+  'GET /componente/trazabilidad/{id}',
+  'POST /componente/trazabilidad/{id}/notificacion',
+  'POST /componente/trazabilidad/{id}/cerrar',
 ];
 
 describe('OpenAPI document of /api', () => {

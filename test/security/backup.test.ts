@@ -88,10 +88,64 @@ beforeAll(async () => {
   server = await startTestServer();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hemoterapia-backup-'));
   const w = (world = await seedWorld(server, 'copia'));
-  await seedWorld(server, 'otra');
+  const otraRed = await seedWorld(server, 'otra');
   const t = w.admin.token;
   // The servicio's own shelf life of a component type (its split donation's units travel too).
   ok(await server.gql(`mutation { updateVidaUtilComponente(tipo: PLAQUETAS, dias: 4) { dias } }`, {}, t));
+  // The warning days of a type, and a dispatch of a released unit (released directly: the release
+  // rules are the component suite's), with its unit's fate.
+  ok(await server.gql(`mutation { updateAvisoVencimiento(tipo: PLAQUETAS, dias: 3) { dias } }`, {}, t));
+  await server.dataSource.query(
+    `UPDATE componente SET estado = 'LIBERADO', liberado_en = now(), vence_en = now() + interval '30 days'
+      WHERE id = $1`,
+    [w.componenteId],
+  );
+  ok(
+    await server.gql(
+      `mutation ($ids: [ID!]!) { despacharComponentes(ids: $ids, destino: { tipo: HOSPITAL, nombre: "Hospital Ñandú" }) { id } }`,
+      { ids: [w.componenteId] },
+      t,
+    ),
+  );
+  // A look-back with a notification: the split donation moved 100 days back, its donor bleeds
+  // again today and the new donation turns reactive.
+  await server.dataSource.query(`UPDATE donacion SET fecha = fecha - 100 WHERE id = $1`, [
+    w.donacionFraccionadaId,
+  ]);
+  const [previa] = await server.dataSource.query(`SELECT donante_id FROM donacion WHERE id = $1`, [
+    w.donacionFraccionadaId,
+  ]);
+  const nueva = ok(
+    await server.gql<{ createDonacion: { id: string } }>(
+      CREATE_DONACION,
+      { input: donacionInput(String(previa.donante_id)) },
+      t,
+    ),
+  ).createDonacion;
+  ok(
+    await server.gql(
+      `mutation ($id: ID!, $input: TamizajeInput!) { registrarTamizaje(donacionId: $id, input: $input) { id } }`,
+      { id: nueva.id, input: { marcador: 'HIV', estado: 'REACTIVO', fecha: TODAY, tecnica: 'ELISA' } },
+      t,
+    ),
+  );
+  // A network's request that one member send units to another (written directly: the seeded
+  // servicios belong to different networks).
+  await server.dataSource.query(
+    `INSERT INTO solicitud_traslado (red_id, origen_id, destino_id, tipo, abo, rh, cantidad)
+     VALUES ($1, $2, $3, 'PLAQUETAS', 'AB', 'NEGATIVO', 2)`,
+    [w.red.id, w.admin.servicio, otraRed.admin.servicio],
+  );
+  const [traz] = ok(
+    await server.gql<{ trazabilidades: { id: string }[] }>(`{ trazabilidades { id } }`, {}, t),
+  ).trazabilidades;
+  ok(
+    await server.gql(
+      `mutation ($id: ID!) { registrarNotificacion(id: $id, input: { notificado: "Hospital Ñandú", medio: TELEFONO }) { id } }`,
+      { id: traz.id },
+      t,
+    ),
+  );
   // Accents, ñ, quotes and a backslash must survive the round trip byte for byte.
   const acentos = ok(
     await server.gql<{ createDonante: { id: string } }>(

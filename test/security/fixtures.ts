@@ -638,6 +638,74 @@ export function operationCalls(target: World): Record<string, Call> {
     'Mutation.updateVidaUtilComponente': {
       query: `mutation { updateVidaUtilComponente(tipo: PLAQUETAS, dias: 5) { tipo dias } }`,
     },
+    // Stock, dispatch and transfers: the target's unit is in quarantine, so it neither leaves nor
+    // comes back; its id stands for a dispatch it never had (missing for everyone).
+    'Query.stock': { query: `{ stock { tipo abo rh cantidad proximoVencimiento porVencer } }` },
+    'Query.unidadesEnStock': {
+      query: `query ($f: FiltroStock) { unidadesEnStock(filtro: $f) { total items { id codigo servicioOrigen } } }`,
+      variables: { f: { tipo: 'GLOBULOS_ROJOS' } },
+    },
+    'Query.avisoVencimiento': { query: `{ avisoVencimiento { tipo dias } }` },
+    'Mutation.updateAvisoVencimiento': {
+      query: `mutation { updateAvisoVencimiento(tipo: PLAQUETAS, dias: 2) { tipo dias } }`,
+    },
+    'Query.stockRed': { query: `{ stockRed { servicio tipo abo rh cantidad } }` },
+    'Query.despachos': { query: `{ despachos { id destinoNombre unidades { unidad { id codigo } } } }` },
+    'Query.despacho': {
+      query: `query ($id: ID!) { despacho(id: $id) { id unidades { unidad { id codigo } } } }`,
+      variables: { id: target.componenteId },
+    },
+    'Query.componentesEnTransito': { query: `{ componentesEnTransito { id codigo } }` },
+    'Query.trayectoriaUnidad': {
+      query: `query ($c: String!) { trayectoriaUnidad(codigo: $c) { despachoId origen destinoNombre } }`,
+      variables: { c: target.componenteCodigo },
+    },
+    'Mutation.despacharComponentes': {
+      query: `mutation ($ids: [ID!]!) { despacharComponentes(ids: $ids, destino: { tipo: HOSPITAL, nombre: "Hospital" }) { id } }`,
+      variables: { ids: [target.componenteId] },
+    },
+    'Mutation.devolverComponente': {
+      query: `mutation ($id: ID!) { devolverComponente(id: $id, cadenaFrio: true) { id estado } }`,
+      variables: { id: target.componenteId },
+    },
+    'Mutation.registrarDestinoFinal': {
+      query: `mutation ($id: ID!) { registrarDestinoFinal(id: $id, destino: TRANSFUNDIDO) { id estado } }`,
+      variables: { id: target.componenteId },
+    },
+    'Mutation.recibirComponente': {
+      query: `mutation ($c: String!) { recibirComponente(codigo: $c) { id estado } }`,
+      variables: { c: target.componenteCodigo },
+    },
+    // Look-back: the target opened none; its unit's id stands for one (missing for everyone).
+    'Query.trazabilidades': {
+      query: `{ trazabilidades(todas: true) { id servicio unidades { codigo servicio destino } } }`,
+    },
+    'Query.trazabilidad': {
+      query: `query ($id: ID!) { trazabilidad(id: $id) { id unidades { codigo } } }`,
+      variables: { id: target.componenteId },
+    },
+    'Query.ventanaTrazabilidad': { query: `{ ventanaTrazabilidad }` },
+    'Mutation.updateVentanaTrazabilidad': { query: `mutation { updateVentanaTrazabilidad(meses: 12) }` },
+    'Mutation.registrarNotificacion': {
+      query: `mutation ($id: ID!) { registrarNotificacion(id: $id, input: { notificado: "Hospital", medio: TELEFONO }) { id } }`,
+      variables: { id: target.componenteId },
+    },
+    'Mutation.cerrarTrazabilidad': {
+      query: `mutation ($id: ID!) { cerrarTrazabilidad(id: $id) { id abierta } }`,
+      variables: { id: target.componenteId },
+    },
+    'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas } }` },
+    // The network's request: the target is the network's only member, so a request is refused
+    // (two members needed); an answer to the unit's id finds no request.
+    'Query.solicitudesTraslado': { query: `{ solicitudesTraslado { id origen destino cantidad estado } }` },
+    'Mutation.solicitarTraslado': {
+      query: `mutation ($o: ID!) { solicitarTraslado(input: { origenId: $o, destinoId: $o, tipo: GLOBULOS_ROJOS, abo: "O", rh: "NEGATIVO", cantidad: 2 }) { id } }`,
+      variables: { o: target.admin.servicio },
+    },
+    'Mutation.responderSolicitudTraslado': {
+      query: `mutation ($id: ID!) { responderSolicitudTraslado(id: $id, acepta: true) { id estado } }`,
+      variables: { id: target.componenteId },
+    },
     'Mutation.updateCodigoInstalacion': {
       query: `mutation { updateCodigoInstalacion(codigo: "Q0001") { id codigoInstalacion } }`,
     },

@@ -116,6 +116,33 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.registrarAsistenciaCitacion': 'refused',
   'Mutation.cerrarCitacion': 'refused',
   'Mutation.registrarInformePostDonacion': 'NOT_FOUND',
+  // Stock, dispatch and transfers: B reads its own stock; A's units and dispatches are missing ones.
+  'Query.stock': 'scoped',
+  'Query.unidadesEnStock': 'scoped',
+  'Query.avisoVencimiento': 'scoped',
+  'Mutation.updateAvisoVencimiento': 'scoped',
+  // A network's account only: B's administrator is refused.
+  'Query.stockRed': 'refused',
+  'Query.despachos': 'scoped',
+  'Query.despacho': 'NOT_FOUND',
+  'Query.componentesEnTransito': 'scoped',
+  'Query.trayectoriaUnidad': 'NOT_FOUND',
+  'Mutation.despacharComponentes': 'NOT_FOUND',
+  'Mutation.devolverComponente': 'NOT_FOUND',
+  'Mutation.registrarDestinoFinal': 'NOT_FOUND',
+  'Mutation.recibirComponente': 'NOT_FOUND',
+  // Look-back: B's own work-list and window; an id of A's (none opened) is a missing one.
+  'Query.trazabilidades': 'scoped',
+  'Query.trazabilidad': 'NOT_FOUND',
+  'Query.ventanaTrazabilidad': 'scoped',
+  'Mutation.updateVentanaTrazabilidad': 'scoped',
+  'Mutation.registrarNotificacion': 'NOT_FOUND',
+  'Mutation.cerrarTrazabilidad': 'NOT_FOUND',
+  'Query.trazabilidadesRed': 'refused',
+  'Query.solicitudesTraslado': 'scoped',
+  // A network's account only: B's administrator is refused.
+  'Mutation.solicitarTraslado': 'refused',
+  'Mutation.responderSolicitudTraslado': 'NOT_FOUND',
 };
 
 let server: TestServer;

@@ -274,5 +274,67 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { uid: t.admin.servicio, codigo: 'Q0001' },
       expect: 403,
     },
+    // Stock, dispatch and transfers: the caller's own stock; t's unit and its id are missing ones.
+    'GET /stock': { method: 'GET', path: '/stock', expect: 200 },
+    'GET /stock/unidades': { method: 'GET', path: '/stock/unidades?tipo=GLOBULOS_ROJOS', expect: 200 },
+    'POST /auth/opciones/aviso-vencimiento': {
+      method: 'POST',
+      path: '/auth/opciones/aviso-vencimiento',
+      body: { uid: t.admin.servicio, tipo: 'PLAQUETAS', dias: 2 },
+      expect: 403,
+    },
+    'POST /despacho': {
+      method: 'POST',
+      path: '/despacho',
+      body: { ids: [t.componenteId], destino: { tipo: 'HOSPITAL', nombre: 'Hospital' } },
+      expect: 404,
+    },
+    'GET /despacho': { method: 'GET', path: '/despacho', expect: 200 },
+    'GET /despacho/:id': { method: 'GET', path: `/despacho/${t.componenteId}`, expect: 404 },
+    'GET /componente/en-transito': { method: 'GET', path: '/componente/en-transito', expect: 200 },
+    'POST /componente/recibir': {
+      method: 'POST',
+      path: '/componente/recibir',
+      body: { codigo: t.componenteCodigo },
+      expect: 404,
+    },
+    'GET /componente/codigo/:codigo/trayectoria': {
+      method: 'GET',
+      path: `/componente/codigo/${t.componenteCodigo}/trayectoria`,
+      expect: 404,
+    },
+    'POST /componente/:id/devolver': {
+      method: 'POST',
+      path: `/componente/${t.componenteId}/devolver`,
+      body: { cadenaFrio: true },
+      expect: 404,
+    },
+    'GET /componente/trazabilidad': {
+      method: 'GET',
+      path: '/componente/trazabilidad?todas=true',
+      expect: 200,
+    },
+    'GET /componente/trazabilidad/:id': {
+      method: 'GET',
+      path: `/componente/trazabilidad/${t.componenteId}`,
+      expect: 404,
+    },
+    'POST /componente/trazabilidad/:id/notificacion': {
+      method: 'POST',
+      path: `/componente/trazabilidad/${t.componenteId}/notificacion`,
+      body: { notificado: 'Hospital', medio: 'TELEFONO' },
+      expect: 404,
+    },
+    'POST /componente/trazabilidad/:id/cerrar': {
+      method: 'POST',
+      path: `/componente/trazabilidad/${t.componenteId}/cerrar`,
+      expect: 404,
+    },
+    'POST /componente/:id/destino-final': {
+      method: 'POST',
+      path: `/componente/${t.componenteId}/destino-final`,
+      body: { destino: 'TRANSFUNDIDO' },
+      expect: 404,
+    },
   };
 }

@@ -433,13 +433,23 @@ export type AccionComponente =
   | { tipo: 'liberar' }
   | { tipo: 'descartar'; motivo: unknown; detalle?: string | null }
   | { tipo: 'descartarPorSerologia' }
-  | { tipo: 'despachar' };
+  | { tipo: 'despachar' }
+  // Part 2 (domain/despacho.ts): what becomes of a dispatched unit, and the expiry.
+  | { tipo: 'devolver'; cadenaFrio: boolean }
+  | { tipo: 'destinoFinal'; destino: unknown; motivo?: unknown; detalle?: string | null }
+  | { tipo: 'recibir' }
+  | { tipo: 'vencer' }
+  | { tipo: 'retirar'; detalle: string };
 
 export type ContextoComponente = {
   rol: string | null | undefined;
   /** faltaParaLiberar's items (read only by 'liberar'). */
   falta?: readonly string[];
   vencido?: boolean;
+  /** The unit's dispatch already has its final destination recorded (read by 'devolver', 'destinoFinal'). */
+  final?: boolean;
+  /** The unit travels to another member of the network (to the caller, for 'recibir'). */
+  enTransito?: boolean;
 };
 
 export type Transicion =
@@ -478,7 +488,18 @@ const salidaDeEstado = (estado: EstadoComponente): string =>
  * - descartarPorSerologia: a reactive marker recorded on the donation, at any time: every unit not
  *   dispatched nor discarded -> DESCARTADO, 'Serología reactiva' (no role: the laboratory's result
  *   decides it);
- * - despachar: LIBERADO -> DESPACHADO, when not expired.
+ * - despachar: LIBERADO -> DESPACHADO, when not expired;
+ * - devolver: DESPACHADO (no final destination yet) -> LIBERADO when the cold chain was kept and the
+ *   unit is not expired, else DESCARTADO ('Ruptura de la cadena de frío' or 'Vencimiento');
+ * - destinoFinal: DESPACHADO to a hospital or the own transfusion service (not in transit to a
+ *   member) -> TRANSFUNDIDO (the state stays DESPACHADO, the dispatch records it) or DESCARTADO at
+ *   the destination with a coded reason;
+ * - recibir: DESPACHADO in transit to the caller -> LIBERADO in the receiver's stock;
+ * - vencer: CUARENTENA or LIBERADO past its expiry -> DESCARTADO 'Vencimiento' (no role: the clock
+ *   decides; anything else is left as it is);
+ * - retirar: a look-back (domain/trazabilidad.ts) withdraws a unit in quarantine, in stock or on its
+ *   way to a member -> DESCARTADO 'Serología reactiva' with the look-back's detail (no role: the
+ *   laboratory's result decides it); anything else is left as it is, its destination notified.
  */
 export function siguienteEstado(
   componente: { estado: EstadoComponente },
@@ -519,6 +540,59 @@ export function siguienteEstado(
       if (estado !== 'LIBERADO') return negado('estado', [MSG.componenteNoLiberado]);
       if (contexto.vencido) return negado('estado', [MSG.componenteVencidoNoSeDespacha]);
       return { ok: true, estado: 'DESPACHADO', cambia: true };
+    case 'devolver':
+      if (estado !== 'DESPACHADO') return negado('estado', [MSG.componenteNoDespachado]);
+      if (contexto.final) return negado('estado', [MSG.destinoFinalYaRegistrado]);
+      if (!accion.cadenaFrio)
+        return { ok: true, estado: 'DESCARTADO', cambia: true, motivo: 'CADENA_FRIO', detalle: null };
+      if (contexto.vencido)
+        return { ok: true, estado: 'DESCARTADO', cambia: true, motivo: 'VENCIMIENTO', detalle: null };
+      return { ok: true, estado: 'LIBERADO', cambia: true };
+    case 'destinoFinal': {
+      if (estado !== 'DESPACHADO') return negado('estado', [MSG.componenteNoDespachado]);
+      if (contexto.enTransito) return negado('estado', [MSG.componenteEnTransito]);
+      if (contexto.final) return negado('estado', [MSG.destinoFinalYaRegistrado]);
+      const detalle = (accion.detalle ?? '').trim();
+      if (detalle.length > DETALLE_DESCARTE_MAX)
+        return negado('datos', [MSG.textoDemasiadoLargo(DETALLE_DESCARTE_MAX)], 'detalle');
+      if (accion.destino === 'TRANSFUNDIDO')
+        return { ok: true, estado: 'DESPACHADO', cambia: true, detalle: detalle || null };
+      if (accion.destino !== 'DESCARTADO') return negado('datos', [MSG.valorNoPermitido], 'destino');
+      if (accion.motivo === undefined || accion.motivo === null)
+        return negado('datos', [MSG.destinoFinalMotivoRequerido], 'motivo');
+      if (!isMotivoDescarte(accion.motivo)) return negado('datos', [MSG.valorNoPermitido], 'motivo');
+      if (accion.motivo === 'OTRO' && detalle === '')
+        return negado('datos', [MSG.detalleDescarteRequerido], 'detalle');
+      return {
+        ok: true,
+        estado: 'DESCARTADO',
+        cambia: true,
+        motivo: accion.motivo,
+        detalle: detalle || null,
+      };
+    }
+    case 'recibir':
+      if (estado !== 'DESPACHADO' || !contexto.enTransito)
+        return negado('estado', [MSG.componenteNoEnTransito]);
+      return { ok: true, estado: 'LIBERADO', cambia: true };
+    case 'vencer':
+      if ((estado !== 'CUARENTENA' && estado !== 'LIBERADO') || !contexto.vencido)
+        return { ok: true, estado, cambia: false };
+      return { ok: true, estado: 'DESCARTADO', cambia: true, motivo: 'VENCIMIENTO', detalle: null };
+    case 'retirar':
+      if (
+        estado === 'CUARENTENA' ||
+        estado === 'LIBERADO' ||
+        (estado === 'DESPACHADO' && contexto.enTransito)
+      )
+        return {
+          ok: true,
+          estado: 'DESCARTADO',
+          cambia: true,
+          motivo: 'SEROLOGIA_REACTIVA',
+          detalle: accion.detalle,
+        };
+      return { ok: true, estado, cambia: false };
   }
 }
 

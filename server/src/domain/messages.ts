@@ -401,6 +401,42 @@ export const MSG = {
   soloMedicoInforme: 'Solo un médico o el administrador del servicio registran un informe post-donación',
   informePostdonacionDetalle: (informante: string, fecha: string) =>
     `Informe post-donación de ${informante.toLowerCase()} del ${fecha}`,
+  // Stock, dispatch and transfers (domain/stock.ts, domain/despacho.ts).
+  soloPersonalDespacha:
+    'Solo un médico, un técnico o el administrador del servicio despachan, reciben y registran el destino de componentes',
+  despachoVacio: 'Debe indicar al menos una unidad',
+  despachoDemasiados: (max: number) => `Se despachan como máximo ${max} unidades por vez`,
+  despachoRepetido: 'La misma unidad figura más de una vez en el despacho',
+  destinoNombreRequerido: 'Debe indicar el hospital o la clínica de destino',
+  destinoMiembroRequerido: 'Debe elegir el servicio de la red que recibe las unidades',
+  destinoMiembroAjeno: 'El servicio de destino no es otro integrante de la red del servicio',
+  destinoSinMiembro:
+    'Solo se despacha a un servicio de la red con un servicio de destino, y solo a ese tipo de destino',
+  componenteNoDespachado: 'El componente no está despachado',
+  componenteEnTransito:
+    'El componente está en tránsito a otro servicio de la red: lo recibe o lo devuelve ese servicio',
+  componenteNoEnTransito: 'El componente no está en tránsito hacia este servicio',
+  destinoFinalYaRegistrado: 'El destino final del componente ya fue registrado',
+  destinoFinalMotivoRequerido: 'Debe indicar el motivo del descarte en el destino',
+  enLaUnidad: (codigo: string, msg: string) => `La unidad ${codigo}: ${msg}`,
+  solicitudMiembros: 'El servicio que envía y el que recibe deben ser dos integrantes distintos de la red',
+  solicitudCantidad: (max: number) => `Debe ser un número entero de unidades entre 1 y ${max}`,
+  solicitudNoEncontrada: 'No se encontró la solicitud',
+  solicitudYaRespondida: 'La solicitud ya fue respondida',
+  solicitudMotivoRequerido: 'Debe indicar por qué la rechaza',
+  diasAvisoFueraDeRango: (min: number, max: number) =>
+    `Debe ser un número entero de días entre ${min} y ${max}`,
+  // Look-back (domain/trazabilidad.ts).
+  ventanaTrazabilidadFueraDeRango: (min: number, max: number) =>
+    `Debe ser un número entero de meses entre ${min} y ${max}`,
+  trazabilidadNoEncontrada: 'No se encontró la trazabilidad',
+  trazabilidadCerrada: 'La trazabilidad ya está cerrada',
+  trazabilidadSoloQuienAbre: 'Solo el servicio que abrió la trazabilidad la cierra',
+  trazabilidadFaltaNotificar: (codigos: string) => `Falta registrar la notificación de: ${codigos}`,
+  soloMedicoNotifica:
+    'Solo un médico o el administrador del servicio registran notificaciones y cierran trazabilidades',
+  retiroPorTrazabilidad: (numero: number) =>
+    `Trazabilidad inversa: resultado reactivo en una donación posterior del donante (N° ${numero})`,
 } as const;
 
 /** What a restore dropped of one servicio: what the copy lacked (modules/auditoria/restauracion.ts). */

@@ -51,6 +51,8 @@ import {
   MOTIVOS_CITACION,
 } from '../domain/citacion';
 
+import { type Ayudas, esquemasDespacho, rutasDespacho } from './openapi-despacho';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -646,6 +648,11 @@ const pasoCitacion = (
     },
   },
 });
+/** What the stock and dispatch section (openapi-despacho.ts) builds its schemas and paths with. */
+const ayudas: Ayudas = {
+  ...{ ref, str, nullStr, bool, int, obj, ok, body, idParam, queryParam, pageParams, secured },
+  ...{ E400, E401, E403, E403_RED, E404 },
+};
 
 const okMsg = (extra: Record<string, Schema> = {}) =>
   obj({ ok: bool(), msg: str('Texto para mostrar'), ...extra }, ['ok', 'msg']);
@@ -694,6 +701,7 @@ export const openApiDocument = {
       Resultado: resultado,
       DonacionConResultados: donacionConResultados,
       Reaccion: reaccion,
+      ...esquemasDespacho(ayudas),
     },
   },
   paths: withCommonAnswers({
@@ -1579,5 +1587,6 @@ export const openApiDocument = {
         },
       },
     },
+    ...rutasDespacho(ayudas),
   }),
 } as const;

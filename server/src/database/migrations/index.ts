@@ -32,6 +32,9 @@ import { Componentes1764500000000 } from './1764500000000-componentes';
 import { CodigoInstalacionSiguiente1764510000000 } from './1764510000000-codigo-instalacion-siguiente';
 import { UmbralesTamizaje1764600000000 } from './1764600000000-umbrales-tamizaje';
 import { Reacciones1764610000000 } from './1764610000000-reacciones';
+import { DespachoStock1764700000000 } from './1764700000000-despacho-stock';
+import { Trazabilidad1764710000000 } from './1764710000000-trazabilidad';
+import { SolicitudTraslado1764720000000 } from './1764720000000-solicitud-traslado';
 import { Citacion1764800000000 } from './1764800000000-citacion';
 
 /** Every migration, in order; each schema change adds one here. */
@@ -70,5 +73,8 @@ export const migrations = [
   CodigoInstalacionSiguiente1764510000000,
   UmbralesTamizaje1764600000000,
   Reacciones1764610000000,
+  DespachoStock1764700000000,
+  Trazabilidad1764710000000,
+  SolicitudTraslado1764720000000,
   Citacion1764800000000,
 ];

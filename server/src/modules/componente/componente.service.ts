@@ -50,6 +50,7 @@ import {
 } from '../persona/persona.service';
 import { Rol } from '../usuario/rol.enum';
 import { Servicio } from '../servicio/servicio.entity';
+import { abrirTrazabilidad } from '../trazabilidad/trazabilidad.service';
 import { Componente, type EstadoComponente, VidaUtilComponente } from './componente.entity';
 
 export type FiltroComponentesData = {
@@ -128,6 +129,7 @@ export async function descartarPorSerologia(
     await run(entry.sql, entry.params);
     descartados += 1;
   }
+  await abrirTrazabilidad(run, actor, donacionId, resultados);
   return descartados;
 }
 

@@ -1,0 +1,318 @@
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../auth/context';
+import {
+  type EstadoComponente,
+  estaVencido,
+  identificadorLegible,
+  isTipoComponente,
+  siguienteEstado,
+  TIPOS_COMPONENTE,
+  type TipoComponente,
+} from '../../domain/componentes';
+import { ABO, RH } from '../../domain/donacion';
+import { MSG } from '../../domain/messages';
+import { AVISO_VENCIMIENTO, diasDeAviso, porVencer, validateDiasAviso } from '../../domain/stock';
+import { assertValid, ForbiddenError } from '../../errors';
+import type { RunQuery } from '../../database/prepared';
+import type { Page } from '../../graphql/pagination';
+import { auditStatement } from '../auditoria/audit';
+import { Rol } from '../usuario/rol.enum';
+import { AvisoVencimiento, StockFila, StockRedFila, UnidadComponente } from './stock.entity';
+import type {
+  EstadoComponente as EstadoGql,
+  TipoComponente as TipoGql,
+} from '../componente/componente.entity';
+
+/** How often the server process sweeps expired units out of every stock. */
+export const BARRIDO_CADA_MS = 5 * 60_000;
+/** How many expired units one sweep's transaction discards at most (the next one goes on). */
+const BARRIDO_LOTE = 500;
+
+export type FiltroStockData = {
+  tipo?: string | null;
+  abo?: string | null;
+  rh?: string | null;
+  porVencer?: boolean | null;
+};
+
+/** The columns a unit is answered with (componente c joined with its donation d and producer p). */
+export const UNIDAD_COLUMNAS = `c.id, c.codigo, c.codigo_producto, c.tipo, c.estado, c.volumen, c.vence_en,
+  c.servicio_id, c.ubicacion_id, c.en_transito_a, c.despacho_id, d.abo, d.rh,
+  coalesce(p.nombre_en_red, p.nombre) AS servicio_origen`;
+export const UNIDAD_FROM = `componente c JOIN donacion d ON d.id = c.donacion_id JOIN servicio p ON p.id = c.servicio_id`;
+
+export type UnidadFila = {
+  id: string;
+  codigo: string;
+  codigo_producto: string;
+  tipo: TipoComponente;
+  estado: EstadoComponente;
+  volumen: number;
+  vence_en: Date;
+  servicio_id: string;
+  ubicacion_id: string;
+  en_transito_a: string | null;
+  despacho_id: string | null;
+  abo: string;
+  rh: string;
+  servicio_origen: string;
+};
+
+/** A unit's row as the GraphQL type; `aviso`: the warning days of its holder, by type. */
+export function unidad(
+  f: UnidadFila,
+  aviso: Record<TipoComponente, number>,
+  ahora = new Date(),
+): UnidadComponente {
+  const venceEn = new Date(f.vence_en);
+  return Object.assign(new UnidadComponente(), {
+    id: f.id,
+    codigo: f.codigo,
+    codigoLegible: identificadorLegible(f.codigo),
+    codigoProducto: f.codigo_producto,
+    tipo: f.tipo as TipoGql,
+    estado: f.estado as EstadoGql,
+    abo: f.abo,
+    rh: f.rh,
+    volumen: Number(f.volumen),
+    venceEn,
+    vencido: estaVencido(venceEn, ahora),
+    porVencer: porVencer(venceEn, ahora, aviso[f.tipo] ?? AVISO_VENCIMIENTO[f.tipo]),
+    servicioOrigen: f.servicio_origen,
+    recibido: f.ubicacion_id !== f.servicio_id,
+  });
+}
+
+/**
+ * Expired units leave the stock: each unit in quarantine or released whose expiry has passed
+ * becomes DESCARTADO 'Vencimiento' (siguienteEstado 'vencer'), audited in the chain of the servicio
+ * that holds it, with no user. Of one servicio (`ubicacion`) or of all. Idempotent, and never
+ * waits: a unit another transaction holds is left for the next sweep (the stock reads leave out
+ * every expired unit anyway). Gives how many were discarded.
+ */
+export async function vencerVencidos(run: RunQuery, ubicacion: string | null): Promise<number> {
+  const filas = (await run(
+    `SELECT id, estado, codigo, ubicacion_id, vence_en FROM componente
+      WHERE estado IN ('CUARENTENA', 'LIBERADO') AND vence_en <= now() ${ubicacion ? 'AND ubicacion_id = $1' : ''}
+      ORDER BY id LIMIT ${BARRIDO_LOTE} FOR UPDATE SKIP LOCKED`,
+    ubicacion ? [ubicacion] : [],
+  )) as { id: string; estado: EstadoComponente; codigo: string; ubicacion_id: string; vence_en: Date }[];
+  let n = 0;
+  const ahora = new Date();
+  for (const c of filas) {
+    const paso = siguienteEstado(
+      c,
+      { tipo: 'vencer' },
+      { rol: null, vencido: estaVencido(c.vence_en, ahora) },
+    );
+    if (!paso.ok || !paso.cambia) continue;
+    await run(
+      `UPDATE componente SET estado = $2, motivo_descarte = $3, detalle_descarte = NULL, descartado_por = NULL,
+              descartado_en = now(), updated_at = now()
+        WHERE id = $1`,
+      [c.id, paso.estado, paso.motivo],
+    );
+    const entry = auditStatement({ uid: null, servicio: c.ubicacion_id }, 'editar', 'componente', c.id, {
+      codigo: c.codigo,
+      estado: [c.estado, paso.estado],
+      motivoDescarte: [null, paso.motivo],
+    });
+    await run(entry.sql, entry.params);
+    n += 1;
+  }
+  return n;
+}
+
+const ORDEN_TIPOS = `array_position($2::text[], c.tipo::text)`;
+
+/**
+ * The stock of released units: by type and ABO/Rh with counts, nearest expiry and how many expire
+ * within the servicio's warning days; the units behind a row; the warning days per type; the
+ * network's figures per member; and the expiry sweep (lazily on every read and dispatch, and
+ * every BARRIDO_CADA_MS in the server process).
+ */
+export class StockService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private readonly run: RunQuery = (sql, params) => this.dataSource.query(sql, params);
+
+  /** Sweeps the expired units of one servicio (null: of all) in a transaction of its own. */
+  async barrer(ubicacion: string | null): Promise<number> {
+    return this.dataSource.transaction((m) =>
+      vencerVencidos((sql, params) => m.query(sql, params), ubicacion),
+    );
+  }
+
+  /** Starts the periodic sweep of every servicio; gives the function that stops it. */
+  iniciarBarrido(alFallar: (error: unknown) => void): () => void {
+    let enCurso = false;
+    const timer = setInterval(() => {
+      if (enCurso) return;
+      enCurso = true;
+      this.barrer(null)
+        .catch(alFallar)
+        .finally(() => {
+          enCurso = false;
+        });
+    }, BARRIDO_CADA_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** A servicio's warning days per type (its own where set, else the default). */
+  async diasAviso(run: RunQuery, servicio: string): Promise<Record<TipoComponente, number>> {
+    const rows = (await run(`SELECT tipo, dias FROM aviso_vencimiento WHERE servicio_id = $1`, [
+      servicio,
+    ])) as {
+      tipo: string;
+      dias: number;
+    }[];
+    return diasDeAviso(Object.fromEntries(rows.map((r) => [r.tipo, Number(r.dias)])));
+  }
+
+  async avisoVencimiento(auth: AuthUser): Promise<AvisoVencimiento[]> {
+    const dias = await this.diasAviso(this.run, auth.servicio);
+    return TIPOS_COMPONENTE.map((tipo) =>
+      Object.assign(new AvisoVencimiento(), {
+        tipo,
+        dias: dias[tipo],
+        predeterminado: AVISO_VENCIMIENTO[tipo],
+      }),
+    );
+  }
+
+  /** Sets the warning days of one type. Only the administrator; audited. */
+  async updateAvisoVencimiento(auth: AuthUser, tipo: string, dias: number): Promise<AvisoVencimiento[]> {
+    if (auth.rol !== Rol.ROL_SERVICIO) throw new ForbiddenError();
+    assertValid(validateDiasAviso(tipo, dias));
+    await this.dataSource.transaction(async (m) => {
+      const run: RunQuery = (sql, params) => m.query(sql, params);
+      await run(`SELECT id FROM servicio WHERE id = $1 FOR UPDATE`, [auth.servicio]);
+      const antes = (await this.diasAviso(run, auth.servicio))[tipo as TipoComponente];
+      await run(
+        `INSERT INTO aviso_vencimiento (servicio_id, tipo, dias) VALUES ($1, $2, $3)
+         ON CONFLICT (servicio_id, tipo) DO UPDATE SET dias = EXCLUDED.dias, updated_at = now()`,
+        [auth.servicio, tipo, dias],
+      );
+      const entry = auditStatement(auth, 'editar', 'servicio', auth.servicio, {
+        [`avisoVencimiento.${tipo}`]: [antes, dias],
+      });
+      await run(entry.sql, entry.params);
+    });
+    return this.avisoVencimiento(auth);
+  }
+
+  /** The stock rows of the servicios `ubicaciones` (each with its own warning days). */
+  private async filas(ubicaciones: readonly string[]): Promise<(StockFila & { servicioId: string })[]> {
+    const out: (StockFila & { servicioId: string })[] = [];
+    for (const ubicacion of ubicaciones) {
+      await this.barrer(ubicacion);
+      const aviso = await this.diasAviso(this.run, ubicacion);
+      const rows = (await this.run(
+        `SELECT c.tipo, d.abo, d.rh, count(*)::int AS cantidad, min(c.vence_en) AS proximo,
+                count(*) FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int AS por_vencer,
+                min(a.dias) AS dias
+           FROM componente c JOIN donacion d ON d.id = c.donacion_id
+           JOIN unnest($2::text[], $3::int[]) AS a(tipo, dias) ON a.tipo = c.tipo
+          WHERE c.ubicacion_id = $1 AND c.estado = 'LIBERADO' AND c.vence_en > now()
+          GROUP BY c.tipo, d.abo, d.rh
+          ORDER BY ${ORDEN_TIPOS}, d.abo, d.rh`,
+        [ubicacion, TIPOS_COMPONENTE, TIPOS_COMPONENTE.map((t) => aviso[t])],
+      )) as {
+        tipo: TipoGql;
+        abo: string;
+        rh: string;
+        cantidad: number;
+        proximo: Date;
+        por_vencer: number;
+        dias: number;
+      }[];
+      for (const r of rows)
+        out.push({
+          servicioId: ubicacion,
+          tipo: r.tipo,
+          abo: r.abo,
+          rh: r.rh,
+          cantidad: Number(r.cantidad),
+          proximoVencimiento: new Date(r.proximo),
+          porVencer: Number(r.por_vencer),
+          diasAviso: Number(r.dias),
+        });
+    }
+    return out;
+  }
+
+  /** The caller servicio's stock by type and ABO/Rh: released units not expired, held by it. */
+  async stock(auth: AuthUser): Promise<StockFila[]> {
+    const filas = await this.filas([auth.servicio]);
+    return filas.map(({ servicioId: _s, ...f }) => Object.assign(new StockFila(), f));
+  }
+
+  /** The units behind the stock (a row, or all), nearest expiry first. */
+  async unidades(
+    auth: AuthUser,
+    filtro: FiltroStockData,
+    page: { offset?: number | null; limit?: number | null } = {},
+  ): Promise<Page<UnidadComponente>> {
+    const errors = [];
+    const where = [`c.ubicacion_id = $1`, `c.estado = 'LIBERADO'`, `c.vence_en > now()`];
+    const params: unknown[] = [auth.servicio];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filtro.tipo && !isTipoComponente(filtro.tipo))
+      errors.push({ field: 'tipo', msg: MSG.valorNoPermitido });
+    else if (filtro.tipo) add('c.tipo = ?', filtro.tipo);
+    const abo = (filtro.abo ?? '').trim().toUpperCase();
+    if (abo && !(ABO as readonly string[]).includes(abo))
+      errors.push({ field: 'abo', msg: MSG.valorNoPermitido });
+    else if (abo) add('d.abo = ?', abo);
+    const rh = (filtro.rh ?? '').trim().toUpperCase();
+    if (rh && !(RH as readonly string[]).includes(rh))
+      errors.push({ field: 'rh', msg: MSG.valorNoPermitido });
+    else if (rh) add('d.rh = ?', rh);
+    assertValid(errors);
+    await this.barrer(auth.servicio);
+    const aviso = await this.diasAviso(this.run, auth.servicio);
+    if (filtro.porVencer) {
+      params.push(
+        TIPOS_COMPONENTE,
+        TIPOS_COMPONENTE.map((t) => aviso[t]),
+      );
+      where.push(
+        `c.vence_en <= now() + make_interval(days => (SELECT a.dias FROM unnest($${params.length - 1}::text[],
+           $${params.length}::int[]) AS a(tipo, dias) WHERE a.tipo = c.tipo))`,
+      );
+    }
+    const offset = Math.max(0, Math.trunc(page.offset ?? 0));
+    const limit = Math.min(100, Math.max(1, Math.trunc(page.limit ?? 20)));
+    const [{ total }] = (await this.run(
+      `SELECT count(*)::int AS total FROM componente c JOIN donacion d ON d.id = c.donacion_id
+        WHERE ${where.join(' AND ')}`,
+      params,
+    )) as { total: number }[];
+    const rows = (await this.run(
+      `SELECT ${UNIDAD_COLUMNAS} FROM ${UNIDAD_FROM} WHERE ${where.join(' AND ')}
+        ORDER BY c.vence_en, c.codigo OFFSET ${offset} LIMIT ${limit}`,
+      params,
+    )) as UnidadFila[];
+    const ahora = new Date();
+    return { items: rows.map((f) => unidad(f, aviso, ahora)), total: Number(total), offset, limit };
+  }
+
+  /** The network account's view: each member's stock by type and ABO/Rh, figures only. */
+  async stockRed(auth: AuthUser): Promise<StockRedFila[]> {
+    if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
+    const miembros = (await this.run(
+      `SELECT m.id, coalesce(m.nombre_en_red, m.nombre) AS nombre FROM servicio m WHERE m.red_id = $1
+        ORDER BY 2, m.id`,
+      [auth.servicio],
+    )) as { id: string; nombre: string }[];
+    const nombres = new Map(miembros.map((m) => [m.id, m.nombre]));
+    const filas = await this.filas(miembros.map((m) => m.id));
+    return filas.map((f) =>
+      Object.assign(new StockRedFila(), { ...f, servicio: nombres.get(f.servicioId) ?? '' }),
+    );
+  }
+}

@@ -1,0 +1,157 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  ACCION_TRAZABILIDAD_LABELS,
+  type AccionTrazabilidad as AccionTrazabilidadName,
+  MEDIO_NOTIFICACION_LABELS,
+  type MedioNotificacion as MedioNotificacionName,
+} from '../../domain/trazabilidad';
+import { EstadoComponente, TipoComponente } from '../componente/componente.entity';
+
+export enum AccionTrazabilidad {
+  RETIRADA = 'RETIRADA',
+  NOTIFICAR = 'NOTIFICAR',
+  SIN_ACCION = 'SIN_ACCION',
+}
+
+export enum MedioNotificacion {
+  TELEFONO = 'TELEFONO',
+  CORREO = 'CORREO',
+  NOTA = 'NOTA',
+  EN_PERSONA = 'EN_PERSONA',
+  OTRO = 'OTRO',
+}
+
+// Fail to compile if an enum and the domain's list ever drift apart.
+const _acciones: Record<AccionTrazabilidadName, AccionTrazabilidad> = AccionTrazabilidad;
+const _medios: Record<MedioNotificacionName, MedioNotificacion> = MedioNotificacion;
+void _acciones;
+void _medios;
+
+const descripciones = (labels: Record<string, string>) =>
+  Object.fromEntries(Object.entries(labels).map(([k, description]) => [k, { description }]));
+
+registerEnumType(AccionTrazabilidad, {
+  name: 'AccionTrazabilidad',
+  description: 'Qué hizo la trazabilidad inversa con una unidad',
+  valuesConfig: descripciones(ACCION_TRAZABILIDAD_LABELS),
+});
+registerEnumType(MedioNotificacion, {
+  name: 'MedioNotificacion',
+  description: 'Cómo se notificó al destino de una unidad',
+  valuesConfig: descripciones(MEDIO_NOTIFICACION_LABELS),
+});
+
+@ObjectType({ description: 'Una unidad que alcanza una trazabilidad inversa' })
+export class UnidadTrazabilidad {
+  @Field(() => ID)
+  componenteId: string;
+
+  @Field(() => String)
+  codigo: string;
+
+  @Field(() => TipoComponente)
+  tipo: TipoComponente;
+
+  @Field(() => EstadoComponente, { description: 'Su estado ahora' })
+  estado: EstadoComponente;
+
+  @Field(() => AccionTrazabilidad)
+  accion: AccionTrazabilidad;
+
+  @Field(() => String, { description: 'El servicio de la red que la tenía' })
+  servicio: string;
+
+  @Field(() => String, { nullable: true, description: 'Adónde se había despachado' })
+  destino: string | null;
+
+  @Field(() => Boolean, { description: 'Tiene al menos una notificación registrada' })
+  notificada: boolean;
+}
+
+@ObjectType({
+  description: 'Una notificación de una trazabilidad inversa: a quién, cuándo, cómo y qué respondió',
+})
+export class NotificacionTrazabilidad {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID, { nullable: true })
+  componenteId: string | null;
+
+  @Field(() => String)
+  notificado: string;
+
+  @Field(() => MedioNotificacion)
+  medio: MedioNotificacion;
+
+  @Field(() => String, { nullable: true })
+  respuesta: string | null;
+
+  @Field()
+  notificadoEn: Date;
+
+  @Field(() => String, { description: 'Quién la registró (nombre y apellido)' })
+  registradoPor: string;
+
+  @Field(() => String, { description: 'El servicio que la registró' })
+  servicio: string;
+}
+
+@ObjectType({
+  description: 'Una trazabilidad inversa: las unidades de donaciones anteriores de un donante reactivo',
+})
+export class Trazabilidad {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String, { description: 'El servicio que la abrió' })
+  servicio: string;
+
+  @Field(() => Int, { description: 'El número de la donación reactiva (del servicio que la abrió)' })
+  donacionNumero: number;
+
+  @Field(() => String, { description: 'Primer día de la ventana (YYYY-MM-DD)' })
+  desde: string;
+
+  @Field(() => Boolean)
+  abierta: boolean;
+
+  @Field()
+  creadaEn: Date;
+
+  @Field(() => [UnidadTrazabilidad])
+  unidades: UnidadTrazabilidad[];
+
+  @Field(() => [NotificacionTrazabilidad])
+  notificaciones: NotificacionTrazabilidad[];
+}
+
+@ObjectType({ description: 'Cuántas trazabilidades abiertas tiene un integrante de la red' })
+export class TrazabilidadesMiembro {
+  @Field(() => ID)
+  servicioId: string;
+
+  @Field(() => String)
+  servicio: string;
+
+  @Field(() => Int)
+  abiertas: number;
+}
+
+@InputType({ description: 'Una notificación de una trazabilidad inversa' })
+export class NotificacionInput {
+  @Field(() => ID, { nullable: true, description: 'La unidad notificada (ninguna: la trazabilidad entera)' })
+  componenteId?: string | null;
+
+  @Field(() => String, { description: 'A quién: hospital y persona' })
+  notificado: string;
+
+  @Field(() => MedioNotificacion)
+  medio: MedioNotificacion;
+
+  @Field(() => String, { nullable: true })
+  respuesta?: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'Cuándo (ahora si no se indica)' })
+  notificadoEn?: Date | null;
+}
