@@ -439,7 +439,7 @@ export type AccionComponente =
   | { tipo: 'destinoFinal'; destino: unknown; motivo?: unknown; detalle?: string | null }
   | { tipo: 'recibir' }
   | { tipo: 'vencer' }
-  | { tipo: 'retirar'; detalle: string };
+  | { tipo: 'retirar'; detalle: string; motivo?: MotivoDescarte };
 
 export type ContextoComponente = {
   rol: string | null | undefined;
@@ -589,7 +589,7 @@ export function siguienteEstado(
           ok: true,
           estado: 'DESCARTADO',
           cambia: true,
-          motivo: 'SEROLOGIA_REACTIVA',
+          motivo: accion.motivo ?? 'SEROLOGIA_REACTIVA',
           detalle: accion.detalle,
         };
       return { ok: true, estado, cambia: false };

@@ -435,6 +435,8 @@ export const MSG = {
   trazabilidadFaltaNotificar: (codigos: string) => `Falta registrar la notificación de: ${codigos}`,
   soloMedicoNotifica:
     'Solo un médico o el administrador del servicio registran notificaciones y cierran trazabilidades',
+  retiroPorInformePostdonacion: (numero: number) =>
+    `Trazabilidad inversa: informe post-donación de una donación del donante (N° ${numero})`,
   retiroPorTrazabilidad: (numero: number) =>
     `Trazabilidad inversa: resultado reactivo en una donación posterior del donante (N° ${numero})`,
 } as const;

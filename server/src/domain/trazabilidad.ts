@@ -9,9 +9,36 @@
  * 'retirar': no new state nor reason, so every list, register and indicator of part 1 reads it as
  * it reads any unit discarded for serology. Shared by the server and the client.
  */
-import type { EstadoComponente } from './componentes';
+import type { EstadoComponente, MotivoDescarte } from './componentes';
 import { addDays, type IsoDate, parseIsoDate } from './dates';
 import { type FieldError, MSG } from './messages';
+
+/**
+ * Why a look-back opens: a reactive result of the donation, or a post-donation report (something
+ * the donor or a doctor told after the donation that makes the blood unsafe).
+ */
+export const MOTIVOS_TRAZABILIDAD = ['RESULTADO_REACTIVO', 'INFORME_POSTDONACION'] as const;
+export type MotivoTrazabilidad = (typeof MOTIVOS_TRAZABILIDAD)[number];
+
+/** The discard reason a unit withdrawn by a look-back carries, per why the look-back opened. */
+export const MOTIVO_DESCARTE_DE_TRAZABILIDAD: Record<MotivoTrazabilidad, MotivoDescarte> = {
+  RESULTADO_REACTIVO: 'SEROLOGIA_REACTIVA',
+  INFORME_POSTDONACION: 'INFORME_POSTDONACION',
+};
+
+/** The detail a withdrawn unit carries: why, and the donation that opened the look-back. */
+export function detalleRetiro(motivo: MotivoTrazabilidad, numero: number): string {
+  return motivo === 'RESULTADO_REACTIVO'
+    ? MSG.retiroPorTrazabilidad(numero)
+    : MSG.retiroPorInformePostdonacion(numero);
+}
+
+/**
+ * Whether the look-back reads the donation that opened it too: a post-donation report concerns
+ * that donation's blood, so its units that already left are traced (those still here were
+ * blocked by the report); a reactive result already discarded that donation's units.
+ */
+export const incluyeLaDonacion = (motivo: MotivoTrazabilidad): boolean => motivo === 'INFORME_POSTDONACION';
 
 export const VENTANA_TRAZABILIDAD_MESES = 12;
 export const VENTANA_TRAZABILIDAD_MIN = 1;

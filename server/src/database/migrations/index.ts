@@ -36,6 +36,7 @@ import { DespachoStock1764700000000 } from './1764700000000-despacho-stock';
 import { Trazabilidad1764710000000 } from './1764710000000-trazabilidad';
 import { SolicitudTraslado1764720000000 } from './1764720000000-solicitud-traslado';
 import { Citacion1764800000000 } from './1764800000000-citacion';
+import { TrazabilidadInforme1764810000000 } from './1764810000000-trazabilidad-informe';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   Trazabilidad1764710000000,
   SolicitudTraslado1764720000000,
   Citacion1764800000000,
+  TrazabilidadInforme1764810000000,
 ];

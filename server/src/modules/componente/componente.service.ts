@@ -129,7 +129,7 @@ export async function descartarPorSerologia(
     await run(entry.sql, entry.params);
     descartados += 1;
   }
-  await abrirTrazabilidad(run, actor, donacionId, resultados);
+  await abrirTrazabilidad(run, actor, donacionId, 'RESULTADO_REACTIVO');
   return descartados;
 }
 

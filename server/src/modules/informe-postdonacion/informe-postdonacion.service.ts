@@ -13,8 +13,9 @@ import { MSG } from '../../domain/messages';
 import { isUuid } from '../../domain/validation';
 import { assertValid, ForbiddenError, NotFoundError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
-import { type Actor, auditStatement } from '../auditoria/audit';
+import { auditStatement } from '../auditoria/audit';
 import { lockPersona } from '../persona/persona.service';
+import { abrirTrazabilidad } from '../trazabilidad/trazabilidad.service';
 import { type InformantePostdonacion, InformePostdonacion } from './informe-postdonacion.entity';
 
 type InformeFila = {
@@ -52,19 +53,6 @@ const deFila = (f: InformeFila): InformePostdonacion =>
  */
 export const vistaInforme = (i: InformePostdonacion, rol: string | null | undefined): InformePostdonacion =>
   registraInforme(rol) ? i : Object.assign(new InformePostdonacion(), { ...i, descripcion: null });
-
-/**
- * The look-back (trazabilidad: tracing the recipients of the donation's units already dispatched
- * and the donor's earlier donations) a post-donation report opens. The one call site of the
- * report (InformePostdonacionService.registrar), in its transaction, after the report is written
- * and the units not dispatched are blocked: the look-back module plugs in here. Today the report
- * itself is the record; nothing more is written.
- */
-export async function abrirTrazabilidad(
-  _run: RunQuery,
-  _actor: Actor,
-  _informe: { id: string; donacionId: string },
-): Promise<void> {}
 
 /** Post-donation information: recorded on a donation, blocking its units not yet dispatched. */
 export class InformePostdonacionService {
@@ -166,7 +154,7 @@ export class InformePostdonacionService {
         componentesBloqueados: bloqueados,
       });
       await run(entry.sql, entry.params);
-      await abrirTrazabilidad(run, auth, { id: informe.id, donacionId });
+      await abrirTrazabilidad(run, auth, donacionId, 'INFORME_POSTDONACION');
       const [fila] = (await run(`SELECT ${COLUMNAS} FROM informe_postdonacion WHERE id = $1`, [
         informe.id,
       ])) as InformeFila[];

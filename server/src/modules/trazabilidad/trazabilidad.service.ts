@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../auth/context';
-import { type EstadoComponente, siguienteEstado, tieneReactivo } from '../../domain/componentes';
+import { type EstadoComponente, siguienteEstado } from '../../domain/componentes';
 import { MSG } from '../../domain/messages';
-import type { ResultadoMarcador } from '../../domain/resultados';
 import { decideMedicamente } from '../../domain/roles';
 import {
   accionDeUnidad,
   type AccionTrazabilidad as AccionName,
+  detalleRetiro,
   enVentana,
+  incluyeLaDonacion,
+  MOTIVO_DESCARTE_DE_TRAZABILIDAD,
+  type MotivoTrazabilidad,
   faltaNotificar,
   inicioVentana,
   validateNotificacion,
@@ -39,13 +42,11 @@ const nombre = (alias: string) => `coalesce(${alias}.nombre_en_red, ${alias}.nom
 const VISIBLE = `(t.servicio_id = $2 OR EXISTS (SELECT 1 FROM trazabilidad_unidad tu
    WHERE tu.trazabilidad_id = t.id AND tu.servicio_id = $2))`;
 
-/*
- * The one function the reactive-result path calls (modules/componente/componente.service.ts
- * descartarPorSerologia, inside that path's transaction, after the person's and the donation's
- * locks): the look-back of the donation, opened once.
- */
 /**
- * When `resultados` hold a reactive marker and the donation has no look-back yet: every component
+ * The look-back of a donation, opened once, by the two paths that may open one, inside their
+ * transactions after the person's and the donation's locks: a reactive result
+ * (modules/componente/componente.service.ts descartarPorSerologia) and a post-donation report
+ * (modules/informe-postdonacion). When the donation has no look-back yet: every component
  * of the donor's person's earlier donations within the servicio's window, at any member of its
  * network (the eligibility's identity: persona.historial.ts), is withdrawn at once when in stock,
  * in quarantine or on its way to a member (siguienteEstado 'retirar', under the units' row locks),
@@ -56,9 +57,8 @@ export async function abrirTrazabilidad(
   run: RunQuery,
   actor: Actor,
   donacionId: string,
-  resultados: readonly ResultadoMarcador[],
+  motivo: MotivoTrazabilidad,
 ): Promise<string | null> {
-  if (!tieneReactivo(resultados)) return null;
   const [ya] = (await run(`SELECT id FROM trazabilidad WHERE donacion_id = $1`, [donacionId])) as {
     id: string;
   }[];
@@ -73,7 +73,9 @@ export async function abrirTrazabilidad(
   const historial = await historialDe(run, actor.servicio, d.donante_id);
   const previas = historial.donaciones
     .filter(
-      (x) => x.id.toLowerCase() !== donacionId.toLowerCase() && enVentana(String(x.fecha), desde, d.fecha),
+      (x) =>
+        (incluyeLaDonacion(motivo) || x.id.toLowerCase() !== donacionId.toLowerCase()) &&
+        enVentana(String(x.fecha), desde, d.fecha),
     )
     .map((x) => x.id);
   if (previas.length === 0) return null;
@@ -94,15 +96,19 @@ export async function abrirTrazabilidad(
   if (unidades.length === 0) return null;
   const id = randomUUID();
   await run(
-    `INSERT INTO trazabilidad (id, servicio_id, donacion_id, motivo, desde) VALUES ($1, $2, $3, 'RESULTADO_REACTIVO', $4)`,
-    [id, actor.servicio, donacionId, desde],
+    `INSERT INTO trazabilidad (id, servicio_id, donacion_id, motivo, desde) VALUES ($1, $2, $3, $4, $5)`,
+    [id, actor.servicio, donacionId, motivo, desde],
   );
-  const detalle = MSG.retiroPorTrazabilidad(Number(d.numero));
+  const detalle = detalleRetiro(motivo, Number(d.numero));
   for (const c of unidades) {
     const enTransito = c.en_transito_a !== null;
     const accion = accionDeUnidad({ estado: c.estado, enTransito });
     if (accion === 'RETIRADA') {
-      const paso = siguienteEstado(c, { tipo: 'retirar', detalle }, { rol: null, enTransito });
+      const paso = siguienteEstado(
+        c,
+        { tipo: 'retirar', detalle, motivo: MOTIVO_DESCARTE_DE_TRAZABILIDAD[motivo] },
+        { rol: null, enTransito },
+      );
       if (paso.ok && paso.cambia) {
         const propio = c.ubicacion_id === actor.servicio;
         await run(

@@ -390,3 +390,58 @@ describe('trazabilidad inversa', () => {
     ).toEqual([]);
   });
 });
+
+describe('trazabilidad inversa por informe post-donación', () => {
+  it('a post-donation report traces the donation itself and the earlier ones: units in stock withdrawn with its reason, dispatched ones to notify', async () => {
+    const dni = String((dniSeq += 1));
+    const enA = await donante(a, dni);
+    const enB = await donante(b, dni);
+    // At B, 60 days ago: red cells in stock.
+    const fechaB = addDays(TODAY, -60);
+    const previaB = await donacion(b, enB, fechaB);
+    const grB = await unidad(b, previaB, fechaB, 'GR1');
+    // At A, 3 days ago, the donation reported: plasma already sent to a hospital, red cells in stock.
+    const fechaA = addDays(TODAY, -3);
+    const informada = await donacion(a, enA, fechaA);
+    const grA = await unidad(a, informada, fechaA, 'GR1');
+    const pfA = await unidad(a, informada, fechaA, 'PF1');
+    ok(
+      await server.gql(
+        `mutation ($ids: [ID!]!) { despacharComponentes(ids: $ids, destino: { tipo: HOSPITAL, nombre: "Clínica Norte" }) { id } }`,
+        { ids: [pfA.id] },
+        tecnicoA.token,
+      ),
+    );
+    ok(
+      await server.gql(
+        `mutation ($id: ID!, $i: InformePostdonacionInput!) { registrarInformePostDonacion(donacionId: $id, informe: $i) { id } }`,
+        {
+          id: informada.id,
+          i: { informante: 'DONANTE', fecha: TODAY, descripcion: 'Fiebre y diarrea desde ayer' },
+        },
+        medicoA.token,
+      ),
+    );
+    const filas: { id: string; estado: string; motivo_descarte: string | null }[] =
+      await server.dataSource.query(
+        `SELECT id, estado, motivo_descarte FROM componente WHERE id = ANY($1::uuid[])`,
+        [[grB.id, grA.id, pfA.id]],
+      );
+    expect(Object.fromEntries(filas.map((r) => [r.id, [r.estado, r.motivo_descarte]]))).toEqual({
+      [grB.id]: ['DESCARTADO', 'INFORME_POSTDONACION'],
+      [grA.id]: ['DESCARTADO', 'INFORME_POSTDONACION'],
+      [pfA.id]: ['DESPACHADO', null],
+    });
+    const t = ok(await server.gql<{ trazabilidades: T[] }>(LISTA, {}, medicoA.token)).trazabilidades.find(
+      (x) => x.donacionNumero === informada.numero,
+    );
+    expect(t?.abierta).toBe(true);
+    expect(Object.fromEntries((t?.unidades ?? []).map((u) => [u.codigo, [u.accion, u.destino]]))).toEqual({
+      [grB.codigo]: ['RETIRADA', null],
+      [grA.codigo]: ['SIN_ACCION', null],
+      [pfA.codigo]: ['NOTIFICAR', 'Clínica Norte'],
+    });
+    const [motivo] = await server.dataSource.query(`SELECT motivo FROM trazabilidad WHERE id = $1`, [t?.id]);
+    expect(motivo.motivo).toBe('INFORME_POSTDONACION');
+  });
+});
