@@ -458,7 +458,9 @@ export class ComponenteService {
     const rows = await this.dataSource.transaction(async (m) => {
       // The pg driver's own answers: TypeORM's m.query gives an UPDATE's rows with its count.
       const run = preparedIn(m);
-      const [c0] = await run(`SELECT donacion_id FROM componente WHERE id = $1 AND servicio_id = $2`, [
+      // Whoever holds the unit discards it: after a transfer, the member that received it, no longer
+      // the one that produced it (ubicacion_id: the holder, else the producer).
+      const [c0] = await run(`SELECT donacion_id FROM componente WHERE id = $1 AND ubicacion_id = $2`, [
         id,
         auth.servicio,
       ]);

@@ -477,6 +477,16 @@ describe('transferencias en la red', () => {
       expect(pasos.map((p) => [p.destinoTipo, p.estado])).toEqual([['MIEMBRO_RED', 'RECIBIDO']]);
     }
     expect(codeOf(await server.gql(TRAYECTORIA, { c: u.codigo }, ajeno.token))).toBe('NOT_FOUND');
+    // Its holder discards it, not the servicio that produced it.
+    expect(
+      codeOf(
+        await server.gql(
+          `mutation ($id: ID!) { descartarComponente(id: $id, motivo: BOLSA_ROTA) { id } }`,
+          { id: u.id },
+          tecnicoA.token,
+        ),
+      ),
+    ).toBe('NOT_FOUND');
     // B may send it on; A no longer may.
     expect(codeOf(await despachar([u.id]))).toBe('NOT_FOUND');
     const deB = ok(await despachar([u.id], hospital, tecnicoB.token)).despacharComponentes;
