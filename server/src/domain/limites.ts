@@ -77,6 +77,9 @@ export const CLAVE_API_USOS_POR_MINUTO = 120;
  * records of other members a servicio may read in a minute and in a day. A busy reception desk
  * reads a few dozen donors a minute; probing for DNIs reads hundreds.
  */
+/** The longest page of any list of this API (PageInput.limit), for the server and the screens. */
+export const PAGE_MAX = 100;
+
 export const CONSULTAS_RED_POR_MINUTO = 60;
 export const CONSULTAS_RED_POR_DIA = 1500;
 

@@ -3,7 +3,9 @@ import 'reflect-metadata';
 import { Max, Min } from 'class-validator';
 import { ClassType, Field, InputType, Int, ObjectType } from 'type-graphql';
 
-export const PAGE_MAX = 100;
+import { PAGE_MAX } from '../domain/limites';
+
+export { PAGE_MAX };
 
 @InputType({ description: 'Página de resultados' })
 export class PageInput {

@@ -1,3 +1,4 @@
+import { PAGE_MAX } from '@domain/limites';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -179,11 +180,29 @@ describe('/componentes', () => {
     expect(filaPq).toHaveTextContent('Por Ana Pérez');
   });
 
-  it("'Liberar todo lo liberable' sends the quarantined rows and sums up what was released and refused", async () => {
+  it("'Liberar todo lo liberable' sends the quarantined units of every page and sums up what was released and refused", async () => {
     const liberado = { ...gr, estado: 'LIBERADO' as const, liberadoPor: 'Técnico Uno' };
     renderPagina([
       listaMock([gr, pf, pq]),
       porFraccionarMock(),
+      // Every unit in quarantine the filters show, on any page.
+      {
+        request: {
+          query: ComponentesDocument,
+          variables: { filtro: { estado: 'CUARENTENA' }, page: { offset: 0, limit: PAGE_MAX } },
+        },
+        result: {
+          data: {
+            componentes: {
+              __typename: 'ComponentesPage' as const,
+              total: 2,
+              offset: 0,
+              limit: PAGE_MAX,
+              items: [gr, pf],
+            },
+          },
+        },
+      },
       {
         request: { query: LiberarComponentesDocument, variables: { ids: ['c-gr', 'c-pf'] } },
         result: {

@@ -11,9 +11,11 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LIBERAR_POR_VEZ_MAX } from '@domain/componentes';
 import { formatDate, formatDateTime, todayIso } from '@domain/dates';
+import { PAGE_MAX } from '@domain/limites';
 import { AppAlert } from '@/components/app-alert';
 import { DateInput } from '@/components/form';
 import { PageCard } from '@/components/page-card';
@@ -497,11 +499,31 @@ function ListaComponentes({
     setPagina(1);
   };
 
+  const apollo = useApolloClient();
+  /**
+   * Every unit in quarantine that the filters show, on this page or any other (newest first, at
+   * most LIBERAR_POR_VEZ_MAX: the most one release takes).
+   */
+  const idsEnCuarentena = async (): Promise<string[]> => {
+    const ids: string[] = [];
+    for (let offset = 0; offset < LIBERAR_POR_VEZ_MAX; offset += PAGE_MAX) {
+      const { data: d } = await apollo.query({
+        query: ComponentesDocument,
+        variables: { filtro: { ...filtro, estado: 'CUARENTENA' }, page: { offset, limit: PAGE_MAX } },
+        fetchPolicy: 'network-only',
+      });
+      const got = d?.componentes.items ?? [];
+      ids.push(...got.map((c) => c.id));
+      if (got.length < PAGE_MAX) break;
+    }
+    return ids.slice(0, LIBERAR_POR_VEZ_MAX);
+  };
+
   const onLiberarTodo = async () => {
     setErrores(null);
     setResumen(null);
     try {
-      const { data: res } = await liberarTodo({ variables: { ids: enCuarentena.map((c) => c.id) } });
+      const { data: res } = await liberarTodo({ variables: { ids: await idsEnCuarentena() } });
       if (res) setResumen(res.liberarComponentes);
     } catch (e) {
       setErrores(errorMessages(e));
