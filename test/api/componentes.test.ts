@@ -11,6 +11,7 @@ import { identificadorLegible } from '../../server/src/domain/componentes';
 import { MSG } from '../../server/src/domain/messages';
 import {
   GqlResult,
+  registerMember,
   registerServicio,
   Session,
   startTestServer,
@@ -44,31 +45,7 @@ const ok = <T>(res: GqlResult<T>): T => {
   return res.data;
 };
 
-async function member(rol: string): Promise<string> {
-  const username = `${rol.slice(4).toLowerCase()}_${randomUUID().slice(0, 8)}`;
-  ok(
-    await server.gql(
-      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-      {
-        input: {
-          nombre: 'Ana',
-          apellido: rol,
-          username,
-          password: 'clave-segura',
-          password2: 'clave-segura',
-          rol,
-        },
-      },
-      admin.token,
-    ),
-  );
-  return ok(
-    await server.gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { username, password: 'clave-segura' } },
-    ),
-  ).login.token;
-}
+const member = async (rol: string): Promise<string> => (await registerMember(server, admin, rol)).token;
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -181,3 +181,43 @@ export async function registerServicio(
   const { token, usuario } = result.data.register;
   return { token, uid: usuario.id, servicio: usuario.servicioId };
 }
+
+/**
+ * A new member of `admin`'s servicio with role `rol` ('ROL_MEDICO', 'ROL_TECNICO', ...), created by
+ * that servicio's administrator and signed in: its session.
+ */
+export async function registerMember(
+  server: TestServer,
+  admin: Session,
+  rol: string,
+  nombres: Partial<{ nombre: string; apellido: string }> = {},
+): Promise<Session> {
+  counter += 1;
+  const username = `${rol.slice(4).toLowerCase()}${counter}_${randomBytes(3).toString('hex')}`;
+  const password = 'clave-segura';
+  const creado = await server.gql<{ createIntegrante: { integrante: { id: string } } }>(
+    `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
+    {
+      input: {
+        nombre: nombres.nombre ?? 'Ana',
+        apellido: nombres.apellido ?? rol,
+        username,
+        password,
+        password2: password,
+        rol,
+      },
+    },
+    admin.token,
+  );
+  if (!creado.data) throw new Error(`alta fallida: ${JSON.stringify(creado.errors)}`);
+  const login = await server.gql<{ login: { token: string } }>(
+    `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+    { input: { username, password } },
+  );
+  if (!login.data) throw new Error(`ingreso fallido: ${JSON.stringify(login.errors)}`);
+  return {
+    token: login.data.login.token,
+    uid: creado.data.createIntegrante.integrante.id,
+    servicio: admin.servicio,
+  };
+}

@@ -9,7 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { addDays, todayIso } from '../../domain/dates';
 import { caracterControlIso7064 } from '../../domain/etiquetas';
 import { MSG } from '../../domain/messages';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import {
+  GqlResult,
+  registerMember,
+  registerServicio,
+  Session,
+  startTestServer,
+  TestServer,
+} from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
 
@@ -70,32 +77,7 @@ const ok = <T>(res: GqlResult<T>): T => {
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
 const msgsOf = (res: GqlResult) => res.errors?.[0].extensions?.errors?.map((e) => e.msg) ?? [];
 
-async function member(rol: string, de: Session = admin): Promise<Session> {
-  const username = `${rol.toLowerCase()}_${randomUUID().slice(0, 8)}`;
-  const creado = ok(
-    await server.gql<{ createIntegrante: { integrante: { id: string } } }>(
-      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-      {
-        input: {
-          nombre: 'Ana',
-          apellido: rol,
-          username,
-          password: 'clave-segura',
-          password2: 'clave-segura',
-          rol,
-        },
-      },
-      de.token,
-    ),
-  );
-  const login = ok(
-    await server.gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { username, password: 'clave-segura' } },
-    ),
-  );
-  return { token: login.login.token, uid: creado.createIntegrante.integrante.id, servicio: de.servicio };
-}
+const member = (rol: string, de: Session = admin): Promise<Session> => registerMember(server, de, rol);
 
 beforeAll(async () => {
   server = await startTestServer();

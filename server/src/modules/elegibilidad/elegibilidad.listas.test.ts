@@ -5,12 +5,18 @@
  * (Donante.levantamientos); and the doctor's queue (pendientesDecision) lists the reactive results
  * awaiting a decision, for ROL_MEDICO and ROL_SERVICIO only, within the servicio.
  */
-import { randomUUID } from 'node:crypto';
 import { addDays, formatDate, todayIso } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { LevantamientoTexto1764050000000 } from '../../database/migrations/1764050000000-levantamiento-texto';
 import { PENDIENTES_SQL } from './elegibilidad.sql';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import {
+  GqlResult,
+  registerMember,
+  registerServicio,
+  Session,
+  startTestServer,
+  TestServer,
+} from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
 
@@ -88,25 +94,8 @@ const ok = <T>(res: GqlResult<T>): T => {
 /** A servicio with its administrator and a doctor, a technician and an administrative member. */
 type Equipo = { admin: Session; medico: string; tecnico: string; administrativo: string };
 
-async function member(admin: Session, rol: string, nombre: string, apellido: string): Promise<string> {
-  const username = `${rol.toLowerCase()}_${randomUUID().slice(0, 8)}`;
-  ok(
-    await server.gql(
-      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-      {
-        input: { nombre, apellido, username, password: 'clave-segura', password2: 'clave-segura', rol },
-      },
-      admin.token,
-    ),
-  );
-  const login = ok(
-    await server.gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { username, password: 'clave-segura' } },
-    ),
-  );
-  return login.login.token;
-}
+const member = async (admin: Session, rol: string, nombre: string, apellido: string): Promise<string> =>
+  (await registerMember(server, admin, rol, { nombre, apellido })).token;
 
 async function equipo(): Promise<Equipo> {
   const admin = await registerServicio(server);

@@ -9,7 +9,14 @@ import { addDays, addYears, formatDate, todayIso } from '../../domain/dates';
 import { tipoDonante } from '../../domain/donacion';
 import { MSG } from '../../domain/messages';
 import type { RunQuery } from '../../database/prepared';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import {
+  GqlResult,
+  registerMember,
+  registerServicio,
+  Session,
+  startTestServer,
+  TestServer,
+} from '../../test-utils/harness';
 import { historialDe, historialDelRegistro } from '../persona/persona.service';
 
 jest.setTimeout(90_000);
@@ -65,32 +72,7 @@ const ok = <T>(res: GqlResult<T>): T => {
   return res.data;
 };
 
-async function member(rol: string): Promise<string> {
-  const username = `${rol.toLowerCase()}_${randomUUID().slice(0, 8)}`;
-  ok(
-    await server.gql(
-      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-      {
-        input: {
-          nombre: 'Ana',
-          apellido: rol,
-          username,
-          password: 'clave-segura',
-          password2: 'clave-segura',
-          rol,
-        },
-      },
-      admin.token,
-    ),
-  );
-  const login = ok(
-    await server.gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { username, password: 'clave-segura' } },
-    ),
-  );
-  return login.login.token;
-}
+const member = async (rol: string): Promise<string> => (await registerMember(server, admin, rol)).token;
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -8,7 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { addDays, addYears, todayIso } from '../../domain/dates';
 import { tipoDonante } from '../../domain/donacion';
 import { MSG } from '../../domain/messages';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import {
+  GqlResult,
+  registerMember,
+  registerServicio,
+  Session,
+  startTestServer,
+  TestServer,
+} from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
 
@@ -53,32 +60,8 @@ const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
 const textOf = (res: GqlResult) =>
   res.errors?.[0].extensions?.errors?.map((e) => e.msg).join(' ') ?? res.errors?.[0].message ?? '';
 
-async function member(s: Session, rol: string): Promise<string> {
-  const username = `${rol.toLowerCase()}_${randomUUID().slice(0, 8)}`;
-  ok(
-    await server.gql(
-      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-      {
-        input: {
-          nombre: 'Ana',
-          apellido: rol,
-          username,
-          password: 'clave-segura',
-          password2: 'clave-segura',
-          rol,
-        },
-      },
-      s.token,
-    ),
-  );
-  const login = ok(
-    await server.gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { username, password: 'clave-segura' } },
-    ),
-  );
-  return login.login.token;
-}
+const member = async (s: Session, rol: string): Promise<string> =>
+  (await registerMember(server, s, rol)).token;
 
 async function servicio(nombre = `Hospital ${randomUUID().slice(0, 6)}`): Promise<Session> {
   const s = await registerServicio(server, { nombre });
