@@ -221,3 +221,39 @@ export async function registerMember(
     servicio: admin.servicio,
   };
 }
+
+/** A new regional network whose members are `miembros` (each joins with its invitation code): its account's token. */
+export async function createNetwork(server: TestServer, ...miembros: Session[]): Promise<string> {
+  counter += 1;
+  const username = `red${counter}_${randomBytes(3).toString('hex')}`;
+  const reg = await server.gql<{ register: { token: string } }>(
+    `mutation ($input: RegisterInput!) { register(input: $input) { token } }`,
+    {
+      input: {
+        nombre: `Red ${username}`,
+        username,
+        email: `${username}@salud.example`,
+        password: 'clave-segura',
+        password2: 'clave-segura',
+        rol: 'ROL_RED',
+      },
+    },
+  );
+  if (!reg.data) throw new Error(`registro de la red fallido: ${JSON.stringify(reg.errors)}`);
+  const token = reg.data.register.token;
+  const red = await server.gql<{ red: { codigoInvitacion: string } }>(
+    `{ red { codigoInvitacion } }`,
+    {},
+    token,
+  );
+  if (!red.data) throw new Error(JSON.stringify(red.errors));
+  for (const s of miembros) {
+    const unido = await server.gql(
+      `mutation ($c: String!) { unirseARed(codigo: $c) { id } }`,
+      { c: red.data.red.codigoInvitacion },
+      s.token,
+    );
+    if (!unido.data) throw new Error(`unirse a la red fallido: ${JSON.stringify(unido.errors)}`);
+  }
+  return token;
+}

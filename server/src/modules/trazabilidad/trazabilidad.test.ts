@@ -10,6 +10,7 @@ import { identificadorUnidad } from '../../domain/componentes';
 import { addDays, todayIso } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import {
+  createNetwork,
   GqlResult,
   registerMember,
   registerServicio,
@@ -71,40 +72,7 @@ const msgsOf = (res: GqlResult) => res.errors?.[0].extensions?.errors?.map((e) =
 
 const member = (rol: string, de: Session): Promise<Session> => registerMember(server, de, rol);
 
-async function red(...miembros: Session[]): Promise<string> {
-  const username = `red_${randomUUID().slice(0, 8)}`;
-  const reg = ok(
-    await server.gql<{ register: { token: string } }>(
-      `mutation ($input: RegisterInput!) { register(input: $input) { token } }`,
-      {
-        input: {
-          nombre: `Red ${username}`,
-          username,
-          email: `${username}@salud.example`,
-          password: 'clave-segura',
-          password2: 'clave-segura',
-          rol: 'ROL_RED',
-        },
-      },
-    ),
-  );
-  const { codigoInvitacion } = ok(
-    await server.gql<{ red: { codigoInvitacion: string } }>(
-      `{ red { codigoInvitacion } }`,
-      {},
-      reg.register.token,
-    ),
-  ).red;
-  for (const s of miembros)
-    ok(
-      await server.gql(
-        `mutation ($c: String!) { unirseARed(codigo: $c) { id } }`,
-        { c: codigoInvitacion },
-        s.token,
-      ),
-    );
-  return reg.register.token;
-}
+const red = (...miembros: Session[]): Promise<string> => createNetwork(server, ...miembros);
 
 beforeAll(async () => {
   server = await startTestServer();
