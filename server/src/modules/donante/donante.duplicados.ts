@@ -43,6 +43,9 @@ export const DONANTE_HIJAS: readonly string[] = [
   'visita_no_apto',
   'levantamiento_diferimiento',
   'etiqueta_emitida',
+  // The call-back list: a merged person keeps every call due (two open ones may then stand side by
+  // side; the doctor closes one).
+  'citacion',
 ];
 
 /** The furthest a page may start (as PageInput's offset). */
