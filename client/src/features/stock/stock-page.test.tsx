@@ -4,12 +4,14 @@ import { Route, Routes } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import {
   ComponentesEnTransitoDocument,
+  DespachosDocument,
   RecibirComponenteDocument,
+  ServicioRemitoDocument,
   ServicioDocument,
   StockDocument,
   UnidadesEnStockDocument,
 } from '@/generated/graphql';
-import type { StockQuery, UnidadStockFragment } from '@/generated/graphql';
+import type { DespachoDatosFragment, Rol, StockQuery, UnidadStockFragment } from '@/generated/graphql';
 import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { StockPage, UNIDADES_PAGE_SIZE } from './stock-page';
@@ -78,13 +80,35 @@ const transitoMock = (u: UnidadStockFragment[], maxUsageCount = 1) => ({
   maxUsageCount,
 });
 
-function renderPagina(mocks: MockedResponses) {
-  signIn(testUsuario({ rol: 'ROL_TECNICO' }));
+const servicioRemitoMock = {
+  request: { query: ServicioRemitoDocument },
+  result: {
+    data: {
+      servicio: {
+        __typename: 'Servicio' as const,
+        id: 's1',
+        nombre: 'Servicio de Hemoterapia Central',
+        codigoInstalacion: '90001',
+        red: null,
+      },
+    },
+  },
+  maxUsageCount: 5,
+};
+
+const despachosMock = (despachos: DespachoDatosFragment[] = [], maxUsageCount = 5) => ({
+  request: { query: DespachosDocument },
+  result: { data: { despachos } },
+  maxUsageCount,
+});
+
+function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_TECNICO') {
+  signIn(testUsuario({ rol }));
   renderWithProviders(
     <Routes>
       <Route path="/stock" element={<StockPage />} />
     </Routes>,
-    { route: '/stock', mocks: [servicioMock, ...mocks] },
+    { route: '/stock', mocks: [servicioMock, servicioRemitoMock, despachosMock(), ...mocks] },
   );
 }
 

@@ -19,6 +19,10 @@ import { downloadBlob } from '@/imprimibles/print';
 import { useServicioImprimible } from '@/imprimibles/use-servicio-imprimible';
 import { grupoTexto } from '@/lib/componentes';
 import { errorMessages } from '@/lib/graphql-errors';
+import { useAuth } from '@/lib/auth-context';
+import { despacha } from '@domain/despacho';
+import { DespachoPanel } from './despacho-panel';
+import { DespachosLista } from './despachos-lista';
 import {
   buildStockCsv,
   fechaTexto,
@@ -48,12 +52,21 @@ const COLUMNAS: { titulo: string; campo: CampoStock }[] = [
  * The units other members of the network dispatched here wait in transit until read ('Recibir').
  */
 export function StockPage() {
+  const { usuario } = useAuth();
+  const puedeDespachar = despacha(usuario?.rol);
   const [fila, setFila] = useState<StockFila | null>(null);
+  const [despachando, setDespachando] = useState(false);
   return (
     <Stack gap="5" maxW="7xl">
-      <TablaStock seleccionada={fila} onAbrir={setFila} />
+      <TablaStock
+        seleccionada={fila}
+        onAbrir={setFila}
+        onDespachar={puedeDespachar && !despachando ? () => setDespachando(true) : undefined}
+      />
+      {despachando && <DespachoPanel onCerrar={() => setDespachando(false)} />}
       {fila && <UnidadesDeFila fila={fila} onCerrar={() => setFila(null)} />}
-      <EnTransito />
+      <EnTransito puedeRecibir={puedeDespachar} />
+      {puedeDespachar && <DespachosLista />}
     </Stack>
   );
 }
@@ -61,9 +74,12 @@ export function StockPage() {
 function TablaStock({
   seleccionada,
   onAbrir,
+  onDespachar,
 }: {
   seleccionada: StockFila | null;
   onAbrir: (f: StockFila) => void;
+  /** Absent for a role that does not dispatch (or while the panel is open). */
+  onDespachar?: () => void;
 }) {
   const { data, loading, error } = useQuery(StockDocument, { fetchPolicy: 'cache-and-network' });
   const servicio = useServicioImprimible();
@@ -129,6 +145,11 @@ function TablaStock({
         <Button size="sm" variant="outline" onClick={descargarCsv} disabled={filas.length === 0}>
           Descargar CSV
         </Button>
+        {onDespachar && (
+          <Button size="sm" colorPalette="brand" onClick={onDespachar}>
+            Despachar
+          </Button>
+        )}
       </HStack>
       {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
       {loading && !data ? (
@@ -279,7 +300,7 @@ export function TablaUnidades({
  * The units other members of the network dispatched to this servicio, not yet received. Reading a
  * unit's identifier (scanner: the code and Enter) receives it into the stock.
  */
-function EnTransito() {
+function EnTransito({ puedeRecibir }: { puedeRecibir: boolean }) {
   const { data, error } = useQuery(ComponentesEnTransitoDocument, { fetchPolicy: 'cache-and-network' });
   const [texto, setTexto] = useState('');
   const [errores, setErrores] = useState<string[]>([]);
@@ -305,32 +326,34 @@ function EnTransito() {
       title="En tránsito"
       description="Unidades que otros servicios de la red despacharon a este. Lea el código de una unidad para recibirla: entra al stock con su identificador original."
     >
-      <form
-        aria-label="Recibir una unidad"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const codigo = texto.trim();
-          setTexto('');
-          if (codigo) void leer(codigo);
-        }}
-      >
-        <HStack align="flex-end" gap="3" wrap="wrap">
-          <Field.Root width="auto" flex="1" minW="16rem" maxW="md">
-            <Field.Label>Código de la unidad a recibir</Field.Label>
-            <Input
-              value={texto}
-              onChange={(e) => setTexto(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Lea el código de barras o escríbalo"
-            />
-          </Field.Root>
-          <Button type="submit" colorPalette="brand" loading={loading}>
-            Recibir
-          </Button>
-        </HStack>
-      </form>
+      {puedeRecibir && (
+        <form
+          aria-label="Recibir una unidad"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const codigo = texto.trim();
+            setTexto('');
+            if (codigo) void leer(codigo);
+          }}
+        >
+          <HStack align="flex-end" gap="3" wrap="wrap">
+            <Field.Root width="auto" flex="1" minW="16rem" maxW="md">
+              <Field.Label>Código de la unidad a recibir</Field.Label>
+              <Input
+                value={texto}
+                onChange={(e) => setTexto(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="Lea el código de barras o escríbalo"
+              />
+            </Field.Root>
+            <Button type="submit" colorPalette="brand" loading={loading}>
+              Recibir
+            </Button>
+          </HStack>
+        </form>
+      )}
       {errores.length > 0 && <AppAlert message={<ServerErrors errors={errores} />} />}
       {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
       {unidades.length === 0 ? (
