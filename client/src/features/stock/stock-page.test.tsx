@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import {
+  ComponentePorCodigoDocument,
   ComponentesEnTransitoDocument,
+  DespacharComponentesDocument,
   DespachosDocument,
   RecibirComponenteDocument,
   ServicioRemitoDocument,
@@ -11,7 +13,13 @@ import {
   StockDocument,
   UnidadesEnStockDocument,
 } from '@/generated/graphql';
-import type { DespachoDatosFragment, Rol, StockQuery, UnidadStockFragment } from '@/generated/graphql';
+import type {
+  ComponenteDatosFragment,
+  DespachoDatosFragment,
+  Rol,
+  StockQuery,
+  UnidadStockFragment,
+} from '@/generated/graphql';
 import type { MockedResponses } from '@/test-utils';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { StockPage, UNIDADES_PAGE_SIZE } from './stock-page';
@@ -108,7 +116,15 @@ function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_TECNICO') {
     <Routes>
       <Route path="/stock" element={<StockPage />} />
     </Routes>,
-    { route: '/stock', mocks: [servicioMock, servicioRemitoMock, despachosMock(), ...mocks] },
+    {
+      route: '/stock',
+      mocks: [
+        servicioMock,
+        servicioRemitoMock,
+        ...(mocks.some((m) => m.request.query === DespachosDocument) ? [] : [despachosMock()]),
+        ...mocks,
+      ],
+    },
   );
 }
 
@@ -224,5 +240,121 @@ describe('/stock', () => {
     await user.type(campo, `${enCamino.codigo}{Enter}`);
     expect(await screen.findByText('No hay unidades en tránsito hacia este servicio.')).toBeInTheDocument();
     expect(await screen.findByText('3 unidades en total')).toBeInTheDocument();
+  });
+});
+
+const componenteLeido = (id: string, o: Partial<ComponenteDatosFragment> = {}) =>
+  ({
+    __typename: 'Componente',
+    id,
+    codigo: `9000126000004GR${id}K`,
+    codigoProducto: `GR${id}`,
+    tipo: 'GLOBULOS_ROJOS',
+    estado: 'LIBERADO',
+    volumen: 280,
+    producidoEn: '2026-11-26T13:30:00.000Z',
+    venceEn: '2027-01-07T13:30:00.000Z',
+    vencido: false,
+    faltaParaLiberar: [],
+    motivoDescarte: null,
+    detalleDescarte: null,
+    liberadoPor: 'Ana Pérez',
+    liberadoEn: '2026-11-26T15:30:00.000Z',
+    descartadoEn: null,
+    donacion: {
+      __typename: 'Donacion',
+      id: 'don-4',
+      donanteId: 'dnt-1',
+      numero: 4,
+      fecha: '2026-11-26',
+      abo: 'O',
+      rh: 'NEGATIVO',
+      identificadorUnidad: '9000126000004X',
+    },
+    ...o,
+  }) as ComponenteDatosFragment;
+
+const porCodigoMock = (c: ComponenteDatosFragment) => ({
+  request: { query: ComponentePorCodigoDocument, variables: { codigo: c.codigo } },
+  result: { data: { componentePorCodigo: c } },
+  maxUsageCount: 3,
+});
+
+describe('/stock: Despachar', () => {
+  it('adds units by their code read, refuses a repeated or a quarantined one, and dispatches to a hospital', async () => {
+    const a = componenteLeido('1');
+    const b = componenteLeido('2');
+    const q = componenteLeido('3', { estado: 'CUARENTENA' });
+    const despacho: DespachoDatosFragment = {
+      __typename: 'Despacho',
+      id: '3f2a9c1e-0b7d-4c55-9a11-2b3c4d5e6f70',
+      despachadoEn: '2026-11-26T16:00:00.000Z',
+      despachadoPor: 'Técnico Uno',
+      destinoTipo: 'HOSPITAL',
+      destinoNombre: 'Hospital Español',
+      destinoReferencia: 'Pedido 12',
+      destinoServicioId: null,
+      origen: 'Servicio de Hemoterapia Central',
+      unidades: [a, b].map((c) => ({
+        __typename: 'UnidadDespacho',
+        estado: 'EN_DESTINO',
+        cadenaFrio: null,
+        cerradoEn: null,
+        detalle: null,
+        unidad: unidad(c.id, { estado: 'DESPACHADO' }),
+      })),
+    } as DespachoDatosFragment;
+    renderPagina([
+      stockMock([grOneg], 1),
+      transitoMock([], 3),
+      despachosMock([], 1),
+      porCodigoMock(a),
+      porCodigoMock(b),
+      porCodigoMock(q),
+      {
+        request: {
+          query: DespacharComponentesDocument,
+          variables: {
+            ids: ['1', '2'],
+            destino: { tipo: 'HOSPITAL', nombre: 'Hospital Español', referencia: 'Pedido 12' },
+          },
+        },
+        result: { data: { despacharComponentes: despacho } },
+      },
+      stockMock([], 1),
+      despachosMock([despacho]),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Despachar' }));
+    const campo = await screen.findByLabelText('Código de la unidad a despachar');
+    await user.type(campo, `${a.codigo}{Enter}`);
+    await user.type(campo, `${b.codigo}{Enter}`);
+    const tabla = await screen.findByRole('table', { name: 'Unidades del despacho' });
+    await waitFor(() => expect(within(tabla).getAllByRole('row')).toHaveLength(3));
+    await user.type(campo, `${a.codigo}{Enter}`);
+    expect(await screen.findByText(MSG.despachoRepetido)).toBeInTheDocument();
+    await user.type(campo, `${q.codigo}{Enter}`);
+    expect(await screen.findByText(`90001 26 000004 GR3 K: ${MSG.componenteNoLiberado}`)).toBeInTheDocument();
+    expect(within(tabla).getAllByRole('row')).toHaveLength(3);
+
+    // A hospital needs its name: the domain's rule, before asking the server.
+    await user.click(screen.getByRole('button', { name: 'Confirmar despacho (2)' }));
+    expect(await screen.findByText(MSG.destinoNombreRequerido)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Hospital o clínica/), 'Hospital Español');
+    await user.type(screen.getByLabelText('Referencia del destino'), 'Pedido 12');
+    await user.click(screen.getByRole('button', { name: 'Confirmar despacho (2)' }));
+    const hecho = await screen.findByRole('status', { name: 'Despacho registrado' });
+    expect(hecho).toHaveTextContent('Despacho N° 3F2A9C1E: 2 unidades a Hospital Español');
+    expect(within(hecho).getByRole('button', { name: 'Imprimir remito' })).toBeInTheDocument();
+    const registro = await screen.findByRole('region', { name: 'Despacho N° 3F2A9C1E' });
+    expect(registro).toHaveTextContent('Hospital o clínica: Hospital Español');
+    expect(within(registro).getAllByText('En el destino')).toHaveLength(2);
+  });
+
+  it('an administrative member sees the stock but neither dispatches nor receives', async () => {
+    renderPagina([stockMock([grOneg]), transitoMock([])], 'ROL_ADMINISTRATIVO');
+    await screen.findByRole('table', { name: 'Stock por componente y grupo' });
+    expect(screen.queryByRole('button', { name: 'Despachar' })).toBeNull();
+    expect(screen.queryByLabelText('Código de la unidad a recibir')).toBeNull();
   });
 });
