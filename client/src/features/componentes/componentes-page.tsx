@@ -50,6 +50,7 @@ import {
 import { DescartarDialog } from './descartar-dialog';
 import { FraccionarDialog } from './fraccionar-dialog';
 import { MOTIVO_DESCARTE_LABELS, TIPOS, liberaComponentes, produceComponentes } from './reglas';
+import { TrazabilidadLista } from './trazabilidad-lista';
 import { useEtiquetasComponentes } from './use-etiquetas';
 import { grupoTexto } from '@/lib/componentes';
 
@@ -231,6 +232,7 @@ export function ComponentesPage() {
         etiquetas={etiquetas}
       />
       <ListaComponentes permisos={permisos} seleccion={leido} acciones={acciones} />
+      <TrazabilidadLista />
       <FraccionarDialog
         donacion={aFraccionar}
         onClose={() => setAFraccionar(null)}
