@@ -4,7 +4,8 @@
  * of another. /stock shows them by type and group with their counts; a dispatch to a hospital is
  * built with the scanner field and its dispatch note (remito) is read back (text and CODE128); a
  * reactive result on the first donor's new donation opens a look-back, which the work-list on
- * /componentes shows with the dispatched unit to notify, and a notification is recorded.
+ * /componentes shows with the dispatched unit to notify, and a notification is recorded. Last, a
+ * unit another member of the network dispatched here is received by reading its code.
  */
 import type { Browser, Page } from 'playwright-core';
 import { identificadorLegible } from '../../server/src/domain/componentes';
@@ -214,5 +215,78 @@ describe('recorrido: stock, despacho y trazabilidad inversa', () => {
     await region.getByText(/Hospital Español, Dra\. Gómez · Teléfono/).waitFor();
     await fila.getByText('Notificada', { exact: true }).waitFor();
     await screenshot(page, 'stock-03-trazabilidad');
+  });
+  it('a unit another member dispatched here waits in transit and is received by its code read', async () => {
+    // A network with this servicio and another; the other produces a unit and dispatches it here.
+    const redUser = unique('red');
+    const { register } = await gql<{ register: { token: string } }>(
+      `mutation($input: RegisterInput!) { register(input: $input) { token } }`,
+      {
+        input: {
+          nombre: `Programa Provincial ${redUser}`,
+          username: redUser,
+          email: `${redUser}@example.com`,
+          password: CLAVE,
+          password2: CLAVE,
+          rol: 'ROL_RED',
+        },
+      },
+    );
+    const { red } = await gql<{ red: { codigoInvitacion: string } }>(
+      `{ red { codigoInvitacion } }`,
+      {},
+      register.token,
+    );
+    const otro = await registrarServicioApi('stock2');
+    for (const token of [admin.token, otro.token]) {
+      await gql(
+        `mutation ($c: String!) { unirseARed(codigo: $c) { id } }`,
+        { c: red.codigoInvitacion },
+        token,
+      );
+    }
+    const otroMedico = { nombre: 'Pablo', apellido: 'Sosa', username: unique('med2') };
+    await gql(
+      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
+      { input: { ...otroMedico, password: CLAVE, password2: CLAVE, rol: 'ROL_MEDICO' } },
+      otro.token,
+    );
+    const { login } = await gql<{ login: { token: string } }>(
+      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+      { input: { username: otroMedico.username, password: CLAVE } },
+    );
+    const donante = await crearDonanteApi(otro.token, {
+      nombre: 'Ana',
+      apellido: 'Vera',
+      dni: `36${base}`,
+      fechaNacimiento: isoYearsAgo(30),
+    });
+    const donacion = await crearDonacionApi(otro.token, donante.id);
+    const [unidad] = (await producirYLiberar(login.token, donacion.id, 'O', 'NEGATIVO')).filter(
+      (u) => u.tipo === 'GLOBULOS_ROJOS',
+    );
+    const { servicio } = await gql<{ servicio: { id: string } }>(`{ servicio { id } }`, {}, admin.token);
+    await gql(
+      `mutation ($ids: [ID!]!, $destino: DestinoInput!) { despacharComponentes(ids: $ids, destino: $destino) { id } }`,
+      { ids: [unidad.id], destino: { tipo: 'MIEMBRO_RED', servicioId: servicio.id } },
+      login.token,
+    );
+
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Stock' })
+      .click();
+    await page.waitForURL('**/stock');
+    const transito = page.getByRole('table', { name: 'Unidades en tránsito' });
+    await transito.locator(`tr[data-codigo="${unidad.codigo}"]`).waitFor();
+    const campo = page.getByLabel('Código de la unidad a recibir');
+    await campo.fill(unidad.codigo);
+    await campo.press('Enter');
+    await page.getByText('No hay unidades en tránsito hacia este servicio.').waitFor();
+    const gr = page
+      .getByRole('table', { name: 'Stock por componente y grupo' })
+      .locator('tr[data-stock="GLOBULOS_ROJOS O NEGATIVO"]');
+    await gr.locator('[data-label="Unidades"]', { hasText: '2' }).waitFor();
+    await screenshot(page, 'stock-04-recibida');
   });
 });
