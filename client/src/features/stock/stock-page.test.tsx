@@ -7,6 +7,7 @@ import {
   ComponentesEnTransitoDocument,
   DespacharComponentesDocument,
   DespachosDocument,
+  DevolverComponenteDocument,
   RecibirComponenteDocument,
   ServicioRemitoDocument,
   ServicioDocument,
@@ -356,5 +357,66 @@ describe('/stock: Despachar', () => {
     await screen.findByRole('table', { name: 'Stock por componente y grupo' });
     expect(screen.queryByRole('button', { name: 'Despachar' })).toBeNull();
     expect(screen.queryByLabelText('Código de la unidad a recibir')).toBeNull();
+  });
+});
+
+describe('/stock: Despachos', () => {
+  it("lists a dispatch with its reprint, and records a unit's return with the cold chain broken", async () => {
+    const u = unidad('7', { estado: 'DESPACHADO' });
+    const despacho = {
+      __typename: 'Despacho',
+      id: 'a1b2c3d4-0000-4000-8000-000000000001',
+      despachadoEn: '2026-11-26T16:00:00.000Z',
+      despachadoPor: 'Técnico Uno',
+      destinoTipo: 'SERVICIO_PROPIO',
+      destinoNombre: 'Servicio de transfusión propio',
+      destinoReferencia: null,
+      destinoServicioId: null,
+      origen: 'Servicio de Hemoterapia Central',
+      unidades: [
+        {
+          __typename: 'UnidadDespacho',
+          estado: 'EN_DESTINO',
+          cadenaFrio: null,
+          cerradoEn: null,
+          detalle: null,
+          unidad: u,
+        },
+      ],
+    } as unknown as DespachoDatosFragment;
+    const devuelto = {
+      ...despacho,
+      unidades: [{ ...despacho.unidades[0], estado: 'DEVUELTO', cadenaFrio: false }],
+    } as unknown as DespachoDatosFragment;
+    renderPagina([
+      stockMock([], 3),
+      transitoMock([], 3),
+      despachosMock([despacho], 1),
+      {
+        request: {
+          query: DevolverComponenteDocument,
+          variables: { id: '7', cadenaFrio: false, detalle: null },
+        },
+        result: { data: { devolverComponente: { ...u, estado: 'DESCARTADO' } } },
+      },
+      despachosMock([devuelto], 1),
+    ]);
+    const region = await screen.findByRole('region', { name: 'Despacho N° A1B2C3D4' });
+    expect(region).toHaveTextContent('Servicio de transfusión propio');
+    expect(region).not.toHaveTextContent('Servicio de transfusión propio: ');
+    expect(
+      within(region).getByRole('button', { name: 'Reimprimir el remito N° A1B2C3D4' }),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.selectOptions(
+      within(region).getByRole('combobox', { name: `Qué fue de la unidad ${u.codigoLegible}` }),
+      'DEVUELTA_SIN_FRIO',
+    );
+    await user.click(
+      within(region).getByRole('button', { name: `Registrar lo que fue de la unidad ${u.codigoLegible}` }),
+    );
+    expect(await screen.findByText(`Unidad ${u.codigoLegible} devuelta y descartada`)).toBeInTheDocument();
+    expect(await within(region).findByText('Cadena de frío rota')).toBeInTheDocument();
+    expect(within(region).getByText('Devuelto')).toBeInTheDocument();
   });
 });
