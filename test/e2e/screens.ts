@@ -191,6 +191,15 @@ const TODAS: Pantalla[] = [
     },
   },
   {
+    // The stock: empty for the seeded servicio (nothing released), with the units in transit.
+    name: 'stock',
+    path: () => '/stock',
+    prepare: async (page) => {
+      await page.getByRole('heading', { name: 'En tránsito' }).waitFor();
+      await page.getByText(/No hay unidades en stock|unidades en total/).waitFor();
+    },
+  },
+  {
     name: 'cph',
     path: () => '/cph',
     prepare: async (page, d) => {

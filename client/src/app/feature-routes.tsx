@@ -9,6 +9,7 @@ import { reportesRoutes } from '@/features/reportes/routes';
 import { pendientesRoutes } from '@/features/pendientes/routes';
 import { componentesRoutes } from '@/features/componentes/routes';
 import { citacionesRoutes } from '@/features/citaciones/routes';
+import { stockRoutes } from '@/features/stock/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -25,4 +26,5 @@ export const featureRoutes: RouteObject[] = [
   ...pendientesRoutes,
   ...componentesRoutes,
   ...citacionesRoutes,
+  ...stockRoutes,
 ];

@@ -7,3 +7,13 @@ import type { TipoComponente } from '@domain/componentes';
 export type TipoComponenteNombre = TipoComponente;
 
 export { identificadorLegible, NOMBRE_PRODUCTO } from '@domain/componentes';
+
+/** 'A Positivo', 'O Negativo'; 'Sin tipificar' while the group is not typed. */
+export function grupoTexto(abo: string, rh: string): string {
+  const factor = rh.toUpperCase().startsWith('POS')
+    ? 'Positivo'
+    : rh.toUpperCase().startsWith('NEG')
+      ? 'Negativo'
+      : '';
+  return [abo, factor].filter(Boolean).join(' ') || 'Sin tipificar';
+}

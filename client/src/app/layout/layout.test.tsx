@@ -19,6 +19,7 @@ describe('sidebar', () => {
       ['Donantes', '/donantes'],
       ['Donaciones', '/donaciones'],
       ['Componentes', '/componentes'],
+      ['Stock', '/stock'],
       ['Decisiones pendientes', '/pendientes'],
       ['Citaciones', '/citaciones'],
       ['Registro CPH', '/cph'],
@@ -43,6 +44,7 @@ describe('sidebar', () => {
     expect(screen.getByRole('link', { name: 'Cambiar clave' })).toBeInTheDocument();
     // The components' production: every role of the servicio reads it.
     expect(screen.getByRole('link', { name: 'Componentes' })).toHaveAttribute('href', '/componentes');
+    expect(screen.getByRole('link', { name: 'Stock' })).toHaveAttribute('href', '/stock');
   });
   it("shows the doctor's queue to a doctor, never to a technician or an administrative member", () => {
     const { unmount } = renderWithProviders(<Sidebar rol="ROL_MEDICO" />);

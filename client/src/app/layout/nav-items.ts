@@ -6,7 +6,7 @@ export type NavSection = { label?: string; items: NavItem[] };
 
 /**
  * The sidebar of the specification; Integrantes, Claves de API, Numeración and Auditoría only for
- * the service administrator; Componentes for every role of the servicio; the doctor's queue
+ * the service administrator; Componentes and Stock for every role of the servicio; the doctor's queue
  * (Decisiones pendientes) for whoever takes medical decisions (ROL_MEDICO, ROL_SERVICIO); the
  * call-back list (Citaciones) for every servicio role (the reason only a doctor sees). A network's
  * account (ROL_RED) has its panel and its password, nothing else.
@@ -29,6 +29,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
     { label: 'Donantes', to: '/donantes' },
     { label: 'Donaciones', to: '/donaciones' },
     { label: 'Componentes', to: '/componentes' },
+    { label: 'Stock', to: '/stock' },
   ];
   if (decideMedicamente(rol)) principales.push({ label: 'Decisiones pendientes', to: '/pendientes' });
   principales.push({ label: 'Citaciones', to: '/citaciones' });

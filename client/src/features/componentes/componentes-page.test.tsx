@@ -13,6 +13,7 @@ import {
   FraccionarDonacionDocument,
   LiberarComponentesDocument,
   ServicioEtiquetaComponenteDocument,
+  TrazabilidadesDocument,
 } from '@/generated/graphql';
 import type { ComponenteDatosFragment, DonacionPorFraccionarFragment, Rol } from '@/generated/graphql';
 import type { MockedResponses } from '@/test-utils';
@@ -136,13 +137,19 @@ const servicioMock = {
   maxUsageCount: 5,
 };
 
+const trazabilidadesMock = {
+  request: { query: TrazabilidadesDocument },
+  result: { data: { trazabilidades: [] } },
+  maxUsageCount: 10,
+};
+
 function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_TECNICO') {
   signIn(testUsuario({ rol }));
   renderWithProviders(
     <Routes>
       <Route path="/componentes" element={<ComponentesPage />} />
     </Routes>,
-    { route: '/componentes', mocks: [servicioMock, ...mocks] },
+    { route: '/componentes', mocks: [servicioMock, trazabilidadesMock, ...mocks] },
   );
 }
 

@@ -50,7 +50,9 @@ import {
 import { DescartarDialog } from './descartar-dialog';
 import { FraccionarDialog } from './fraccionar-dialog';
 import { MOTIVO_DESCARTE_LABELS, TIPOS, liberaComponentes, produceComponentes } from './reglas';
+import { TrazabilidadLista } from './trazabilidad-lista';
 import { useEtiquetasComponentes } from './use-etiquetas';
+import { grupoTexto } from '@/lib/componentes';
 
 export const COMPONENTES_PAGE_SIZE = 20;
 
@@ -64,14 +66,7 @@ const ESTADO_COLOR: Record<EstadoComponente, string> = {
 };
 
 /** 'A Positivo', 'O Negativo'; 'Sin tipificar' while the group is not typed. */
-export function grupoTexto(abo: string, rh: string): string {
-  const factor = rh.toUpperCase().startsWith('POS')
-    ? 'Positivo'
-    : rh.toUpperCase().startsWith('NEG')
-      ? 'Negativo'
-      : '';
-  return [abo, factor].filter(Boolean).join(' ') || 'Sin tipificar';
-}
+export { grupoTexto } from '@/lib/componentes';
 
 /** A unit that can be released now: in quarantine, nothing lacking, in date. */
 export const liberable = (c: ComponenteDatosFragment) =>
@@ -237,6 +232,7 @@ export function ComponentesPage() {
         etiquetas={etiquetas}
       />
       <ListaComponentes permisos={permisos} seleccion={leido} acciones={acciones} />
+      <TrazabilidadLista />
       <FraccionarDialog
         donacion={aFraccionar}
         onClose={() => setAFraccionar(null)}

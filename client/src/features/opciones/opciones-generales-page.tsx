@@ -17,6 +17,7 @@ import { ServicioDocument, UpdateOpcionesDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
 import { errorMessages } from '@/lib/graphql-errors';
 import { ComponentesOpciones } from './componentes-opciones';
+import { StockOpciones } from './stock-opciones';
 import { PanelResultados } from './panel-resultados';
 import { ReglasDonacion } from './reglas-donacion';
 import { UmbralesTamizaje } from './umbrales-tamizaje';
@@ -153,6 +154,7 @@ export function OpcionesGeneralesPage() {
       <UmbralesTamizaje editable={esAdmin} />
       <PanelResultados editable={esAdmin} />
       <ComponentesOpciones editable={esAdmin} />
+      <StockOpciones editable={esAdmin} />
       <PageCard title="Acerca de" as="h2">
         <Stack gap="1" fontSize="sm" color="gray.700">
           <Text>{VERSION_LINE}</Text>

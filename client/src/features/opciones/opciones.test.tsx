@@ -18,7 +18,7 @@ import { toaster } from '@/components/toast';
 import { TOKEN_KEY } from '@/lib/session';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
-import { opcionesComponentesMock } from './test-data';
+import { opcionesComponentesMock, opcionesStockMock } from './test-data';
 import { ClavePage } from './clave-page';
 import { IntegranteEditPage } from './integrante-edit-page';
 import { IntegrantesPage } from './integrantes-page';
@@ -311,6 +311,7 @@ describe('Opciones generales', () => {
 
   // And the components' options.
   const componentesMock = opcionesComponentesMock(servicio.id);
+  const stockMock = opcionesStockMock();
   // And the screening thresholds: the spec's bounds.
   const umbralesMock = {
     request: { query: UmbralesTamizajeDocument },
@@ -347,6 +348,7 @@ describe('Opciones generales', () => {
         reglasMock,
         panelMock,
         componentesMock,
+        stockMock,
         umbralesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
@@ -389,6 +391,7 @@ describe('Opciones generales', () => {
         reglasMock,
         panelMock,
         componentesMock,
+        stockMock,
         umbralesMock,
         {
           request: { query: UpdateOpcionesDocument, variables: { input } },
@@ -419,7 +422,7 @@ describe('Opciones generales', () => {
   it('staff see the options read-only, without "Nombre del Servicio"', async () => {
     signIn(medico());
     renderWithProviders(<OpcionesGeneralesPage />, {
-      mocks: [servicioMock, reglasMock, panelMock, componentesMock, umbralesMock],
+      mocks: [servicioMock, reglasMock, panelMock, componentesMock, stockMock, umbralesMock],
     });
     expect(await screen.findByLabelText('Servicio')).toBeDisabled();
     expect(screen.queryByText('Nombre del Servicio')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 /** Sample answers shared by the options' tests. */
-import { OpcionesComponentesDocument } from '@/generated/graphql';
+import { OpcionesComponentesDocument, OpcionesStockDocument } from '@/generated/graphql';
 
 export const FUENTE_GR =
   'Concentrado de glóbulos rojos en solución aditiva SAG-M: 42 días (normas técnicas y proveedores de bolsas)';
@@ -26,6 +26,31 @@ export function opcionesComponentesMock(servicioId: string, codigoInstalacion = 
           vida('PLAQUETAS', 5, 1, 7, 'Concentrado de plaquetas a 20-24 °C en agitación: 5 días'),
           vida('CRIOPRECIPITADO', 365, 1, 730, 'Crioprecipitado a -18 °C o menos: 365 días'),
         ],
+      },
+    },
+    maxUsageCount: 3,
+  };
+}
+
+/** OpcionesStock: the default warning days of each type and the 12-month look-back window. */
+export function opcionesStockMock(ventana = 12) {
+  const aviso = (tipo: string, dias: number) => ({
+    __typename: 'AvisoVencimiento' as const,
+    tipo,
+    dias,
+    predeterminado: dias,
+  });
+  return {
+    request: { query: OpcionesStockDocument },
+    result: {
+      data: {
+        avisoVencimiento: [
+          aviso('GLOBULOS_ROJOS', 7),
+          aviso('PLASMA_FRESCO_CONGELADO', 30),
+          aviso('PLAQUETAS', 2),
+          aviso('CRIOPRECIPITADO', 30),
+        ],
+        ventanaTrazabilidad: ventana,
       },
     },
     maxUsageCount: 3,

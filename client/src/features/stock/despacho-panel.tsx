@@ -1,0 +1,263 @@
+import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { NOMBRE_PRODUCTO, siguienteEstado } from '@domain/componentes';
+import {
+  DESPACHAR_POR_VEZ_MAX,
+  DESTINO_NOMBRE_MAX,
+  DESTINO_REFERENCIA_MAX,
+  TIPO_DESTINO_LABELS,
+  validateDestino,
+} from '@domain/despacho';
+import type { TipoDestino } from '@domain/despacho';
+import { MSG } from '@domain/messages';
+import { AppAlert } from '@/components/app-alert';
+import { PageCard } from '@/components/page-card';
+import { ServerErrors } from '@/components/server-errors';
+import { AccionesCell, TablaTarjetas } from '@/components/tabla-tarjetas';
+import { showToast } from '@/components/toast';
+import {
+  ComponentePorCodigoDocument,
+  ComponentesEnTransitoDocument,
+  DespacharComponentesDocument,
+  DespachosDocument,
+  StockDocument,
+  UnidadesEnStockDocument,
+} from '@/generated/graphql';
+import type { ComponenteDatosFragment, DespachoDatosFragment } from '@/generated/graphql';
+import { usePrint } from '@/imprimibles/use-print';
+import { useAuth } from '@/lib/auth-context';
+import { grupoTexto, identificadorLegible } from '@/lib/componentes';
+import { errorMessages } from '@/lib/graphql-errors';
+import { printRemito } from './imprimir-remito';
+import { numeroDespacho, toRemito } from './remito-format';
+import { fechaTexto } from './stock-format';
+import { useServicioRemito } from './use-servicio-remito';
+
+/**
+ * The types of destination the panel offers. Another member of the network needs that member's
+ * servicio, which a member cannot list yet: a transfer starts from the network's request.
+ */
+const DESTINOS: readonly TipoDestino[] = ['HOSPITAL', 'SERVICIO_PROPIO'];
+
+/**
+ * 'Despachar': a scanner field adds released units by their identifier (the reason in words when
+ * one cannot leave, never twice), the destination, and the confirmation; then the dispatch note.
+ */
+export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
+  const client = useApolloClient();
+  const { usuario } = useAuth();
+  const servicio = useServicioRemito();
+  const print = usePrint();
+  const [texto, setTexto] = useState('');
+  const [elegidas, setElegidas] = useState<ComponenteDatosFragment[]>([]);
+  const [aviso, setAviso] = useState<string[]>([]);
+  const [tipo, setTipo] = useState<TipoDestino>('HOSPITAL');
+  const [nombre, setNombre] = useState('');
+  const [referencia, setReferencia] = useState('');
+  const [errores, setErrores] = useState<{ field: string; msg: string }[]>([]);
+  const [hecho, setHecho] = useState<DespachoDatosFragment | null>(null);
+  const [despachar, { loading }] = useMutation(DespacharComponentesDocument, {
+    refetchQueries: [
+      StockDocument,
+      UnidadesEnStockDocument,
+      DespachosDocument,
+      ComponentesEnTransitoDocument,
+    ],
+    awaitRefetchQueries: true,
+  });
+
+  const leer = async (codigo: string) => {
+    setAviso([]);
+    if (elegidas.some((c) => c.codigo.toUpperCase() === codigo.toUpperCase())) {
+      setAviso([MSG.despachoRepetido]);
+      return;
+    }
+    if (elegidas.length >= DESPACHAR_POR_VEZ_MAX) {
+      setAviso([MSG.despachoDemasiados(DESPACHAR_POR_VEZ_MAX)]);
+      return;
+    }
+    try {
+      const { data } = await client.query({
+        query: ComponentePorCodigoDocument,
+        variables: { codigo },
+        fetchPolicy: 'network-only',
+      });
+      const c = data?.componentePorCodigo;
+      if (!c) {
+        setAviso([`No hay ninguna unidad con el código ${codigo}`]);
+        return;
+      }
+      const paso = siguienteEstado(c, { tipo: 'despachar' }, { rol: usuario?.rol, vencido: c.vencido });
+      if (!paso.ok) {
+        setAviso(paso.errores.map((e) => `${identificadorLegible(c.codigo)}: ${e.msg}`));
+        return;
+      }
+      setElegidas((l) => (l.some((x) => x.id === c.id) ? l : [...l, c]));
+    } catch (e) {
+      setAviso(errorMessages(e));
+    }
+  };
+
+  const confirmar = async () => {
+    const destino = {
+      tipo,
+      nombre: tipo === 'HOSPITAL' ? nombre.trim() : null,
+      referencia: referencia.trim() || null,
+    };
+    const propios = [
+      ...(elegidas.length === 0 ? [{ field: 'ids', msg: MSG.despachoVacio }] : []),
+      ...validateDestino(destino),
+    ];
+    setErrores(propios);
+    if (propios.length > 0) return;
+    try {
+      const { data } = await despachar({ variables: { ids: elegidas.map((c) => c.id), destino } });
+      if (data) {
+        setHecho(data.despacharComponentes);
+        setElegidas([]);
+        showToast(`Despacho N° ${numeroDespacho(data.despacharComponentes.id)} registrado`);
+      }
+    } catch (e) {
+      setErrores(errorMessages(e).map((msg) => ({ field: '', msg })));
+    }
+  };
+
+  const errorDe = (field: string) => errores.find((e) => e.field === field)?.msg;
+  const generales = errores.filter((e) => !e.field.startsWith('destino.')).map((e) => e.msg);
+
+  return (
+    <PageCard
+      as="h2"
+      title="Despachar"
+      description="Lea el código de cada unidad liberada que sale; elija el destino y confirme. Luego imprima el remito."
+    >
+      {hecho && (
+        <Stack gap="2" role="status" aria-label="Despacho registrado">
+          <Text fontWeight="semibold">
+            {`Despacho N° ${numeroDespacho(hecho.id)}: ${hecho.unidades.length} ${hecho.unidades.length === 1 ? 'unidad' : 'unidades'} a ${hecho.destinoNombre}`}
+          </Text>
+          <HStack>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={print.busy}
+              onClick={() => void print.run(printRemito, toRemito(hecho, servicio))}
+            >
+              Imprimir remito
+            </Button>
+          </HStack>
+          {print.error && <AppAlert message={print.error.message} />}
+        </Stack>
+      )}
+      <form
+        aria-label="Agregar una unidad al despacho"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const codigo = texto.trim();
+          setTexto('');
+          if (codigo) void leer(codigo);
+        }}
+      >
+        <HStack align="flex-end" gap="3" wrap="wrap">
+          <Field.Root width="auto" flex="1" minW="16rem" maxW="md">
+            <Field.Label>Código de la unidad a despachar</Field.Label>
+            <Input
+              value={texto}
+              onChange={(e) => setTexto(e.target.value)}
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Lea el código de barras o escríbalo"
+            />
+          </Field.Root>
+          <Button type="submit" variant="outline">
+            Agregar
+          </Button>
+        </HStack>
+      </form>
+      {aviso.length > 0 && <AppAlert severity="warning" message={<ServerErrors errors={aviso} />} />}
+      {elegidas.length === 0 ? (
+        <Text fontSize="sm" color="gray.600">
+          Todavía no hay unidades en este despacho.
+        </Text>
+      ) : (
+        <TablaTarjetas
+          label="Unidades del despacho"
+          columnas={['Identificador', 'Componente', 'Grupo', 'Volumen', 'Vence']}
+          acciones="Quitar"
+          accionesOcultas
+        >
+          {elegidas.map((c) => (
+            <Table.Row key={c.id} data-codigo={c.codigo}>
+              <Table.Cell data-label="Identificador" whiteSpace="nowrap" fontFamily="mono">
+                {identificadorLegible(c.codigo)}
+              </Table.Cell>
+              <Table.Cell data-label="Componente">{NOMBRE_PRODUCTO[c.tipo]}</Table.Cell>
+              <Table.Cell data-label="Grupo">{grupoTexto(c.donacion.abo, c.donacion.rh)}</Table.Cell>
+              <Table.Cell data-label="Volumen">{`${c.volumen} ml`}</Table.Cell>
+              <Table.Cell data-label="Vence">{fechaTexto(c.venceEn)}</Table.Cell>
+              <AccionesCell>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`Quitar ${identificadorLegible(c.codigo)}`}
+                  onClick={() => setElegidas((l) => l.filter((x) => x.id !== c.id))}
+                >
+                  Quitar
+                </Button>
+              </AccionesCell>
+            </Table.Row>
+          ))}
+        </TablaTarjetas>
+      )}
+      <HStack align="flex-start" gap="3" wrap="wrap">
+        <Field.Root width="auto" minW="14rem">
+          <Field.Label>Destino</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={tipo} onChange={(e) => setTipo(e.target.value as TipoDestino)}>
+              {DESTINOS.map((t) => (
+                <option key={t} value={t}>
+                  {TIPO_DESTINO_LABELS[t]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {tipo === 'HOSPITAL' && (
+          <Field.Root width="auto" flex="1" minW="14rem" invalid={!!errorDe('destino.nombre')} required>
+            <Field.Label>Hospital o clínica</Field.Label>
+            <Input
+              size="sm"
+              value={nombre}
+              maxLength={DESTINO_NOMBRE_MAX}
+              onChange={(e) => setNombre(e.target.value)}
+            />
+            <Field.ErrorText>{errorDe('destino.nombre')}</Field.ErrorText>
+          </Field.Root>
+        )}
+        <Field.Root width="auto" minW="12rem" invalid={!!errorDe('destino.referencia')}>
+          <Field.Label>Referencia del destino</Field.Label>
+          <Input
+            size="sm"
+            value={referencia}
+            maxLength={DESTINO_REFERENCIA_MAX}
+            onChange={(e) => setReferencia(e.target.value)}
+          />
+          <Field.ErrorText>{errorDe('destino.referencia')}</Field.ErrorText>
+        </Field.Root>
+      </HStack>
+      {generales.length > 0 && <AppAlert message={<ServerErrors errors={generales} />} />}
+      <HStack gap="3">
+        <Button colorPalette="brand" loading={loading} onClick={() => void confirmar()}>
+          {`Confirmar despacho (${elegidas.length})`}
+        </Button>
+        <Button variant="outline" onClick={onCerrar}>
+          Cerrar
+        </Button>
+      </HStack>
+    </PageCard>
+  );
+}
