@@ -63,6 +63,10 @@ describe('recorrido: una red provincial y un servicio miembro', () => {
     await page.getByTestId('servicio-nombre').filter({ hasText: nombreRed }).waitFor();
     await page.getByText('Panel de la Red', { exact: true }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    // The menu's links render with the session's role: read them once the network's two are there.
+    await page.waitForFunction(
+      () => document.querySelectorAll('nav[aria-label="Menú principal"] a').length === 2,
+    );
     expect(await menu.getByRole('link').allTextContents()).toEqual(['Red', 'Cambiar clave']);
   });
 
