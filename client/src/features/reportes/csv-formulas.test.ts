@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { indicadores } from '../../../../test/pdf/reporte-fixtures';
+import { cells, FORMULAS, STARTS_FORMULA } from '@/csv-test-utils';
 import { buildRedCsv } from './red-csv';
 import { buildReporteCsv } from './reporte-csv';
 
@@ -10,18 +11,6 @@ import { buildReporteCsv } from './reporte-csv';
  * every CSV the product writes keeps it as text in a spreadsheet. Each file is read back the way a
  * spreadsheet reads it, and no cell starts as a formula.
  */
-
-const FORMULAS = [
-  '=HYPERLINK("http://x","Ver")',
-  '+1',
-  '-1+1',
-  '@SUM(A1)',
-  '\t=1',
-  '\r=1',
-  ' =1',
-  '=1;=2',
-  '"=1"',
-];
 
 const generado = new Date('2026-04-02T15:00:00Z');
 
@@ -42,34 +31,6 @@ const WRITERS: Record<string, (typed: string) => string> = {
     ),
 };
 
-/** The cells of a ';'-separated file with '"' quotes, as a spreadsheet splits them. */
-function cells(csv: string): string[] {
-  const out: string[] = [];
-  let cellText = '';
-  let quoted = false;
-  const text = csv.replace(/^\uFEFF/, '');
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cellText += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cellText += c;
-    } else if (c === '"' && cellText === '') quoted = true;
-    else if (c === ';' || (c === '\r' && text[i + 1] === '\n')) {
-      out.push(cellText);
-      cellText = '';
-      if (c === '\r') i += 1;
-    } else cellText += c;
-  }
-  if (cellText !== '') out.push(cellText);
-  return out;
-}
-
-/** How a spreadsheet reads a cell as a formula (leading spaces skipped; a leading tab or CR dropped). */
-const STARTS_FORMULA = /^[\t\r ]*[=+\-@]/;
-
 describe.each(Object.entries(WRITERS))('the CSV %s', (_name, write) => {
   it.each(FORMULAS)('keeps the typed name %j as inert text', (typed) => {
     const all = cells(write(typed));
@@ -77,7 +38,9 @@ describe.each(Object.entries(WRITERS))('the CSV %s', (_name, write) => {
     // The name is still there, whole, inside one cell.
     expect(all.filter((c) => c.includes(typed))).not.toEqual([]);
   });
+});
 
+describe.each(Object.entries(WRITERS))('the CSV %s', (_name, write) => {
   it('writes the figures the product computed as numbers', () => {
     const all = cells(write('Hospital Norte'));
     expect(all).toContain('1301');
@@ -99,7 +62,11 @@ describe('the CSV writers', () => {
       .filter((f) => readFileSync(f, 'utf8').includes('text/csv'))
       .map((f) => relative(SRC, f))
       .sort();
-    expect(downloads).toEqual(['features/reportes/red-page.tsx', 'features/reportes/reportes-page.tsx']);
+    expect(downloads).toEqual([
+      'features/reportes/red-page.tsx',
+      'features/reportes/reportes-page.tsx',
+      'features/stock/stock-page.tsx',
+    ]);
   });
 
   it('write their cells through lib/csv.ts only: no other file joins cells with ;', () => {
