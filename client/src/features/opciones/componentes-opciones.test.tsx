@@ -3,22 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@domain/messages';
 import { UpdateCodigoInstalacionDocument, UpdateVidaUtilComponenteDocument } from '@/generated/graphql';
 import type { MockedResponses } from '@/test-utils';
-import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { ComponentesOpciones } from './componentes-opciones';
-import { FUENTE_GR, opcionesComponentesMock } from './test-data';
+import { FUENTE_GR, limpiar, opcionesComponentesMock, renderTarjeta } from './test-data';
 
 jest.setTimeout(30000);
 
 const ID = 's-1';
 
-function renderCard(mocks: MockedResponses, editable = true) {
-  signIn(testUsuario({ rol: editable ? 'ROL_SERVICIO' : 'ROL_TECNICO' }));
-  renderWithProviders(<ComponentesOpciones editable={editable} />, {
-    mocks: [opcionesComponentesMock(ID), ...mocks],
-  });
-}
+const renderCard = (mocks: MockedResponses, editable = true) =>
+  renderTarjeta(ComponentesOpciones, editable ? 'ROL_SERVICIO' : 'ROL_TECNICO', [
+    opcionesComponentesMock(ID),
+    ...mocks,
+  ]);
 
-afterEach(() => localStorage.clear());
+afterEach(limpiar);
 
 describe("Opciones > Generales: 'Componentes'", () => {
   it('shows the assigned facility code, each shelf life with its default and source', async () => {

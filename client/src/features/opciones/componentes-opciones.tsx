@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { CODIGO_INSTALACION_LOCAL, leerCodigoInstalacion } from '@domain/componentes';
@@ -13,8 +13,8 @@ import {
   UpdateVidaUtilComponenteDocument,
 } from '@/generated/graphql';
 import type { OpcionesComponentesQuery } from '@/generated/graphql';
-import { NOMBRE_PRODUCTO } from '@/lib/componentes';
 import { errorMessages } from '@/lib/graphql-errors';
+import { DiasPorTipo } from './dias-por-tipo';
 
 type VidaUtil = OpcionesComponentesQuery['vidaUtilComponentes'][number];
 
@@ -127,87 +127,30 @@ function CodigoInstalacion({ actual, editable }: { actual: string; editable: boo
 }
 
 function TablaVidaUtil({ filas, editable }: { filas: readonly VidaUtil[]; editable: boolean }) {
-  const [dias, setDias] = useState<Record<string, string>>(() =>
-    Object.fromEntries(filas.map((v) => [v.tipo, String(v.dias)])),
-  );
-  const [errores, setErrores] = useState<string[] | null>(null);
   const [guardar, { loading }] = useMutation(UpdateVidaUtilComponenteDocument, {
     refetchQueries: ['OpcionesComponentes'],
   });
-
-  const onGuardar = async (v: VidaUtil) => {
-    const texto = dias[v.tipo] ?? '';
-    if (errorDias(v, texto)) return;
-    setErrores(null);
-    try {
-      await guardar({ variables: { tipo: v.tipo, dias: Number(texto.trim()) } });
-      showToast(`Vida útil de ${NOMBRE_PRODUCTO[v.tipo]} guardada`);
-    } catch (e) {
-      setErrores(errorMessages(e));
-    }
-  };
-
   return (
-    <Stack gap="3">
-      {errores && <AppAlert message={<ServerErrors errors={errores} />} onClose={() => setErrores(null)} />}
-      <Table.Root size="sm" aria-label="Vida útil de los componentes">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Componente</Table.ColumnHeader>
-            <Table.ColumnHeader>Vida útil (días)</Table.ColumnHeader>
-            <Table.ColumnHeader>Predeterminado</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {filas.map((v) => {
-            const texto = dias[v.tipo] ?? '';
-            const error = errorDias(v, texto);
-            const cambiado = texto.trim() !== String(v.dias);
-            return (
-              <Table.Row key={v.tipo} data-tipo={v.tipo}>
-                <Table.Cell>{NOMBRE_PRODUCTO[v.tipo]}</Table.Cell>
-                <Table.Cell>
-                  {editable ? (
-                    <HStack align="flex-start" gap="2">
-                      <Field.Root width="auto" invalid={cambiado && Boolean(error)}>
-                        <Field.Label srOnly>{`Vida útil de ${NOMBRE_PRODUCTO[v.tipo]} (días)`}</Field.Label>
-                        <Input
-                          size="sm"
-                          width="20"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          value={texto}
-                          onChange={(e) => setDias((d) => ({ ...d, [v.tipo]: e.target.value }))}
-                        />
-                        <Field.HelperText>{`${v.minimo} a ${v.maximo}`}</Field.HelperText>
-                        {cambiado && error && <Field.ErrorText>{error}</Field.ErrorText>}
-                      </Field.Root>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={!cambiado || Boolean(error)}
-                        loading={loading}
-                        onClick={() => void onGuardar(v)}
-                        aria-label={`Guardar la vida útil de ${NOMBRE_PRODUCTO[v.tipo]}`}
-                      >
-                        Guardar
-                      </Button>
-                    </HStack>
-                  ) : (
-                    `${v.dias} días`
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text>{`${v.predeterminado} días`}</Text>
-                  <Text fontSize="xs" color="gray.600">
-                    {v.fuente}
-                  </Text>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Stack>
+    <DiasPorTipo
+      filas={filas}
+      editable={editable}
+      titulo="Vida útil de los componentes"
+      columna="Vida útil (días)"
+      label={(producto) => `Vida útil de ${producto} (días)`}
+      accion={(producto) => `Guardar la vida útil de ${producto}`}
+      guardadoTexto={(producto) => `Vida útil de ${producto} guardada`}
+      error={errorDias}
+      ayuda={(v) => `${v.minimo} a ${v.maximo}`}
+      predeterminado={(v) => (
+        <>
+          <Text>{`${v.predeterminado} días`}</Text>
+          <Text fontSize="xs" color="gray.600">
+            {v.fuente}
+          </Text>
+        </>
+      )}
+      guardar={(tipo, dias) => guardar({ variables: { tipo, dias } })}
+      guardando={loading}
+    />
   );
 }

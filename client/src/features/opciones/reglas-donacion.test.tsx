@@ -1,13 +1,13 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { MSG } from '@domain/messages';
 import { ReglasDonacionDocument, UpdateReglasDonacionDocument } from '@/generated/graphql';
 import type { Rol } from '@/generated/graphql';
-import { toaster } from '@/components/toast';
-import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import { testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { ReglasDonacion } from './reglas-donacion';
+import { escribir, limpiar, renderTarjeta } from './test-data';
 
 jest.setTimeout(30000);
 
@@ -20,26 +20,10 @@ const reglas = (semanasEntreDonaciones = 8, limiteAnualHombres = 4, limiteAnualM
 });
 const reglasMock = { request: { query: ReglasDonacionDocument }, result: { data: { servicio: reglas() } } };
 
-function renderReglas(rol: Rol, mocks: MockedResponses) {
-  signIn(testUsuario({ rol }));
-  renderWithProviders(<ReglasDonacion editable={rol === 'ROL_SERVICIO'} />, {
-    mocks: [reglasMock, ...mocks],
-  });
-}
+const renderReglas = (rol: Rol, mocks: MockedResponses) =>
+  renderTarjeta(ReglasDonacion, rol, [reglasMock, ...mocks]);
 
-async function escribir(form: HTMLElement, label: RegExp, text: string) {
-  const input = within(form).getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-  await userEvent.tab();
-}
-
-afterEach(() => {
-  act(() => {
-    toaster.remove();
-  });
-  localStorage.clear();
-});
+afterEach(limpiar);
 
 describe('Reglas de donación', () => {
   it('the administrator saves stricter rules; looser ones are refused before any call', async () => {

@@ -4,18 +4,15 @@ import { DIAS_AVISO_MAX, DIAS_AVISO_MIN } from '@domain/stock';
 import { MSG } from '@domain/messages';
 import { UpdateAvisoVencimientoDocument, UpdateVentanaTrazabilidadDocument } from '@/generated/graphql';
 import type { MockedResponses } from '@/test-utils';
-import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { StockOpciones } from './stock-opciones';
-import { opcionesStockMock } from './test-data';
+import { limpiar, opcionesStockMock, renderTarjeta } from './test-data';
 
 jest.setTimeout(30000);
 
-function renderCard(mocks: MockedResponses, editable = true) {
-  signIn(testUsuario({ rol: editable ? 'ROL_SERVICIO' : 'ROL_TECNICO' }));
-  renderWithProviders(<StockOpciones editable={editable} />, { mocks: [opcionesStockMock(), ...mocks] });
-}
+const renderCard = (mocks: MockedResponses, editable = true) =>
+  renderTarjeta(StockOpciones, editable ? 'ROL_SERVICIO' : 'ROL_TECNICO', [opcionesStockMock(), ...mocks]);
 
-afterEach(() => localStorage.clear());
+afterEach(limpiar);
 
 describe("Opciones > Generales: 'Stock y trazabilidad'", () => {
   it('saves a warning-day count and the look-back window; refuses one out of bounds on the screen', async () => {

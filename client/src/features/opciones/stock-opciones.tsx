@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { validateDiasAviso } from '@domain/stock';
@@ -17,8 +17,8 @@ import {
   UpdateVentanaTrazabilidadDocument,
 } from '@/generated/graphql';
 import type { OpcionesStockQuery } from '@/generated/graphql';
-import { NOMBRE_PRODUCTO } from '@/lib/componentes';
 import { errorMessages } from '@/lib/graphql-errors';
+import { CampoNumeroGuardable, DiasPorTipo } from './dias-por-tipo';
 
 type Aviso = OpcionesStockQuery['avisoVencimiento'][number];
 
@@ -64,7 +64,6 @@ function Ventana({ meses, editable }: { meses: number; editable: boolean }) {
     refetchQueries: [OpcionesStockDocument],
   });
   const error = validateVentanaTrazabilidad(entero(texto))[0]?.msg ?? null;
-  const cambiado = texto.trim() !== String(meses);
   const onGuardar = async () => {
     if (error) return;
     setErrores(null);
@@ -79,112 +78,38 @@ function Ventana({ meses, editable }: { meses: number; editable: boolean }) {
   return (
     <Stack gap="2">
       {errores && <AppAlert message={<ServerErrors errors={errores} />} onClose={() => setErrores(null)} />}
-      <HStack align="flex-start" gap="2">
-        <Field.Root width="auto" invalid={cambiado && Boolean(error)}>
-          <Field.Label>Ventana de la trazabilidad inversa (meses)</Field.Label>
-          <Input
-            size="sm"
-            width="20"
-            inputMode="numeric"
-            autoComplete="off"
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-          />
-          <Field.HelperText>{`${VENTANA_TRAZABILIDAD_MIN} a ${VENTANA_TRAZABILIDAD_MAX}`}</Field.HelperText>
-          {cambiado && error && <Field.ErrorText>{error}</Field.ErrorText>}
-        </Field.Root>
-        <Button
-          size="sm"
-          variant="outline"
-          mt="6"
-          disabled={!cambiado || Boolean(error)}
-          loading={loading}
-          onClick={() => void onGuardar()}
-          aria-label="Guardar la ventana de la trazabilidad inversa"
-        >
-          Guardar
-        </Button>
-      </HStack>
+      <CampoNumeroGuardable
+        label="Ventana de la trazabilidad inversa (meses)"
+        texto={texto}
+        onTexto={setTexto}
+        guardado={meses}
+        error={error}
+        ayuda={`${VENTANA_TRAZABILIDAD_MIN} a ${VENTANA_TRAZABILIDAD_MAX}`}
+        accion="Guardar la ventana de la trazabilidad inversa"
+        guardando={loading}
+        onGuardar={() => void onGuardar()}
+      />
     </Stack>
   );
 }
 
 function TablaAviso({ filas, editable }: { filas: readonly Aviso[]; editable: boolean }) {
-  const [dias, setDias] = useState<Record<string, string>>(() =>
-    Object.fromEntries(filas.map((a) => [a.tipo, String(a.dias)])),
-  );
-  const [errores, setErrores] = useState<string[] | null>(null);
   const [guardar, { loading }] = useMutation(UpdateAvisoVencimientoDocument, {
     refetchQueries: [OpcionesStockDocument],
   });
-  const onGuardar = async (a: Aviso) => {
-    const n = entero(dias[a.tipo] ?? '');
-    if (validateDiasAviso(a.tipo, n).length > 0) return;
-    setErrores(null);
-    try {
-      await guardar({ variables: { tipo: a.tipo, dias: n } });
-      showToast(`Aviso de vencimiento de ${NOMBRE_PRODUCTO[a.tipo]} guardado`);
-    } catch (e) {
-      setErrores(errorMessages(e));
-    }
-  };
   return (
-    <Stack gap="3">
-      {errores && <AppAlert message={<ServerErrors errors={errores} />} onClose={() => setErrores(null)} />}
-      <Table.Root size="sm" aria-label="Aviso de vencimiento de los componentes">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Componente</Table.ColumnHeader>
-            <Table.ColumnHeader>Aviso (días antes del vencimiento)</Table.ColumnHeader>
-            <Table.ColumnHeader>Predeterminado</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {filas.map((a) => {
-            const texto = dias[a.tipo] ?? '';
-            const error = validateDiasAviso(a.tipo, entero(texto))[0]?.msg ?? null;
-            const cambiado = texto.trim() !== String(a.dias);
-            return (
-              <Table.Row key={a.tipo} data-tipo={a.tipo}>
-                <Table.Cell>{NOMBRE_PRODUCTO[a.tipo]}</Table.Cell>
-                <Table.Cell>
-                  {editable ? (
-                    <HStack align="flex-start" gap="2">
-                      <Field.Root width="auto" invalid={cambiado && Boolean(error)}>
-                        <Field.Label
-                          srOnly
-                        >{`Aviso de vencimiento de ${NOMBRE_PRODUCTO[a.tipo]} (días)`}</Field.Label>
-                        <Input
-                          size="sm"
-                          width="20"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          value={texto}
-                          onChange={(e) => setDias((d) => ({ ...d, [a.tipo]: e.target.value }))}
-                        />
-                        {cambiado && error && <Field.ErrorText>{error}</Field.ErrorText>}
-                      </Field.Root>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={!cambiado || Boolean(error)}
-                        loading={loading}
-                        onClick={() => void onGuardar(a)}
-                        aria-label={`Guardar el aviso de vencimiento de ${NOMBRE_PRODUCTO[a.tipo]}`}
-                      >
-                        Guardar
-                      </Button>
-                    </HStack>
-                  ) : (
-                    `${a.dias} días`
-                  )}
-                </Table.Cell>
-                <Table.Cell>{`${a.predeterminado} días`}</Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Stack>
+    <DiasPorTipo
+      filas={filas}
+      editable={editable}
+      titulo="Aviso de vencimiento de los componentes"
+      columna="Aviso (días antes del vencimiento)"
+      label={(producto) => `Aviso de vencimiento de ${producto} (días)`}
+      accion={(producto) => `Guardar el aviso de vencimiento de ${producto}`}
+      guardadoTexto={(producto) => `Aviso de vencimiento de ${producto} guardado`}
+      error={(a, texto) => validateDiasAviso(a.tipo, entero(texto))[0]?.msg ?? null}
+      predeterminado={(a) => `${a.predeterminado} días`}
+      guardar={(tipo, dias) => guardar({ variables: { tipo, dias } })}
+      guardando={loading}
+    />
   );
 }

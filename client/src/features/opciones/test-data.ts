@@ -1,5 +1,42 @@
-/** Sample answers shared by the options' tests. */
+/** Sample answers and the setup shared by the options' tests. */
+import { act, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement } from 'react';
+import type { ComponentType } from 'react';
+import { toaster } from '@/components/toast';
 import { OpcionesComponentesDocument, OpcionesStockDocument } from '@/generated/graphql';
+import type { Rol } from '@/generated/graphql';
+import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import type { MockedResponses } from '@/test-utils';
+
+/**
+ * An options card of /opciones/generales as a role sees it: the administrator (ROL_SERVICIO)
+ * edits it, any other role reads it.
+ */
+export function renderTarjeta(
+  Tarjeta: ComponentType<{ editable: boolean }>,
+  rol: Rol,
+  mocks: MockedResponses,
+): void {
+  signIn(testUsuario({ rol }));
+  renderWithProviders(createElement(Tarjeta, { editable: rol === 'ROL_SERVICIO' }), { mocks });
+}
+
+/** Types a value in a form's field (clearing it first) and leaves the field. */
+export async function escribir(form: HTMLElement, label: RegExp, text: string): Promise<void> {
+  const input = within(form).getByLabelText(label);
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+  await userEvent.tab();
+}
+
+/** After each test: no toast left on the screen, nobody signed in. */
+export function limpiar(): void {
+  act(() => {
+    toaster.remove();
+  });
+  localStorage.clear();
+}
 
 export const FUENTE_GR =
   'Concentrado de glóbulos rojos en solución aditiva SAG-M: 42 días (normas técnicas y proveedores de bolsas)';

@@ -1,9 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@domain/messages';
 import { UmbralesTamizajeDocument, UpdateUmbralesTamizajeDocument } from '@/generated/graphql';
-import { toaster } from '@/components/toast';
-import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import { testUsuario } from '@/test-utils';
+import { escribir, limpiar, renderTarjeta } from './test-data';
 import { UmbralesTamizaje } from './umbrales-tamizaje';
 
 jest.setTimeout(30000);
@@ -23,44 +23,29 @@ const umbrales = (over: Record<string, number | null> = {}) => ({
   },
 });
 
-async function escribir(form: HTMLElement, label: RegExp, text: string) {
-  const input = within(form).getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-  await userEvent.tab();
-}
-
-afterEach(() => {
-  act(() => {
-    toaster.remove();
-  });
-  localStorage.clear();
-});
+afterEach(limpiar);
 
 describe('Umbrales de tamizaje', () => {
   it('the administrator sets stricter thresholds per sex; a looser one is refused in Spanish before any call', async () => {
-    signIn(testUsuario({ rol: 'ROL_SERVICIO' }));
-    renderWithProviders(<UmbralesTamizaje editable />, {
-      mocks: [
-        { request: { query: UmbralesTamizajeDocument }, result: { data: { servicio: umbrales() } } },
-        {
-          request: {
-            query: UpdateUmbralesTamizajeDocument,
-            variables: {
-              input: {
-                hbMinMujer: 12.5,
-                hbMinHombre: 13.5,
-                hbMax: null,
-                hctoMinMujer: null,
-                hctoMinHombre: null,
-                hctoMax: null,
-              },
+    renderTarjeta(UmbralesTamizaje, 'ROL_SERVICIO', [
+      { request: { query: UmbralesTamizajeDocument }, result: { data: { servicio: umbrales() } } },
+      {
+        request: {
+          query: UpdateUmbralesTamizajeDocument,
+          variables: {
+            input: {
+              hbMinMujer: 12.5,
+              hbMinHombre: 13.5,
+              hbMax: null,
+              hctoMinMujer: null,
+              hctoMinHombre: null,
+              hctoMax: null,
             },
           },
-          result: { data: { updateUmbralesTamizaje: umbrales({ hbMinMujer: 12.5, hbMinHombre: 13.5 }) } },
         },
-      ],
-    });
+        result: { data: { updateUmbralesTamizaje: umbrales({ hbMinMujer: 12.5, hbMinHombre: 13.5 }) } },
+      },
+    ]);
     const form = await screen.findByRole('form', { name: 'Umbrales de tamizaje' });
     await escribir(form, /^Hemoglobina mínima, mujeres/, '11,5');
     expect(within(form).getByText(MSG.umbralMenorQueNorma(12))).toBeInTheDocument();
@@ -72,15 +57,12 @@ describe('Umbrales de tamizaje', () => {
   });
 
   it('other roles read them, the spec where none is set', async () => {
-    signIn(testUsuario({ rol: 'ROL_MEDICO' }));
-    renderWithProviders(<UmbralesTamizaje editable={false} />, {
-      mocks: [
-        {
-          request: { query: UmbralesTamizajeDocument },
-          result: { data: { servicio: umbrales({ hbMinMujer: 12.5 }) } },
-        },
-      ],
-    });
+    renderTarjeta(UmbralesTamizaje, 'ROL_MEDICO', [
+      {
+        request: { query: UmbralesTamizajeDocument },
+        result: { data: { servicio: umbrales({ hbMinMujer: 12.5 }) } },
+      },
+    ]);
     expect(await screen.findByText('12,5')).toBeInTheDocument();
     expect(screen.getByText('La norma (12 g/dl)')).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
