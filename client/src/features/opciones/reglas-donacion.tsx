@@ -1,8 +1,4 @@
-import { Button, Grid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import type { SubmissionErrors } from 'final-form';
-import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { REGLAS_DEFAULT, validateReglas } from '@domain/elegibilidad';
 import type { ReglasElegibilidad } from '@domain/elegibilidad';
 import {
@@ -12,14 +8,9 @@ import {
   SEMANAS_ENTRE_DONACIONES_MAX,
 } from '@domain/limites';
 import { MSG } from '@domain/messages';
-import { AppAlert } from '@/components/app-alert';
-import { TextField } from '@/components/form';
-import { PageCard } from '@/components/page-card';
-import { ServerErrors } from '@/components/server-errors';
-import { showToast } from '@/components/toast';
 import { ReglasDonacionDocument, UpdateReglasDonacionDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
-import { errorMessages, serverFieldErrors } from '@/lib/graphql-errors';
+import { CampoNumerico, TarjetaAjustes, aEntero } from './tarjeta-ajustes';
 
 type Values = Record<keyof ReglasElegibilidad, string>;
 
@@ -44,17 +35,11 @@ const CAMPOS: { name: keyof ReglasElegibilidad; label: string; min: number; max:
   },
 ];
 
-/** A typed number: '' or anything not a plain integer stays as is for the rule to refuse. */
-function toNumero(text: string): number | string {
-  const t = (text ?? '').trim();
-  return /^\d+$/.test(t) ? Number(t) : t;
-}
-
 function toReglas(values: Values): Record<keyof ReglasElegibilidad, number | string> {
   return {
-    semanasEntreDonaciones: toNumero(values.semanasEntreDonaciones),
-    limiteAnualHombres: toNumero(values.limiteAnualHombres),
-    limiteAnualMujeres: toNumero(values.limiteAnualMujeres),
+    semanasEntreDonaciones: aEntero(values.semanasEntreDonaciones),
+    limiteAnualHombres: aEntero(values.limiteAnualHombres),
+    limiteAnualMujeres: aEntero(values.limiteAnualMujeres),
   };
 }
 
@@ -68,87 +53,38 @@ const DESCRIPCION = `Los valores solo pueden ser más estrictos que la norma nac
 export function ReglasDonacion({ editable }: { editable: boolean }) {
   const { data, error } = useQuery(ReglasDonacionDocument);
   const [guardar] = useMutation(UpdateReglasDonacionDocument);
-  const [serverErrors, setServerErrors] = useState<string[] | null>(null);
   const servicio = data?.servicio;
-
-  const onSubmit = async (values: Values): Promise<SubmissionErrors | void> => {
-    setServerErrors(null);
-    const reglas = toReglas(values) as ReglasElegibilidad;
-    try {
-      await guardar({ variables: { input: reglas } });
-      showToast(MSG.reglasGuardadas);
-    } catch (e) {
-      setServerErrors(errorMessages(e));
-      return toFormErrors(serverFieldErrors(e));
-    }
-  };
-
   return (
-    <PageCard
-      title="Reglas de donación"
-      as="h2"
-      description={
-        editable ? DESCRIPCION : `${DESCRIPCION} Solo el administrador del servicio puede modificarlas.`
+    <TarjetaAjustes<Values>
+      titulo="Reglas de donación"
+      descripcion={DESCRIPCION}
+      soloAdministrador="Solo el administrador del servicio puede modificarlas."
+      editable={editable}
+      error={error}
+      valores={
+        servicio
+          ? {
+              semanasEntreDonaciones: String(servicio.semanasEntreDonaciones),
+              limiteAnualHombres: String(servicio.limiteAnualHombres),
+              limiteAnualMujeres: String(servicio.limiteAnualMujeres),
+            }
+          : null
       }
+      leidos={servicio ? CAMPOS.map((c) => ({ key: c.name, label: c.label, valor: servicio[c.name] })) : null}
+      validate={(v) => toFormErrors(validateReglas(toReglas(v)))}
+      guardar={(v) => guardar({ variables: { input: toReglas(v) as ReglasElegibilidad } })}
+      guardadoTexto={MSG.reglasGuardadas}
+      boton="Guardar reglas"
     >
-      {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
-      {serverErrors && (
-        <AppAlert message={<ServerErrors errors={serverErrors} />} onClose={() => setServerErrors(null)} />
-      )}
-      {servicio && !editable && (
-        <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" as="dl">
-          {CAMPOS.map((c) => (
-            <Stack key={c.name} gap="0">
-              <Text as="dt" fontSize="sm" color="gray.600">
-                {c.label}
-              </Text>
-              <Text as="dd" fontWeight="medium">
-                {servicio[c.name]}
-              </Text>
-            </Stack>
-          ))}
-        </Grid>
-      )}
-      {servicio && editable && (
-        <Form<Values>
-          onSubmit={onSubmit}
-          initialValues={{
-            semanasEntreDonaciones: String(servicio.semanasEntreDonaciones),
-            limiteAnualHombres: String(servicio.limiteAnualHombres),
-            limiteAnualMujeres: String(servicio.limiteAnualMujeres),
-          }}
-          validate={(v) => toFormErrors(validateReglas(toReglas(v)))}
-        >
-          {({ handleSubmit, submitting, pristine }) => (
-            <form onSubmit={handleSubmit} noValidate aria-label="Reglas de donación">
-              <Stack gap="4">
-                <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-                  {CAMPOS.map((c) => (
-                    <TextField
-                      key={c.name}
-                      name={c.name}
-                      label={c.label}
-                      required
-                      helperText={`De ${c.min} a ${c.max}`}
-                      inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
-                    />
-                  ))}
-                </Grid>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  alignSelf="flex-start"
-                  loading={submitting}
-                  loadingText="Guardando..."
-                  disabled={pristine}
-                >
-                  Guardar reglas
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Form>
-      )}
-    </PageCard>
+      {CAMPOS.map((c) => (
+        <CampoNumerico
+          key={c.name}
+          name={c.name}
+          label={c.label}
+          required
+          helperText={`De ${c.min} a ${c.max}`}
+        />
+      ))}
+    </TarjetaAjustes>
   );
 }

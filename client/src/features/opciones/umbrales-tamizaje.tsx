@@ -1,20 +1,11 @@
-import { Button, Grid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import type { SubmissionErrors } from 'final-form';
-import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { parseMedida, UMBRALES_TAMIZAJE_KEYS, validateUmbrales } from '@domain/donacion';
 import type { UmbralesTamizaje as Umbrales, UmbralTamizajeKey } from '@domain/donacion';
 import { SV_LIMITES } from '@domain/limites';
 import { MSG } from '@domain/messages';
-import { AppAlert } from '@/components/app-alert';
-import { TextField } from '@/components/form';
-import { PageCard } from '@/components/page-card';
-import { ServerErrors } from '@/components/server-errors';
-import { showToast } from '@/components/toast';
 import { UmbralesTamizajeDocument, UpdateUmbralesTamizajeDocument } from '@/generated/graphql';
 import { toFormErrors } from '@/lib/form';
-import { errorMessages, serverFieldErrors } from '@/lib/graphql-errors';
+import { CampoNumerico, TarjetaAjustes } from './tarjeta-ajustes';
 
 type Values = Record<UmbralTamizajeKey, string>;
 
@@ -62,83 +53,42 @@ const DESCRIPCION =
 export function UmbralesTamizaje({ editable }: { editable: boolean }) {
   const { data, error } = useQuery(UmbralesTamizajeDocument);
   const [guardar] = useMutation(UpdateUmbralesTamizajeDocument);
-  const [serverErrors, setServerErrors] = useState<string[] | null>(null);
   const umbrales = data?.servicio.umbralesTamizaje;
-
-  const onSubmit = async (values: Values): Promise<SubmissionErrors | void> => {
-    setServerErrors(null);
-    try {
-      await guardar({ variables: { input: toUmbrales(values) as Umbrales } });
-      showToast(MSG.umbralesGuardados);
-    } catch (e) {
-      setServerErrors(errorMessages(e));
-      return toFormErrors(serverFieldErrors(e));
-    }
-  };
-
   return (
-    <PageCard
-      title="Umbrales de tamizaje"
-      as="h2"
-      description={
-        editable ? DESCRIPCION : `${DESCRIPCION} Solo el administrador del servicio puede modificarlos.`
+    <TarjetaAjustes<Values>
+      titulo="Umbrales de tamizaje"
+      descripcion={DESCRIPCION}
+      soloAdministrador="Solo el administrador del servicio puede modificarlos."
+      editable={editable}
+      error={error}
+      valores={
+        umbrales
+          ? (Object.fromEntries(UMBRALES_TAMIZAJE_KEYS.map((k) => [k, texto(umbrales[k])])) as Values)
+          : null
       }
+      leidos={
+        umbrales
+          ? UMBRALES_TAMIZAJE_KEYS.map((k) => ({
+              key: k,
+              label: LABELS[k],
+              valor: texto(umbrales[k]) || `La norma (${NORMA[k]})`,
+            }))
+          : null
+      }
+      validate={(v) => toFormErrors(validateUmbrales(toUmbrales(v)))}
+      guardar={(v) => guardar({ variables: { input: toUmbrales(v) as Umbrales } })}
+      guardadoTexto={MSG.umbralesGuardados}
+      boton="Guardar umbrales"
     >
-      {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
-      {serverErrors && (
-        <AppAlert message={<ServerErrors errors={serverErrors} />} onClose={() => setServerErrors(null)} />
-      )}
-      {umbrales && !editable && (
-        <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" as="dl">
-          {UMBRALES_TAMIZAJE_KEYS.map((k) => (
-            <Stack key={k} gap="0">
-              <Text as="dt" fontSize="sm" color="gray.600">
-                {LABELS[k]}
-              </Text>
-              <Text as="dd" fontWeight="medium">
-                {texto(umbrales[k]) || `La norma (${NORMA[k]})`}
-              </Text>
-            </Stack>
-          ))}
-        </Grid>
-      )}
-      {umbrales && editable && (
-        <Form<Values>
-          onSubmit={onSubmit}
-          initialValues={
-            Object.fromEntries(UMBRALES_TAMIZAJE_KEYS.map((k) => [k, texto(umbrales[k])])) as Values
-          }
-          validate={(v) => toFormErrors(validateUmbrales(toUmbrales(v)))}
-        >
-          {({ handleSubmit, submitting, pristine }) => (
-            <form onSubmit={handleSubmit} noValidate aria-label="Umbrales de tamizaje">
-              <Stack gap="4">
-                <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-                  {UMBRALES_TAMIZAJE_KEYS.map((k) => (
-                    <TextField
-                      key={k}
-                      name={k}
-                      label={LABELS[k]}
-                      helperText={`Vacío: la norma (${NORMA[k]})`}
-                      inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
-                    />
-                  ))}
-                </Grid>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  alignSelf="flex-start"
-                  loading={submitting}
-                  loadingText="Guardando..."
-                  disabled={pristine}
-                >
-                  Guardar umbrales
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Form>
-      )}
-    </PageCard>
+      {UMBRALES_TAMIZAJE_KEYS.map((k) => (
+        <CampoNumerico
+          key={k}
+          name={k}
+          label={LABELS[k]}
+          decimal
+          helperText={`Vacío: la norma (${NORMA[k]})`}
+        />
+      ))}
+    </TarjetaAjustes>
   );
 }
