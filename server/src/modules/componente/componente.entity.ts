@@ -64,19 +64,16 @@ registerEnumType(MotivoDescarte, {
   valuesConfig: descripciones(MOTIVO_DESCARTE_LABELS),
 });
 
-/** A unit a donation was split into (migration 1764500000000). */
-@ObjectType({ description: 'Componente sanguíneo de una donación (fraccionamiento)' })
-@Entity('componente')
-export class Componente {
+/**
+ * What every answer about a unit shows of it: its id, identifier, product code, type, state,
+ * volume and expiry; declared once, as the componente table's columns. The entity extends it, and
+ * so does the read-model of a unit in stock, dispatches and transfers (stock.entity.ts).
+ */
+@ObjectType() // not in the schema by itself: only the types that extend it are
+export abstract class UnidadBase {
   @Field(() => ID)
   @PrimaryColumn('uuid')
   id: string;
-
-  @Column('uuid')
-  servicioId: string;
-
-  @Column('uuid')
-  donacionId: string;
 
   @Field(() => String, {
     description:
@@ -102,13 +99,40 @@ export class Componente {
   @Column('integer')
   volumen: number;
 
-  @Field({ description: 'Fecha y hora de producción' })
-  @Column('timestamptz')
-  producidoEn: Date;
-
   @Field({ description: 'Vencimiento: la extracción más la vida útil que el servicio fijó para el tipo' })
   @Column('timestamptz')
   venceEn: Date;
+}
+
+/**
+ * The product and ABO/Rh group that stock is counted by and the network asks for: declared once
+ * for a stock row (stock.entity.ts) and a transfer request (despacho.entity.ts).
+ */
+@ObjectType() // not in the schema by itself: only the types that extend it are
+export abstract class TipoYGrupo {
+  @Field(() => TipoComponente)
+  tipo: TipoComponente;
+
+  @Field(() => String)
+  abo: string;
+
+  @Field(() => String)
+  rh: string;
+}
+
+/** A unit a donation was split into (migration 1764500000000). */
+@ObjectType({ description: 'Componente sanguíneo de una donación (fraccionamiento)' })
+@Entity('componente')
+export class Componente extends UnidadBase {
+  @Column('uuid')
+  servicioId: string;
+
+  @Column('uuid')
+  donacionId: string;
+
+  @Field({ description: 'Fecha y hora de producción' })
+  @Column('timestamptz')
+  producidoEn: Date;
 
   @Field(() => MotivoDescarte, { nullable: true })
   @Column('varchar', { length: 20, nullable: true })

@@ -9,7 +9,7 @@ import {
   TIPO_DESTINO_LABELS,
   type TipoDestino as TipoDestinoName,
 } from '../../domain/despacho';
-import { TipoComponente } from '../componente/componente.entity';
+import { TipoComponente, TipoYGrupo } from '../componente/componente.entity';
 import { UnidadComponente } from '../stock/stock.entity';
 
 export enum TipoDestino {
@@ -167,7 +167,7 @@ registerEnumType(EstadoSolicitud, {
 });
 
 @ObjectType({ description: 'Una solicitud de la red: que un integrante envíe unidades a otro (solo cifras)' })
-export class SolicitudTraslado {
+export class SolicitudTraslado extends TipoYGrupo {
   @Field(() => ID)
   id: string;
 
@@ -182,15 +182,6 @@ export class SolicitudTraslado {
 
   @Field(() => String, { description: 'El integrante que recibe' })
   destino: string;
-
-  @Field(() => TipoComponente)
-  tipo: TipoComponente;
-
-  @Field(() => String)
-  abo: string;
-
-  @Field(() => String)
-  rh: string;
 
   @Field(() => Int)
   cantidad: number;

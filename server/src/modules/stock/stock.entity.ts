@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { EstadoComponente, TipoComponente } from '../componente/componente.entity';
+import { TipoComponente, TipoYGrupo, UnidadBase } from '../componente/componente.entity';
 
 /**
  * A unit as stock, dispatch and transfer answers show it: its identifier, product, group, volume
@@ -9,36 +9,15 @@ import { EstadoComponente, TipoComponente } from '../componente/componente.entit
 @ObjectType({
   description: 'Una unidad de componente: identificador, producto, grupo, volumen y vencimiento',
 })
-export class UnidadComponente {
-  @Field(() => ID)
-  id: string;
-
-  @Field(() => String, { description: 'Identificador de la unidad, único en la red' })
-  codigo: string;
-
+export class UnidadComponente extends UnidadBase {
   @Field(() => String, { description: "El identificador agrupado para leerlo: '90001 26 000004 GR1 K'" })
   codigoLegible: string;
-
-  @Field(() => String)
-  codigoProducto: string;
-
-  @Field(() => TipoComponente)
-  tipo: TipoComponente;
-
-  @Field(() => EstadoComponente)
-  estado: EstadoComponente;
 
   @Field(() => String)
   abo: string;
 
   @Field(() => String)
   rh: string;
-
-  @Field(() => Int, { description: 'Volumen en ml' })
-  volumen: number;
-
-  @Field()
-  venceEn: Date;
 
   @Field(() => Boolean)
   vencido: boolean;
@@ -56,16 +35,7 @@ export class UnidadComponente {
 }
 
 @ObjectType({ description: 'Stock de un tipo de componente y un grupo ABO/Rh' })
-export class StockFila {
-  @Field(() => TipoComponente)
-  tipo: TipoComponente;
-
-  @Field(() => String)
-  abo: string;
-
-  @Field(() => String)
-  rh: string;
-
+export class StockFila extends TipoYGrupo {
   @Field(() => Int, { description: 'Unidades liberadas sin vencer' })
   cantidad: number;
 
