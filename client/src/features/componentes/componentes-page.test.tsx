@@ -2,7 +2,7 @@ import { PAGE_MAX } from '@domain/limites';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { VOLUMEN } from '@domain/componentes';
+import { VOLUMEN, tiposPermitidos } from '@domain/componentes';
 import { todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import {
@@ -349,6 +349,58 @@ describe('/componentes', () => {
     const hecho = await screen.findByText('Donación N° 5 fraccionada');
     const alerta = hecho.closest('[data-severity]') as HTMLElement;
     expect(within(alerta).getByRole('button', { name: 'Imprimir etiquetas' })).toBeInTheDocument();
+  });
+
+  it('an apheresis offers a second unit of each type it may give, as many as the domain allows', async () => {
+    const aferesis = { ...donacion, tipoBolsa: '', donacionAferesis: true } as DonacionPorFraccionarFragment;
+    const maximos = tiposPermitidos(aferesis);
+    const dosis = [
+      componente('n-pq1', 'PQ1', { tipo: 'PLAQUETAS', volumen: 250 }),
+      componente('n-pq2', 'PQ2', { tipo: 'PLAQUETAS', volumen: 230 }),
+    ];
+    renderPagina([
+      listaMock([]),
+      porFraccionarMock([aferesis]),
+      {
+        request: {
+          query: FraccionarDonacionDocument,
+          variables: {
+            donacionId: 'don-5',
+            componentes: [
+              { tipo: 'PLAQUETAS', volumen: 250 },
+              { tipo: 'PLAQUETAS', volumen: 230 },
+            ],
+          },
+        },
+        result: { data: { fraccionarDonacion: dosis } },
+      },
+      listaMock(dosis),
+      porFraccionarMock([]),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Fraccionar la donación N° 5' }));
+    const form = await screen.findByRole('form', { name: 'Fraccionar la donación N° 5' });
+    const casilla = (nombre: string) =>
+      within(form).getByRole('checkbox', { name: nombre }) as HTMLInputElement;
+    // The default split: one dose of platelets; a second one offered but not chosen.
+    expect(casilla('Concentrado de plaquetas').checked).toBe(true);
+    expect(casilla('Concentrado de plaquetas, unidad 2').checked).toBe(false);
+    // One line per unit the domain allows of each type, none beyond; never cryoprecipitate.
+    expect(maximos.PLAQUETAS).toBe(2);
+    expect(within(form).queryByRole('checkbox', { name: 'Concentrado de plaquetas, unidad 3' })).toBeNull();
+    expect(within(form).queryByRole('checkbox', { name: /^Crioprecipitado/ })).toBeNull();
+    expect(within(form).getAllByRole('checkbox')).toHaveLength(
+      Object.values(maximos).reduce((a, b) => a + (b ?? 0), 0),
+    );
+
+    await userEvent.click(casilla('Concentrado de plaquetas, unidad 2'));
+    const volumen = within(form).getByRole('textbox', {
+      name: 'Volumen de Concentrado de plaquetas, unidad 2 (ml)',
+    });
+    expect(volumen).toHaveValue('250');
+    await userEvent.clear(volumen);
+    await userEvent.type(volumen, '230');
+    await userEvent.click(within(form).getByRole('button', { name: 'Fraccionar' }));
+    expect(await screen.findByText('Donación N° 5 fraccionada')).toBeInTheDocument();
   });
 
   it('a volume out of bounds is refused on the screen, before asking the server', async () => {

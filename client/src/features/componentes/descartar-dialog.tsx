@@ -1,9 +1,8 @@
-import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { MSG } from '@domain/messages';
-import { AppAlert } from '@/components/app-alert';
-import { ServerErrors } from '@/components/server-errors';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { DescartarComponenteDocument } from '@/generated/graphql';
 import type { ComponenteDatosFragment, MotivoDescarte } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
@@ -19,30 +18,16 @@ export type DescartarDialogProps = {
 /** 'Descartar': the coded reason, and a detail (required for 'Otro'). */
 export function DescartarDialog({ componente, onClose, onDescartado }: DescartarDialogProps) {
   return (
-    <Dialog.Root
-      open={componente !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      size="md"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {componente && (
-              <DescartarForm
-                key={componente.id}
-                componente={componente}
-                onClose={onClose}
-                onDescartado={onDescartado}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={componente !== null} onClose={onClose}>
+      {componente && (
+        <DescartarForm
+          key={componente.id}
+          componente={componente}
+          onClose={onClose}
+          onDescartado={onDescartado}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -82,67 +67,52 @@ function DescartarForm({
 
   const identificador = agruparIdentificador(componente.codigo);
   return (
-    <form
-      aria-label="Descartar la unidad"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void confirmar();
-      }}
+    <DialogForm
+      title="Descartar la unidad"
+      intro={<Text fontSize="sm">{`${NOMBRE_PRODUCTO[componente.tipo]} · ${identificador}`}</Text>}
+      errors={errores}
+      onDismissErrors={() => setErrores(null)}
+      onSubmit={() => void confirmar()}
+      onCancel={onClose}
+      busy={loading}
+      submitLabel="Descartar"
+      busyLabel="Descartando..."
+      colorPalette="red"
     >
-      <Dialog.Header>
-        <Dialog.Title fontSize="md">Descartar la unidad</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontSize="sm">{`${NOMBRE_PRODUCTO[componente.tipo]} · ${identificador}`}</Text>
-          {errores && (
-            <AppAlert message={<ServerErrors errors={errores} />} onClose={() => setErrores(null)} />
-          )}
-          <Field.Root required invalid={intentado && Boolean(errorMotivo)}>
-            <Field.Label>
-              Motivo
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={motivo}
-                onChange={(e) => setMotivo(e.target.value as MotivoDescarte | '')}
-              >
-                <option value="">Elija un motivo</option>
-                {MOTIVOS_DESCARTE.map((m) => (
-                  <option key={m} value={m}>
-                    {MOTIVO_DESCARTE_LABELS[m]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {intentado && errorMotivo && <Field.ErrorText>{errorMotivo}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root required={motivo === 'OTRO'} invalid={intentado && Boolean(errorDetalle)}>
-            <Field.Label>
-              Detalle
-              <Field.RequiredIndicator fallback={<Text as="span"> (opcional)</Text>} />
-            </Field.Label>
-            <Input
-              value={detalle}
-              maxLength={DETALLE_DESCARTE_MAX}
-              onChange={(e) => setDetalle(e.target.value)}
-              autoComplete="off"
-            />
-            {intentado && errorDetalle && <Field.ErrorText>{errorDetalle}</Field.ErrorText>}
-          </Field.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={loading}>
-          Cancelar
-        </Button>
-        <Button type="submit" colorPalette="red" loading={loading} loadingText="Descartando...">
-          Descartar
-        </Button>
-      </Dialog.Footer>
-    </form>
+      <Field.Root required invalid={intentado && Boolean(errorMotivo)}>
+        <Field.Label>
+          Motivo
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={motivo}
+            onChange={(e) => setMotivo(e.target.value as MotivoDescarte | '')}
+          >
+            <option value="">Elija un motivo</option>
+            {MOTIVOS_DESCARTE.map((m) => (
+              <option key={m} value={m}>
+                {MOTIVO_DESCARTE_LABELS[m]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {intentado && errorMotivo && <Field.ErrorText>{errorMotivo}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root required={motivo === 'OTRO'} invalid={intentado && Boolean(errorDetalle)}>
+        <Field.Label>
+          Detalle
+          <Field.RequiredIndicator fallback={<Text as="span"> (opcional)</Text>} />
+        </Field.Label>
+        <Input
+          value={detalle}
+          maxLength={DETALLE_DESCARTE_MAX}
+          onChange={(e) => setDetalle(e.target.value)}
+          autoComplete="off"
+        />
+        {intentado && errorDetalle && <Field.ErrorText>{errorDetalle}</Field.ErrorText>}
+      </Field.Root>
+    </DialogForm>
   );
 }

@@ -1,9 +1,9 @@
-import { Box, Button, Checkbox, Dialog, Field, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Input, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import { VOLUMEN } from '@domain/componentes';
 import { formatDate } from '@domain/dates';
-import { AppAlert } from '@/components/app-alert';
-import { ServerErrors } from '@/components/server-errors';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { FraccionarDonacionDocument } from '@/generated/graphql';
 import type {
   ComponenteDatosFragment,
@@ -14,16 +14,31 @@ import type {
 import { errorMessages } from '@/lib/graphql-errors';
 import { NOMBRE_PRODUCTO, agruparIdentificador } from './componentes-format';
 import { TIPOS, errorVolumen, tiposDeBolsa } from './reglas';
-import { VOLUMEN } from '@domain/componentes';
 
+/** One unit that may be made: whether it is chosen, and its volume as typed. */
 type Linea = { incluido: boolean; volumen: string };
 
-function lineasIniciales(d: DonacionPorFraccionarFragment): Record<TipoComponente, Linea> {
-  const { propuestos, volumen } = tiposDeBolsa(d);
+/**
+ * For each type, one line per unit the donation may give of it (the domain's maximum: one from a
+ * bag, up to two from an apheresis); the default split's units chosen, every volume proposed.
+ */
+function lineasIniciales(d: DonacionPorFraccionarFragment): Record<TipoComponente, Linea[]> {
+  const { maximos, propuestos, volumen } = tiposDeBolsa(d);
   return Object.fromEntries(
-    TIPOS.map((t) => [t, { incluido: propuestos.includes(t), volumen: String(volumen[t]) }]),
-  ) as Record<TipoComponente, Linea>;
+    TIPOS.map((t) => {
+      const pedidas = propuestos.filter((p) => p === t).length;
+      const lineas = Array.from({ length: maximos[t] }, (_, i) => ({
+        incluido: i < pedidas,
+        volumen: String(volumen[t]),
+      }));
+      return [t, lineas];
+    }),
+  ) as Record<TipoComponente, Linea[]>;
 }
+
+/** The name of a type's unit: the product alone for the first, 'unidad 2' added for another. */
+const nombreUnidad = (tipo: TipoComponente, i: number) =>
+  i === 0 ? NOMBRE_PRODUCTO[tipo] : `${NOMBRE_PRODUCTO[tipo]}, unidad ${i + 1}`;
 
 export type FraccionarDialogProps = {
   donacion: DonacionPorFraccionarFragment | null;
@@ -35,35 +50,22 @@ export type FraccionarDialogProps = {
 /**
  * 'Fraccionar': the components the donation's bag gives, proposed as the default split with their
  * usual volumes; the volumes can be changed within bounds and a type left out or added
- * (cryoprecipitate with or instead of the plasma). Confirmed as proposed, the server applies its
+ * (cryoprecipitate with or instead of the plasma), and a second unit of a type chosen where the
+ * domain allows one (an apheresis: tiposPermitidos). Confirmed as proposed, the server applies its
  * own default split.
  */
 export function FraccionarDialog({ donacion, onClose, onFraccionada }: FraccionarDialogProps) {
   return (
-    <Dialog.Root
-      open={donacion !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      size="md"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {donacion && (
-              <FraccionarForm
-                key={donacion.id}
-                donacion={donacion}
-                onClose={onClose}
-                onFraccionada={onFraccionada}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={donacion !== null} onClose={onClose}>
+      {donacion && (
+        <FraccionarForm
+          key={donacion.id}
+          donacion={donacion}
+          onClose={onClose}
+          onFraccionada={onFraccionada}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -83,17 +85,22 @@ function FraccionarForm({
   const [fraccionar, { loading }] = useMutation(FraccionarDonacionDocument, {
     refetchQueries: ['DonacionesPorFraccionar', 'Componentes'],
   });
-  const { permitidos } = tiposDeBolsa(donacion);
-  const elegidos = permitidos.filter((t) => lineas[t].incluido);
-  const erroresVolumen = Object.fromEntries(
-    elegidos.map((t) => [t, errorVolumen(t, lineas[t].volumen)]),
-  ) as Partial<Record<TipoComponente, string | null>>;
-  const ninguno = elegidos.length === 0;
-  const invalido = ninguno || elegidos.some((t) => erroresVolumen[t]);
+  const { permitidos, maximos } = tiposDeBolsa(donacion);
+  // The units chosen, in the domain's order of types and each type's units in order.
+  const elegidas = permitidos.flatMap((tipo) =>
+    lineas[tipo].flatMap((linea, i) => (linea.incluido ? [{ tipo, i, linea }] : [])),
+  );
+  const errorDe = (tipo: TipoComponente, i: number) =>
+    lineas[tipo][i].incluido ? errorVolumen(tipo, lineas[tipo][i].volumen) : null;
+  const ninguno = elegidas.length === 0;
+  const invalido = ninguno || elegidas.some((e) => errorDe(e.tipo, e.i));
 
-  const cambiar = (tipo: TipoComponente, cambio: Partial<Linea>) => {
+  const cambiar = (tipo: TipoComponente, i: number, cambio: Partial<Linea>) => {
     setCambiado(true);
-    setLineas((l) => ({ ...l, [tipo]: { ...l[tipo], ...cambio } }));
+    setLineas((l) => ({
+      ...l,
+      [tipo]: l[tipo].map((linea, j) => (j === i ? { ...linea, ...cambio } : linea)),
+    }));
   };
 
   const confirmar = async () => {
@@ -101,7 +108,7 @@ function FraccionarForm({
     if (invalido) return;
     setErrores(null);
     const componentes: ComponenteInput[] | null = cambiado
-      ? elegidos.map((tipo) => ({ tipo, volumen: Number(lineas[tipo].volumen.trim()) }))
+      ? elegidas.map(({ tipo, linea }) => ({ tipo, volumen: Number(linea.volumen.trim()) }))
       : null;
     try {
       const { data } = await fraccionar({ variables: { donacionId: donacion.id, componentes } });
@@ -113,95 +120,88 @@ function FraccionarForm({
   };
 
   const bolsa = donacion.donacionAferesis ? 'Aféresis' : donacion.tipoBolsa;
-  const titulo = `Fraccionar la donación N° ${donacion.numero}`;
   return (
-    <form
-      aria-label={titulo}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void confirmar();
-      }}
+    <DialogForm
+      title={`Fraccionar la donación N° ${donacion.numero}`}
+      intro={
+        <Text fontSize="sm">
+          {`${donacion.apellido}, ${donacion.nombre} · ${formatDate(donacion.fecha)} · ${bolsa} · `}
+          {donacion.identificadorUnidad
+            ? `Unidad ${agruparIdentificador(donacion.identificadorUnidad)}`
+            : 'Sin identificador de unidad'}
+        </Text>
+      }
+      errors={errores}
+      onDismissErrors={() => setErrores(null)}
+      onSubmit={() => void confirmar()}
+      onCancel={onClose}
+      busy={loading}
+      submitLabel="Fraccionar"
+      busyLabel="Fraccionando..."
     >
-      <Dialog.Header>
-        <Dialog.Title fontSize="md">{titulo}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontSize="sm">
-            {`${donacion.apellido}, ${donacion.nombre} · ${formatDate(donacion.fecha)} · ${bolsa} · `}
-            {donacion.identificadorUnidad
-              ? `Unidad ${agruparIdentificador(donacion.identificadorUnidad)}`
-              : 'Sin identificador de unidad'}
-          </Text>
-          {errores && (
-            <AppAlert message={<ServerErrors errors={errores} />} onClose={() => setErrores(null)} />
+      <Table.Root size="sm" aria-label="Componentes a preparar">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Componente</Table.ColumnHeader>
+            <Table.ColumnHeader>Volumen (ml)</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {permitidos.flatMap((tipo) =>
+            lineas[tipo].map((linea, i) => {
+              const { minimo, maximo } = VOLUMEN[tipo];
+              const error = intentado || cambiado ? errorDe(tipo, i) : null;
+              const nombre = nombreUnidad(tipo, i);
+              return (
+                <Table.Row key={`${tipo}-${i}`}>
+                  <Table.Cell>
+                    <Checkbox.Root
+                      checked={linea.incluido}
+                      onCheckedChange={(e) => cambiar(tipo, i, { incluido: e.checked === true })}
+                      colorPalette="brand"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{nombre}</Checkbox.Label>
+                    </Checkbox.Root>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Field.Root invalid={Boolean(error)} disabled={!linea.incluido}>
+                      <Field.Label srOnly>{`Volumen de ${nombre} (ml)`}</Field.Label>
+                      <Input
+                        size="sm"
+                        width="24"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        value={linea.volumen}
+                        onChange={(e) => cambiar(tipo, i, { volumen: e.target.value })}
+                      />
+                      <Field.HelperText>{`${minimo} a ${maximo}`}</Field.HelperText>
+                      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+                    </Field.Root>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            }),
           )}
-          <Table.Root size="sm" aria-label="Componentes a preparar">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Componente</Table.ColumnHeader>
-                <Table.ColumnHeader>Volumen (ml)</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {permitidos.map((tipo) => {
-                const { minimo, maximo } = VOLUMEN[tipo];
-                const error = intentado || cambiado ? erroresVolumen[tipo] : null;
-                return (
-                  <Table.Row key={tipo}>
-                    <Table.Cell>
-                      <Checkbox.Root
-                        checked={lineas[tipo].incluido}
-                        onCheckedChange={(e) => cambiar(tipo, { incluido: e.checked === true })}
-                        colorPalette="brand"
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>{NOMBRE_PRODUCTO[tipo]}</Checkbox.Label>
-                      </Checkbox.Root>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Field.Root invalid={Boolean(error)} disabled={!lineas[tipo].incluido}>
-                        <Field.Label srOnly>{`Volumen de ${NOMBRE_PRODUCTO[tipo]} (ml)`}</Field.Label>
-                        <Input
-                          size="sm"
-                          width="24"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          value={lineas[tipo].volumen}
-                          onChange={(e) => cambiar(tipo, { volumen: e.target.value })}
-                        />
-                        <Field.HelperText>{`${minimo} a ${maximo}`}</Field.HelperText>
-                        {error && <Field.ErrorText>{error}</Field.ErrorText>}
-                      </Field.Root>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-          {permitidos.includes('CRIOPRECIPITADO') && (
-            <Text fontSize="sm" color="gray.600">
-              El crioprecipitado se prepara a partir del plasma: puede elegirse junto con el plasma o en su
-              lugar.
-            </Text>
-          )}
-          {intentado && ninguno && (
-            <Box role="alert" color="red.700" fontSize="sm">
-              Elija al menos un componente
-            </Box>
-          )}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={loading}>
-          Cancelar
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={loading} loadingText="Fraccionando...">
-          Fraccionar
-        </Button>
-      </Dialog.Footer>
-    </form>
+        </Table.Body>
+      </Table.Root>
+      {permitidos.some((t) => maximos[t] > 1) && (
+        <Text fontSize="sm" color="gray.600">
+          La aféresis puede dar más de una unidad de un mismo componente (una doble dosis, por ejemplo):
+          marque cada unidad obtenida con su volumen.
+        </Text>
+      )}
+      {permitidos.includes('CRIOPRECIPITADO') && (
+        <Text fontSize="sm" color="gray.600">
+          El crioprecipitado se prepara a partir del plasma: puede elegirse junto con el plasma o en su lugar.
+        </Text>
+      )}
+      {intentado && ninguno && (
+        <Box role="alert" color="red.700" fontSize="sm">
+          Elija al menos un componente
+        </Box>
+      )}
+    </DialogForm>
   );
 }

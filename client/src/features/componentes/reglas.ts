@@ -20,11 +20,13 @@ export { DETALLE_DESCARTE_MAX, MOTIVO_DESCARTE_LABELS, MOTIVOS_DESCARTE } from '
 export const TIPOS: readonly TipoComponente[] = TIPOS_COMPONENTE;
 
 /**
- * The types the donation's bag (or apheresis) allows, in the domain's order, each with the volume
- * proposed, and those of the default split (what the server makes when none is chosen).
+ * The types the donation's bag (or apheresis) allows, in the domain's order, with how many units
+ * of each at most (an apheresis may give two) and the volume proposed, and those of the default
+ * split (what the server makes when none is chosen).
  */
 export function tiposDeBolsa(o: OrigenFraccion): {
   permitidos: TipoComponente[];
+  maximos: Record<TipoComponente, number>;
   propuestos: TipoComponente[];
   volumen: Record<TipoComponente, number>;
 } {
@@ -40,6 +42,7 @@ export function tiposDeBolsa(o: OrigenFraccion): {
   ) as Record<TipoComponente, number>;
   return {
     permitidos: TIPOS.filter((t) => (maximos[t] ?? 0) > 0),
+    maximos: Object.fromEntries(TIPOS.map((t) => [t, maximos[t] ?? 0])) as Record<TipoComponente, number>,
     propuestos: predeterminada.map((p) => p.tipo),
     volumen,
   };
