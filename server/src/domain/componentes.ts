@@ -259,7 +259,7 @@ export function validateFraccion(
     const n = (cuenta.get(p.tipo) ?? 0) + 1;
     cuenta.set(p.tipo, n);
     if (max > 0 && n > max)
-      errors.push({ field: `componentes.${i}.tipo`, msg: MSG.componenteRepetido(label) });
+      errors.push({ field: `componentes.${i}.tipo`, msg: MSG.componenteRepetido(label, max) });
     const { minimo, maximo } = VOLUMEN[p.tipo];
     if (
       typeof p.volumen !== 'number' ||

@@ -351,7 +351,8 @@ export const MSG = {
     `Debe ser un número entero de días entre ${min} y ${max}`,
   componenteNoEncontrado: 'No se encontró el componente',
   componentesVacio: 'Debe indicar al menos un componente',
-  componenteRepetido: (tipo: string) => `La donación no da más de una unidad de ${tipo}`,
+  componenteRepetido: (tipo: string, maximo = 1) =>
+    `La donación no da más de ${maximo === 1 ? 'una unidad' : `${maximo} unidades`} de ${tipo}`,
   componenteNoPermitido: (tipo: string, bolsa: string) => `${bolsa} no da ${tipo}`,
   volumenFueraDeRango: (min: number, max: number) =>
     `El volumen debe ser un número entero de ml entre ${min} y ${max}`,

@@ -247,6 +247,34 @@ describe('fraccionamiento', () => {
     expect(await componentesDe(d.id)).toEqual([]);
   });
 
+  it('an apheresis may give two units of a type (a double dose), never three', async () => {
+    const dosis = await fraccionar((await donacion({ aferesis: true })).id, [
+      { tipo: 'PLAQUETAS', volumen: 250 },
+      { tipo: 'PLAQUETAS', volumen: 230 },
+    ]);
+    expect(dosis.map((c) => [c.codigoProducto, c.volumen])).toEqual([
+      ['PQ1', 250],
+      ['PQ2', 230],
+    ]);
+    const d = await donacion({ aferesis: true });
+    const tres = await server.gql(
+      FRACCIONAR,
+      {
+        id: d.id,
+        c: [
+          { tipo: 'PLAQUETAS', volumen: 250 },
+          { tipo: 'PLAQUETAS', volumen: 250 },
+          { tipo: 'PLAQUETAS', volumen: 250 },
+        ],
+      },
+      tecnico.token,
+    );
+    expect(codeOf(tres)).toBe('BAD_USER_INPUT');
+    expect(msgsOf(tres)).toEqual([MSG.componenteRepetido('plaquetas', 2)]);
+    expect(MSG.componenteRepetido('plaquetas', 2)).toBe('La donación no da más de 2 unidades de plaquetas');
+    expect(await componentesDe(d.id)).toEqual([]);
+  });
+
   it('only doctors, technicians and the administrator split; the office staff reads', async () => {
     const d = await donacion();
     const res = await server.gql(FRACCIONAR, { id: d.id }, administrativo.token);
