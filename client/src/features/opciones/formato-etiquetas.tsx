@@ -1,4 +1,4 @@
-import { Button, Grid, Stack } from '@chakra-ui/react';
+import { Grid, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Form } from 'react-final-form';
 import { FORMATO_ETIQUETA_LABELS, FORMATOS_ETIQUETA, validateFormatoEtiquetas } from '@domain/etiquetas';
@@ -6,7 +6,7 @@ import type { FormatoEtiqueta } from '@domain/etiquetas';
 import { ETIQUETA_ALTO_MM, ETIQUETA_ANCHO_MM } from '@domain/limites';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
-import { RadioField } from '@/components/form';
+import { FormActions, RadioField } from '@/components/form';
 import { PageCard } from '@/components/page-card';
 import { ServerErrors } from '@/components/server-errors';
 import { FormatoEtiquetasDocument, UpdateFormatoEtiquetasDocument } from '@/generated/graphql';
@@ -76,16 +76,7 @@ export function FormatoEtiquetas() {
                     />
                   </Grid>
                 )}
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  alignSelf="flex-start"
-                  loading={submitting}
-                  loadingText="Guardando..."
-                  disabled={pristine}
-                >
-                  Guardar formato
-                </Button>
+                <FormActions submitLabel="Guardar formato" submitting={submitting} disabled={pristine} />
               </Stack>
             </form>
           )}

@@ -1,10 +1,10 @@
-import { Button, Grid, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack, Text } from '@chakra-ui/react';
 import type { SubmissionErrors, ValidationErrors } from 'final-form';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { AppAlert } from '@/components/app-alert';
-import { TextField } from '@/components/form';
+import { FormActions, TextField } from '@/components/form';
 import { PageCard } from '@/components/page-card';
 import { ServerErrors } from '@/components/server-errors';
 import { showToast } from '@/components/toast';
@@ -138,16 +138,7 @@ export function TarjetaAjustes<V extends Record<string, string>>({
                 <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
                   {children}
                 </Grid>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  alignSelf="flex-start"
-                  loading={submitting}
-                  loadingText="Guardando..."
-                  disabled={pristine}
-                >
-                  {boton}
-                </Button>
+                <FormActions submitLabel={boton} submitting={submitting} disabled={pristine} />
               </Stack>
             </form>
           )}
