@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import {
@@ -9,16 +9,14 @@ import {
   IntegrantesDocument,
   PanelResultadosDocument,
   ReglasDonacionDocument,
-  UmbralesTamizajeDocument,
   ServicioDocument,
   UpdateIntegranteDocument,
   UpdateOpcionesDocument,
 } from '@/generated/graphql';
-import { toaster } from '@/components/toast';
 import { TOKEN_KEY } from '@/lib/session';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
-import { opcionesComponentesMock, opcionesStockMock } from './test-data';
+import { limpiar, opcionesComponentesMock, opcionesStockMock, umbralesTamizajeMock } from './test-data';
 import { ClavePage } from './clave-page';
 import { IntegranteEditPage } from './integrante-edit-page';
 import { IntegrantesPage } from './integrantes-page';
@@ -64,12 +62,7 @@ async function typeAndBlur(label: RegExp | string, text: string) {
 
 jest.setTimeout(30_000);
 
-afterEach(() => {
-  act(() => {
-    toaster.remove();
-  });
-  localStorage.clear();
-});
+afterEach(limpiar);
 
 describe('Integrantes: create form', () => {
   it('shows the spec validation texts only once touched, and defaults the role to Médico', async () => {
@@ -313,26 +306,7 @@ describe('Opciones generales', () => {
   const componentesMock = opcionesComponentesMock(servicio.id);
   const stockMock = opcionesStockMock();
   // And the screening thresholds: the spec's bounds.
-  const umbralesMock = {
-    request: { query: UmbralesTamizajeDocument },
-    result: {
-      data: {
-        servicio: {
-          __typename: 'Servicio' as const,
-          id: servicio.id,
-          umbralesTamizaje: {
-            __typename: 'UmbralesTamizaje' as const,
-            hbMinMujer: null,
-            hbMinHombre: null,
-            hbMax: null,
-            hctoMinMujer: null,
-            hctoMinHombre: null,
-            hctoMax: null,
-          },
-        },
-      },
-    },
-  };
+  const umbralesMock = umbralesTamizajeMock(servicio.id);
 
   it('the administrator sees "Nombre del Servicio", saves, and sees the version', async () => {
     signIn();

@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createElement } from 'react';
 import type { ComponentType } from 'react';
 import { toaster } from '@/components/toast';
-import { OpcionesComponentesDocument, OpcionesStockDocument } from '@/generated/graphql';
+import {
+  OpcionesComponentesDocument,
+  OpcionesStockDocument,
+  UmbralesTamizajeDocument,
+} from '@/generated/graphql';
 import type { Rol } from '@/generated/graphql';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
@@ -93,3 +97,25 @@ export function opcionesStockMock(ventana = 12) {
     maxUsageCount: 3,
   };
 }
+
+/** A servicio's screening thresholds: none set (the spec's bounds) but those given. */
+export const umbralesServicio = (servicioId: string, over: Record<string, number | null> = {}) => ({
+  __typename: 'Servicio' as const,
+  id: servicioId,
+  umbralesTamizaje: {
+    __typename: 'UmbralesTamizaje' as const,
+    hbMinMujer: null,
+    hbMinHombre: null,
+    hbMax: null,
+    hctoMinMujer: null,
+    hctoMinHombre: null,
+    hctoMax: null,
+    ...over,
+  },
+});
+
+/** UmbralesTamizaje: the servicio's thresholds. */
+export const umbralesTamizajeMock = (servicioId: string, over: Record<string, number | null> = {}) => ({
+  request: { query: UmbralesTamizajeDocument },
+  result: { data: { servicio: umbralesServicio(servicioId, over) } },
+});

@@ -1,34 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@domain/messages';
-import { UmbralesTamizajeDocument, UpdateUmbralesTamizajeDocument } from '@/generated/graphql';
+import { UpdateUmbralesTamizajeDocument } from '@/generated/graphql';
 import { testUsuario } from '@/test-utils';
-import { escribir, limpiar, renderTarjeta } from './test-data';
+import { escribir, limpiar, renderTarjeta, umbralesServicio, umbralesTamizajeMock } from './test-data';
 import { UmbralesTamizaje } from './umbrales-tamizaje';
 
 jest.setTimeout(30000);
 
-const umbrales = (over: Record<string, number | null> = {}) => ({
-  __typename: 'Servicio' as const,
-  id: testUsuario().id,
-  umbralesTamizaje: {
-    __typename: 'UmbralesTamizaje' as const,
-    hbMinMujer: null,
-    hbMinHombre: null,
-    hbMax: null,
-    hctoMinMujer: null,
-    hctoMinHombre: null,
-    hctoMax: null,
-    ...over,
-  },
-});
+const umbrales = (over: Record<string, number | null> = {}) => umbralesServicio(testUsuario().id, over);
 
 afterEach(limpiar);
 
 describe('Umbrales de tamizaje', () => {
   it('the administrator sets stricter thresholds per sex; a looser one is refused in Spanish before any call', async () => {
     renderTarjeta(UmbralesTamizaje, 'ROL_SERVICIO', [
-      { request: { query: UmbralesTamizajeDocument }, result: { data: { servicio: umbrales() } } },
+      umbralesTamizajeMock(testUsuario().id),
       {
         request: {
           query: UpdateUmbralesTamizajeDocument,
@@ -58,10 +45,7 @@ describe('Umbrales de tamizaje', () => {
 
   it('other roles read them, the spec where none is set', async () => {
     renderTarjeta(UmbralesTamizaje, 'ROL_MEDICO', [
-      {
-        request: { query: UmbralesTamizajeDocument },
-        result: { data: { servicio: umbrales({ hbMinMujer: 12.5 }) } },
-      },
+      umbralesTamizajeMock(testUsuario().id, { hbMinMujer: 12.5 }),
     ]);
     expect(await screen.findByText('12,5')).toBeInTheDocument();
     expect(screen.getByText('La norma (12 g/dl)')).toBeInTheDocument();
