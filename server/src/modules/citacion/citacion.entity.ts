@@ -7,6 +7,7 @@ import {
   MOTIVO_CITACION_LABELS,
   type MotivoCitacion as MotivoCitacionName,
 } from '../../domain/citacion';
+import { descripciones } from '../../graphql/enums';
 
 /** GraphQL enums mirroring the domain's lists (domain/citacion.ts). */
 export enum MotivoCitacion {
@@ -36,9 +37,6 @@ const _medios: Record<MedioIntentoName, MedioIntento> = MedioIntento;
 void _motivos;
 void _estados;
 void _medios;
-
-const descripciones = (labels: Record<string, string>) =>
-  Object.fromEntries(Object.entries(labels).map(([k, description]) => [k, { description }]));
 
 registerEnumType(MotivoCitacion, {
   name: 'MotivoCitacion',

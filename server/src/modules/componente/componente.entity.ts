@@ -8,6 +8,7 @@ import {
   TIPO_COMPONENTE_LABELS,
   type TipoComponente as TipoComponenteName,
 } from '../../domain/componentes';
+import { descripciones } from '../../graphql/enums';
 
 /** GraphQL enum mirroring the domain's component types (domain/componentes.ts TIPOS_COMPONENTE). */
 export enum TipoComponente {
@@ -44,9 +45,6 @@ const _motivos: Record<MotivoDescarteName, MotivoDescarte> = MotivoDescarte;
 void _tipos;
 void _estados;
 void _motivos;
-
-const descripciones = (labels: Record<string, string>) =>
-  Object.fromEntries(Object.entries(labels).map(([k, description]) => [k, { description }]));
 
 registerEnumType(TipoComponente, {
   name: 'TipoComponente',

@@ -11,6 +11,7 @@ import {
 } from '../../domain/despacho';
 import { TipoComponente, TipoYGrupo } from '../componente/componente.entity';
 import { UnidadComponente } from '../stock/stock.entity';
+import { descripciones } from '../../graphql/enums';
 
 export enum TipoDestino {
   HOSPITAL = 'HOSPITAL',
@@ -39,9 +40,6 @@ const _finales: Record<DestinoFinalName, DestinoFinal> = DestinoFinal;
 void _tipos;
 void _estados;
 void _finales;
-
-const descripciones = (labels: Record<string, string>) =>
-  Object.fromEntries(Object.entries(labels).map(([k, description]) => [k, { description }]));
 
 registerEnumType(TipoDestino, {
   name: 'TipoDestino',

@@ -6,6 +6,7 @@ import {
   type MedioNotificacion as MedioNotificacionName,
 } from '../../domain/trazabilidad';
 import { EstadoComponente, TipoComponente } from '../componente/componente.entity';
+import { descripciones } from '../../graphql/enums';
 
 export enum AccionTrazabilidad {
   RETIRADA = 'RETIRADA',
@@ -26,9 +27,6 @@ const _acciones: Record<AccionTrazabilidadName, AccionTrazabilidad> = AccionTraz
 const _medios: Record<MedioNotificacionName, MedioNotificacion> = MedioNotificacion;
 void _acciones;
 void _medios;
-
-const descripciones = (labels: Record<string, string>) =>
-  Object.fromEntries(Object.entries(labels).map(([k, description]) => [k, { description }]));
 
 registerEnumType(AccionTrazabilidad, {
   name: 'AccionTrazabilidad',
