@@ -251,6 +251,8 @@ export const MSG = {
   donanteRestaurado: 'Donante restaurado con exito',
   donacionRestaurada: 'Donación restaurada con exito',
   restaurarDonanteEliminado: 'El donante de esta donación está eliminado: restáurelo primero',
+  restaurarFueraDeUmbrales: (motivos: string) =>
+    `No se puede restaurar la donación: sus signos vitales registrados no cumplen los umbrales de tamizaje vigentes del servicio (${motivos})`,
   noEliminado: 'El registro no está eliminado',
   auditoriaDonanteCorto: 'Escriba al menos 2 letras del apellido, o el DNI',
   auditoriaDemasiadosDonantes: (max: number) =>
