@@ -439,6 +439,12 @@ export const MSG = {
     'Solo un médico o el administrador del servicio registran notificaciones y cierran trazabilidades',
   retiroPorInformePostdonacion: (numero: number) =>
     `Trazabilidad inversa: informe post-donación de una donación del donante (N° ${numero})`,
+  retiroPorDiferimientoDefinitivo: (causa: string, numero: number | null) =>
+    `Trazabilidad inversa: diferimiento definitivo del donante${causa ? ` (${causa})` : ''}${
+      numero === null ? '' : ` en la donación N° ${numero}`
+    }`,
+  trazabilidadOrigenDonacion: (numero: number) => `Donación N° ${numero}`,
+  trazabilidadOrigenVisita: (fecha: string) => `Visita no apta del ${fecha}`,
   retiroPorTrazabilidad: (numero: number) =>
     `Trazabilidad inversa: resultado reactivo en una donación posterior del donante (N° ${numero})`,
 } as const;

@@ -20,6 +20,7 @@ import {
   lockPersona,
   reglasDelServicio,
 } from '../persona/persona.service';
+import { abrirTrazabilidadPorDiferimiento, definitivaDe } from '../trazabilidad/trazabilidad.service';
 import { assertCreateRules, numeroEnUsoOr, numeroState, touchUltimaDonacion } from './donacion.create';
 
 const DONANTE_DE_DONACION_SQL = `SELECT donante_id FROM donacion WHERE id = $1 AND servicio_id = $2`;
@@ -104,5 +105,18 @@ export async function restaurarDonacionSteps(
   });
   await run(entry.sql, entry.params);
   const [restored] = await run(DONACION_SQL, [id]);
+  // A deleted donation's deferral stood meanwhile (domain/elegibilidad.ts): a definitive one for a
+  // cause that may affect earlier blood has its look-back already; asked again all the same, so
+  // that no path to a definitive deferral goes without one (once per donor and cause).
+  if (restored.exclusion_definitiva === 'Definitiva' || restored.serologia_confirmada === true)
+    await abrirTrazabilidadPorDiferimiento(
+      run,
+      actor,
+      { donacionId: id },
+      definitivaDe({
+        serologia: restored.serologia as Record<string, boolean> | null,
+        exclusionCodigo: restored.exclusion_codigo as string | null,
+      }),
+    );
   return restored;
 }
