@@ -22,8 +22,19 @@ export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface
         ADD CONSTRAINT trazabilidad_motivo_check
           CHECK (motivo IN ('RESULTADO_REACTIVO', 'INFORME_POSTDONACION', 'DIFERIMIENTO_DEFINITIVO')),
         ADD CONSTRAINT trazabilidad_origen_check CHECK ((donacion_id IS NULL) <> (visita_id IS NULL))`);
+    // The look-backs opened before: their donor, and a reactive result's cause (its first reactive
+    // marker, in the order of the spec's serology, as domain/trazabilidad.ts causaDeSerologia reads it).
     await q.query(
-      `UPDATE trazabilidad t SET donante_id = d.donante_id FROM donacion d WHERE d.id = t.donacion_id`,
+      `UPDATE trazabilidad t SET donante_id = d.donante_id,
+              causa = CASE WHEN t.motivo <> 'RESULTADO_REACTIVO' THEN NULL
+                           WHEN d.serologia->>'hiv' = 'true' THEN 'HIV'
+                           WHEN d.serologia->>'hepB' = 'true' THEN 'HEPATITIS_B'
+                           WHEN d.serologia->>'hepC' = 'true' THEN 'HEPATITIS_C'
+                           WHEN d.serologia->>'vdrl' = 'true' THEN 'SIFILIS'
+                           WHEN d.serologia->>'brucelosis' = 'true' THEN 'BRUCELOSIS'
+                           WHEN d.serologia->>'chagas' = 'true' THEN 'CHAGAS'
+                           WHEN d.serologia->>'htlv' = 'true' THEN 'HTLV' END
+         FROM donacion d WHERE d.id = t.donacion_id`,
     );
     await q.query(`ALTER TABLE trazabilidad ALTER COLUMN donante_id SET NOT NULL`);
     await q.query(`CREATE UNIQUE INDEX trazabilidad_visita_idx ON trazabilidad (visita_id)`);
