@@ -3,9 +3,10 @@
  * (donacion.create.ts) on a row that already exists. The donor row is locked first, the donor's
  * history and the number are read after the lock and checked by the creation's own rules,
  * the donor's last donation moves as a creation moves it, and a number taken by another donor at
- * the last moment gets the creation's answer. The signs recorded are checked against the servicio's
- * screening thresholds as they are now (a restore never lets in what a creation would refuse). Only what is the restore's own is here: finding the
- * deleted row, undeleting it and its 'restaurar' audit entry.
+ * the last moment gets the creation's answer. The signs recorded are checked against the
+ * servicio's screening thresholds as they are now (a restore never lets in what a creation would
+ * refuse). Only what is the restore's own is here: finding the deleted row, undeleting it and its
+ * 'restaurar' audit entry.
  */
 import { type SignosVitales, ultimaDonacion, validateSignosVitales } from '../../domain/donacion';
 import { MSG } from '../../domain/messages';
