@@ -29,6 +29,8 @@ const CASES = [
   'donaciones: por número',
   'indicadores: un año',
   'donaciones de un donante',
+  'stock: por tipo y grupo',
+  'stock: unidades, primera página',
   'crear donación (con reglas)',
 ];
 
@@ -38,6 +40,8 @@ test('seed:perf and bench produce a full table at tiny scale', async () => {
     const seeded = await seedPerf(db.url, { donors: 1000 });
     expect(seeded.donors).toBe(1000);
     expect(seeded.donations).toBeGreaterThan(1000);
+    // The stock cases read units: the last year's donations are split.
+    expect(seeded.components).toBeGreaterThan(seeded.donations / 10);
 
     // The built server when there is one (npm test builds first), else the sources through SWC.
     const built = fs.existsSync(path.resolve(__dirname, '../../server/dist/index.js'));

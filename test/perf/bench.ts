@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool, PoolClient } from 'pg';
+import type { DataSource } from 'typeorm';
 import { addDays, todayIso } from '../../server/src/domain/dates';
 import { evaluarElegibilidad } from '../../server/src/domain/elegibilidad';
 import { createDonacionSteps } from '../../server/src/modules/donacion/donacion.create';
@@ -31,6 +32,8 @@ import {
   searchDonaciones,
 } from '../../server/src/modules/donacion/donacion.search';
 import { preparedOn, type RunQuery } from '../../server/src/database/prepared';
+import { StockService } from '../../server/src/modules/stock/stock.service';
+import { Rol } from '../../server/src/modules/usuario/rol.enum';
 import {
   NOMBRES_BY_ID_SQL,
   donanteColumns,
@@ -419,6 +422,44 @@ async function cleanup(pool: Pool, servicio: string): Promise<number> {
   return rows.length;
 }
 
+const STOCK_QUERY = `query Stock {
+  stock { tipo abo rh cantidad porVencer proximoVencimiento diasAviso }
+}`;
+
+/** The first page of the units in stock, with the fields the stock screen asks for. */
+const UNIDADES_STOCK_QUERY = `query UnidadesEnStock($page: PageInput) {
+  unidadesEnStock(page: $page) {
+    total offset limit
+    items {
+      id codigo codigoLegible codigoProducto tipo abo rh volumen venceEn vencido porVencer estado recibido
+      servicioOrigen
+    }
+  }
+}`;
+
+/**
+ * StockService on one pooled connection: the floor sends the service's own statements (the expiry
+ * sweep in a transaction of its own, the warning days, the stock), without HTTP and GraphQL.
+ */
+function stockEn(c: PoolClient): StockService {
+  const query = async (sql: string, params?: unknown[]) => (await c.query(sql, params)).rows;
+  const fuente = {
+    query,
+    transaction: async <T>(fn: (m: { query: typeof query }) => Promise<T>): Promise<T> => {
+      await c.query('BEGIN');
+      try {
+        const result = await fn({ query });
+        await c.query('COMMIT');
+        return result;
+      } catch (error) {
+        await c.query('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+  return new StockService(fuente as unknown as DataSource);
+}
+
 /** Strips accents and lowercases, like f_unaccent(lower(...)). */
 const plain = (s: string) =>
   s
@@ -609,6 +650,18 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         gql: (g) => g.request(DE_DONANTE_QUERY, { id: next(donors).id }),
         raw: (c) => rawDeDonante(c, servicio, next(donors).id),
         peer: (p) => p.request(PEER_QUERIES.donacionesDeDonante, { id: next(donors).id }),
+      },
+      {
+        // The stock screen: released units in date by type and ABO/Rh (with the sweep it runs first).
+        name: 'stock: por tipo y grupo',
+        gql: (g) => g.request(STOCK_QUERY, {}),
+        raw: (c) => stockEn(c).stock({ uid, servicio, rol: Rol.ROL_SERVICIO }),
+      },
+      {
+        name: 'stock: unidades, primera página',
+        gql: (g) => g.request(UNIDADES_STOCK_QUERY, { page: { offset: 0, limit: 20 } }),
+        raw: (c) =>
+          stockEn(c).unidades({ uid, servicio, rol: Rol.ROL_SERVICIO }, {}, { offset: 0, limit: 20 }),
       },
       {
         name: 'crear donación (con reglas)',

@@ -1,12 +1,15 @@
 /**
  * `node test/perf/run.cjs explain [--database-url URL | --data-dir DIR] [--peer]`: EXPLAIN
- * (ANALYZE, BUFFERS) of every statement the searches the bench measures send, on the newest
+ * (ANALYZE, BUFFERS) of every statement the searches and the stock the bench measures send, on the newest
  * seeded servicio. With --peer, those of the peer instead (PostGraphile 5, test/perf/peer.ts):
  * each of its bench queries run once, with its own EXPLAIN output (@dataplan/pg's debug log).
  */
 import { Client, Pool } from 'pg';
+import type { DataSource } from 'typeorm';
 import { donacionesDeDonante, searchDonaciones } from '../../server/src/modules/donacion/donacion.search';
 import { searchDonantes, type DonanteFilterData } from '../../server/src/modules/donante/donante.search';
+import { StockService } from '../../server/src/modules/stock/stock.service';
+import { Rol } from '../../server/src/modules/usuario/rol.enum';
 import { openDatabase } from './db';
 import { installPeer, PEER_QUERIES, startPeer } from './peer';
 import { freePort, parseArgs } from './util';
@@ -89,6 +92,16 @@ export async function main(argv: string[]): Promise<number> {
     await searchDonaciones(explain, s, { numero: sample.numero }, 0, 20);
     console.log('\n=== donaciones de un donante');
     await donacionesDeDonante(explain, s, sample.donante_id);
+    // The stock's statements, as StockService sends them (its sweep's transaction on this connection).
+    const stock = new StockService({
+      query: explain,
+      transaction: (fn: (m: { query: typeof explain }) => Promise<unknown>) => fn({ query: explain }),
+    } as unknown as DataSource);
+    const auth = { uid: '', servicio: s, rol: Rol.ROL_SERVICIO };
+    console.log('\n=== stock por tipo y grupo');
+    await stock.stock(auth);
+    console.log('\n=== stock: unidades, primera página');
+    await stock.unidades(auth, {}, { offset: 0, limit: 20 });
   } finally {
     await c.end();
     await db.stop();

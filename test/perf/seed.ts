@@ -595,12 +595,88 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const buildRank = (item: Dropped) =>
   item.kind === 'fk' ? 3 : /USING gin/i.test(item.create) ? 0 : item.kind === 'key' ? 1 : 2;
 
+/**
+ * The servicio's blood components, set-wise in SQL (a few statements, whatever the size): each
+ * donation of the last year split into red cells and plasma, and one in three also into platelets,
+ * with the product's shelf life. The last two days' units wait in quarantine; those of the last
+ * ~40 days are in stock (released, not expired; the oldest red cells expiring soon), but one in
+ * four already dispatched to a hospital and the platelets past their five days discarded as
+ * expired; older ones were dispatched (and transfused) or, one in ten, expired. Each day's
+ * dispatched units travel in one dispatch note. Identifiers follow the product's layout, with a
+ * fixed check character (nothing here verifies it). Gives how many units were made.
+ */
+export async function seedComponentes(client: Client, servicio: string, usuarioId: string): Promise<number> {
+  const productos = `(VALUES ('GLOBULOS_ROJOS', 'GR1', 280, 42, 0), ('PLASMA_FRESCO_CONGELADO', 'PF1', 220, 365, 1),
+                             ('PLAQUETAS', 'PQ1', 50, 5, 2)) AS p(tipo, producto, volumen, dias, orden)`;
+  await client.query('BEGIN');
+  try {
+    await client.query(
+      `CREATE TEMP TABLE seed_despacho (fecha date PRIMARY KEY, id uuid NOT NULL) ON COMMIT DROP`,
+    );
+    await client.query(
+      `INSERT INTO seed_despacho (fecha, id)
+       SELECT f::date, gen_random_uuid() FROM generate_series(current_date - 365, current_date - 2, interval '1 day') f`,
+    );
+    await client.query(
+      `INSERT INTO despacho (id, servicio_id, destino_tipo, destino_nombre, despachado_por, despachado_en)
+       SELECT id, $1, 'HOSPITAL', 'Hospital Regional de Prueba', $2, least(fecha + 2, current_date) + time '10:00'
+         FROM seed_despacho`,
+      [servicio, usuarioId],
+    );
+    const { rowCount } = await client.query(
+      `WITH u AS (
+         SELECT d.id AS donacion_id, d.fecha, d.numero, p.*, current_date - d.fecha AS edad,
+                (d.fecha + p.dias + time '12:00')::timestamptz AS vence,
+                s.codigo_instalacion || to_char(d.fecha, 'YY') || lpad(d.numero::text, 6, '0') || p.producto || '0'
+                  AS codigo
+           FROM donacion d JOIN servicio s ON s.id = d.servicio_id CROSS JOIN ${productos}
+          WHERE d.servicio_id = $1 AND d.deleted_at IS NULL AND d.fecha >= current_date - 365
+            AND (p.producto <> 'PQ1' OR d.numero % 3 = 0)
+       ), e AS (
+         SELECT u.*,
+                CASE
+                  WHEN edad <= 1 THEN 'CUARENTENA'
+                  WHEN vence <= now() OR (edad > 40 AND numero % 10 = 0) THEN 'DESCARTADO'
+                  WHEN edad > 40 OR (numero + orden) % 4 = 0 THEN 'DESPACHADO'
+                  ELSE 'LIBERADO'
+                END AS estado
+           FROM u
+       )
+       INSERT INTO componente (servicio_id, donacion_id, tipo, codigo_producto, codigo, volumen, producido_en, vence_en,
+                               estado, motivo_descarte, liberado_por, liberado_en, descartado_en, despacho_id)
+       SELECT $1, e.donacion_id, e.tipo, e.producto, e.codigo, e.volumen, e.fecha + time '14:00', e.vence, e.estado,
+              CASE WHEN e.estado = 'DESCARTADO' THEN 'VENCIMIENTO' END,
+              CASE WHEN e.estado <> 'CUARENTENA' THEN $2::uuid END,
+              CASE WHEN e.estado <> 'CUARENTENA' THEN e.fecha + 1 + time '09:00' END,
+              CASE WHEN e.estado = 'DESCARTADO' THEN least(e.vence, now()) END,
+              CASE WHEN e.estado = 'DESPACHADO' THEN x.id END
+         FROM e LEFT JOIN seed_despacho x ON x.fecha = e.fecha`,
+      [servicio, usuarioId],
+    );
+    await client.query(
+      `INSERT INTO despacho_componente (despacho_id, componente_id, estado, cerrado_por, cerrado_en)
+       SELECT c.despacho_id, c.id, CASE WHEN c.producido_en < now() - interval '40 days' THEN 'TRANSFUNDIDO' ELSE 'EN_DESTINO' END,
+              CASE WHEN c.producido_en < now() - interval '40 days' THEN $2::uuid END,
+              CASE WHEN c.producido_en < now() - interval '40 days' THEN c.producido_en + interval '5 days' END
+         FROM componente c WHERE c.servicio_id = $1 AND c.estado = 'DESPACHADO'`,
+      [servicio, usuarioId],
+    );
+    await client.query('COMMIT');
+    return rowCount ?? 0;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
 export type SeedResult = {
   servicio: string;
   username: string;
   password: string;
   donors: number;
   donations: number;
+  /** Blood components made for the donations of the last year (seedComponentes). */
+  components: number;
   seconds: number;
 };
 
@@ -675,8 +751,10 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
     indexes: 0,
     fks: 0,
     indicadores: 0,
+    componentes: 0,
     analyze: 0,
   };
+  let componentes = 0;
   try {
     for (const c of clients) {
       await c.query(`SET synchronous_commit = off`);
@@ -816,12 +894,17 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
     await client.query(`ALTER TABLE donacion ENABLE TRIGGER USER`);
     phase.indicadores = performance.now() - t;
     t = performance.now();
+    componentes = await seedComponentes(client, servicio, usuarioId);
+    phase.componentes = performance.now() - t;
+    log(`  ${componentes.toLocaleString('es-AR')} componentes (${seconds(phase.componentes)})`);
+    t = performance.now();
     // VACUUM too: index-only scans need the visibility map, as autovacuum would leave it.
     await Promise.all([
       clients[0].query(`VACUUM ANALYZE donante`).then(() => clients[0].query(`VACUUM ANALYZE donante_clave`)),
       clients[1]
         .query(`VACUUM ANALYZE donacion`)
-        .then(() => clients[1].query(`VACUUM ANALYZE indicador_diario`)),
+        .then(() => clients[1].query(`VACUUM ANALYZE indicador_diario`))
+        .then(() => clients[1].query(`VACUUM ANALYZE componente, despacho, despacho_componente`)),
     ]);
     phase.analyze = performance.now() - t;
     log(
@@ -832,6 +915,7 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
           : '') +
         `), claves de búsqueda ${seconds(phase.claves)}, índices y claves ${seconds(phase.indexes)}, ` +
         `claves foráneas ${seconds(phase.fks)}, indicadores ${seconds(phase.indicadores)}, ` +
+        `componentes ${seconds(phase.componentes)}, ` +
         `VACUUM ANALYZE ${seconds(phase.analyze)}, total ${since()}`,
     );
   } finally {
@@ -850,6 +934,7 @@ export async function seedPerf(url: string, options: SeedOptions): Promise<SeedR
     password: PERF_PASSWORD,
     donors: options.donors,
     donations,
+    components: componentes,
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -863,7 +948,7 @@ export async function main(argv: string[]): Promise<number> {
     const result = await seedPerf(db.url, { donors, log: (line) => console.log(line) });
     console.log(
       `Listo en ${result.seconds.toFixed(1)} s: ${result.donors.toLocaleString('es-AR')} donantes, ` +
-        `${result.donations.toLocaleString('es-AR')} donaciones.`,
+        `${result.donations.toLocaleString('es-AR')} donaciones, ${result.components.toLocaleString('es-AR')} componentes.`,
     );
     console.log(`Servicio ${result.servicio}\n  usuario: ${result.username}\n  clave:   ${result.password}`);
     return 0;

@@ -251,6 +251,8 @@ export const MSG = {
   donanteRestaurado: 'Donante restaurado con exito',
   donacionRestaurada: 'Donación restaurada con exito',
   restaurarDonanteEliminado: 'El donante de esta donación está eliminado: restáurelo primero',
+  restaurarFueraDeUmbrales: (motivos: string) =>
+    `No se puede restaurar la donación: sus signos vitales registrados no cumplen los umbrales de tamizaje vigentes del servicio (${motivos})`,
   noEliminado: 'El registro no está eliminado',
   auditoriaDonanteCorto: 'Escriba al menos 2 letras del apellido, o el DNI',
   auditoriaDemasiadosDonantes: (max: number) =>
@@ -438,6 +440,12 @@ export const MSG = {
     'Solo un médico o el administrador del servicio registran notificaciones y cierran trazabilidades',
   retiroPorInformePostdonacion: (numero: number) =>
     `Trazabilidad inversa: informe post-donación de una donación del donante (N° ${numero})`,
+  retiroPorDiferimientoDefinitivo: (causa: string, numero: number | null) =>
+    `Trazabilidad inversa: diferimiento definitivo del donante${causa ? ` (${causa})` : ''}${
+      numero === null ? '' : ` en la donación N° ${numero}`
+    }`,
+  trazabilidadOrigenDonacion: (numero: number) => `Donación N° ${numero}`,
+  trazabilidadOrigenVisita: (fecha: string) => `Visita no apta del ${fecha}`,
   retiroPorTrazabilidad: (numero: number) =>
     `Trazabilidad inversa: resultado reactivo en una donación posterior del donante (N° ${numero})`,
 } as const;

@@ -2,6 +2,8 @@ import { siguienteEstado } from './componentes';
 import { MSG } from './messages';
 import {
   accionDeUnidad,
+  causaEnTexto,
+  causaInfecciosa,
   enVentana,
   faltaNotificar,
   inicioVentana,
@@ -58,5 +60,25 @@ describe('trazabilidad inversa', () => {
     ];
     expect(faltaNotificar(unidades, new Set(['a']))).toEqual(['C1']);
     expect(faltaNotificar(unidades, new Set(['a', 'c']))).toEqual([]);
+  });
+
+  it('a definitive deferral opens a look-back only for a cause that may affect earlier blood', () => {
+    // A reactive marker of the donation's serology names the cause.
+    expect(causaInfecciosa({ definitiva: true, serologia: { chagas: true }, textos: ['C12'] })).toBe(
+      'CHAGAS',
+    );
+    // The code or the reason, accents and case aside, as whole words; the specific first.
+    expect(causaInfecciosa({ definitiva: true, textos: ['VIH'] })).toBe('HIV');
+    expect(causaEnTexto('Hepatitis C crónica')).toBe('HEPATITIS_C');
+    expect(causaEnTexto('antecedente de hepatitis')).toBe('HEPATITIS');
+    expect(causaEnTexto('SÍFILIS tratada')).toBe('SIFILIS');
+    expect(causaEnTexto('Refiere conducta de riesgo sexual')).toBe('CONDUCTA_DE_RIESGO');
+    expect(causaEnTexto('Familiar con Creutzfeldt-Jakob')).toBe('ECJ');
+    expect(causaEnTexto('HTLV-1')).toBe('HTLV');
+    // Not inside another word; not for other causes; not when the deferral is not definitive.
+    expect(causaEnTexto('Archivo')).toBeNull();
+    expect(causaInfecciosa({ definitiva: true, textos: ['Cardiopatía isquémica', null, ''] })).toBeNull();
+    expect(causaInfecciosa({ definitiva: true, textos: ['T-12'] })).toBeNull();
+    expect(causaInfecciosa({ definitiva: false, serologia: { hiv: true }, textos: ['HIV'] })).toBeNull();
   });
 });

@@ -11,34 +11,185 @@
  */
 import type { EstadoComponente, MotivoDescarte } from './componentes';
 import { addDays, type IsoDate, parseIsoDate } from './dates';
+import type { SerologiaKey } from './donacion';
 import { type FieldError, MSG } from './messages';
 
 /**
- * Why a look-back opens: a reactive result of the donation, or a post-donation report (something
- * the donor or a doctor told after the donation that makes the blood unsafe).
+ * Why a look-back opens: a reactive result of the donation, a post-donation report (something
+ * the donor or a doctor told after the donation that makes the blood unsafe), or a deferral made
+ * definitive for a reason that may affect earlier blood (causaInfecciosa: on a donation's
+ * results, or at a 'No apto' visit).
  */
-export const MOTIVOS_TRAZABILIDAD = ['RESULTADO_REACTIVO', 'INFORME_POSTDONACION'] as const;
+export const MOTIVOS_TRAZABILIDAD = [
+  'RESULTADO_REACTIVO',
+  'INFORME_POSTDONACION',
+  'DIFERIMIENTO_DEFINITIVO',
+] as const;
 export type MotivoTrazabilidad = (typeof MOTIVOS_TRAZABILIDAD)[number];
 
 /** The discard reason a unit withdrawn by a look-back carries, per why the look-back opened. */
 export const MOTIVO_DESCARTE_DE_TRAZABILIDAD: Record<MotivoTrazabilidad, MotivoDescarte> = {
   RESULTADO_REACTIVO: 'SEROLOGIA_REACTIVA',
   INFORME_POSTDONACION: 'INFORME_POSTDONACION',
+  // No reason of its own: 'Otro', with the detail naming the deferral and its cause.
+  DIFERIMIENTO_DEFINITIVO: 'OTRO',
 };
 
-/** The detail a withdrawn unit carries: why, and the donation that opened the look-back. */
-export function detalleRetiro(motivo: MotivoTrazabilidad, numero: number): string {
+/**
+ * The detail a withdrawn unit carries: why, and the donation that opened the look-back (or, for a
+ * definitive deferral, its cause and where it was recorded).
+ */
+export function detalleRetiro(
+  motivo: MotivoTrazabilidad,
+  numero: number | null,
+  causa?: CausaInfecciosa | null,
+): string {
+  if (motivo === 'DIFERIMIENTO_DEFINITIVO')
+    return MSG.retiroPorDiferimientoDefinitivo(causa ? CAUSA_INFECCIOSA_LABELS[causa] : '', numero);
   return motivo === 'RESULTADO_REACTIVO'
-    ? MSG.retiroPorTrazabilidad(numero)
-    : MSG.retiroPorInformePostdonacion(numero);
+    ? MSG.retiroPorTrazabilidad(numero ?? 0)
+    : MSG.retiroPorInformePostdonacion(numero ?? 0);
 }
 
 /**
  * Whether the look-back reads the donation that opened it too: a post-donation report concerns
  * that donation's blood, so its units that already left are traced (those still here were
- * blocked by the report); a reactive result already discarded that donation's units.
+ * blocked by the report); so does a definitive deferral recorded on a donation's results for an
+ * infectious cause (nothing else discarded its units when no marker was reactive); a reactive
+ * result already discarded that donation's units.
  */
-export const incluyeLaDonacion = (motivo: MotivoTrazabilidad): boolean => motivo === 'INFORME_POSTDONACION';
+export const incluyeLaDonacion = (motivo: MotivoTrazabilidad): boolean =>
+  motivo === 'INFORME_POSTDONACION' || motivo === 'DIFERIMIENTO_DEFINITIVO';
+
+// ---------------------------------------------------------------------------
+// Definitive deferrals that may affect earlier blood
+
+/**
+ * The causes of a definitive deferral that may affect blood the donor gave before: the infections
+ * transmitted by transfusion that the national screening panel looks for (HIV, hepatitis B and C,
+ * syphilis, Chagas, HTLV, brucellosis: SEROLOGIA_KEYS), an unspecified hepatitis, the risk of
+ * Creutzfeldt-Jakob disease (prions: no test, the history is all there is), malaria, and risk
+ * behaviour (a recent infection may be in its window period: earlier donations tested negative
+ * may still carry it). A definitive deferral for any other reason (heart disease, cancer, a
+ * chronic illness, a medication) protects the donor, not the recipients of earlier blood, and
+ * opens no look-back.
+ */
+export const CAUSAS_INFECCIOSAS = [
+  'HIV',
+  'HEPATITIS_B',
+  'HEPATITIS_C',
+  'HEPATITIS',
+  'SIFILIS',
+  'CHAGAS',
+  'HTLV',
+  'BRUCELOSIS',
+  'ECJ',
+  'PALUDISMO',
+  'CONDUCTA_DE_RIESGO',
+] as const;
+export type CausaInfecciosa = (typeof CAUSAS_INFECCIOSAS)[number];
+export const CAUSA_INFECCIOSA_LABELS: Record<CausaInfecciosa, string> = {
+  HIV: 'HIV',
+  HEPATITIS_B: 'Hepatitis B',
+  HEPATITIS_C: 'Hepatitis C',
+  HEPATITIS: 'Hepatitis',
+  SIFILIS: 'Sífilis',
+  CHAGAS: 'Chagas',
+  HTLV: 'HTLV',
+  BRUCELOSIS: 'Brucelosis',
+  ECJ: 'Riesgo de enfermedad de Creutzfeldt-Jakob',
+  PALUDISMO: 'Paludismo',
+  CONDUCTA_DE_RIESGO: 'Conducta de riesgo',
+};
+
+/** The cause each reactive marker of the spec's serology stands for. */
+const CAUSA_DE_SEROLOGIA: Record<SerologiaKey, CausaInfecciosa> = {
+  hiv: 'HIV',
+  hepB: 'HEPATITIS_B',
+  hepC: 'HEPATITIS_C',
+  vdrl: 'SIFILIS',
+  brucelosis: 'BRUCELOSIS',
+  chagas: 'CHAGAS',
+  htlv: 'HTLV',
+};
+
+/**
+ * The words that name each cause in a deferral's code ('Código de exclusión') or reason (a 'No apto'
+ * visit's motivo), accents and case aside, as whole words; the more specific first (a 'hepatitis
+ * C' is HEPATITIS_C, not HEPATITIS). The product records these as text, so a text that names one
+ * of them opens the look-back: a false one costs the doctor a review, a missed one a transfusion.
+ */
+const TERMINOS: [CausaInfecciosa, string[]][] = [
+  ['HIV', ['hiv', 'vih', 'sida']],
+  ['HEPATITIS_B', ['hepatitis b', 'hbv', 'vhb', 'hbsag', 'hbs ag', 'anti-hbc', 'anti hbc', 'antihbc']],
+  ['HEPATITIS_C', ['hepatitis c', 'hcv', 'vhc', 'anti-hcv', 'antihcv']],
+  ['HEPATITIS', ['hepatitis']],
+  ['SIFILIS', ['sifilis', 'vdrl', 'treponema', 'lues']],
+  ['CHAGAS', ['chagas', 'cruzi']],
+  ['HTLV', ['htlv', 'htlv-1', 'htlv-i']],
+  ['BRUCELOSIS', ['brucelosis', 'brucella']],
+  ['ECJ', ['creutzfeldt', 'ecj', 'cjd', 'prion', 'priones', 'vacas locas']],
+  ['PALUDISMO', ['paludismo', 'malaria']],
+  [
+    'CONDUCTA_DE_RIESGO',
+    [
+      'conducta de riesgo',
+      'conductas de riesgo',
+      'riesgo sexual',
+      'drogas inyectables',
+      'drogas endovenosas',
+      'drogas intravenosas',
+    ],
+  ],
+];
+
+const plano = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+const escapar = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const PATRONES: [CausaInfecciosa, RegExp][] = TERMINOS.map(([causa, terminos]) => [
+  causa,
+  new RegExp(`(^|[^a-z0-9])(${terminos.map(escapar).join('|')})(?![a-z0-9])`),
+]);
+
+/** The infectious cause a text names (a deferral's code or reason), or null. */
+export function causaEnTexto(texto: string | null | undefined): CausaInfecciosa | null {
+  const t = plano(texto ?? '');
+  if (t.trim() === '') return null;
+  for (const [causa, patron] of PATRONES) if (patron.test(t)) return causa;
+  return null;
+}
+
+/**
+ * Whether a definitive deferral may affect earlier blood, and for what cause: a reactive (or
+ * confirmed) marker of the donation's serology, else a cause its code or reason names. Null: not
+ * definitive, or for a reason that does not concern earlier blood. The one rule every path that
+ * makes a deferral definitive asks (a donation's results over GraphQL and REST, a restored
+ * donation, a 'No apto' visit).
+ */
+export function causaInfecciosa(d: {
+  definitiva: boolean;
+  serologia?: Partial<Record<SerologiaKey, boolean | null>> | null;
+  textos?: readonly (string | null | undefined)[];
+}): CausaInfecciosa | null {
+  if (!d.definitiva) return null;
+  const marcador = (Object.keys(CAUSA_DE_SEROLOGIA) as SerologiaKey[]).find((k) => d.serologia?.[k] === true);
+  if (marcador) return CAUSA_DE_SEROLOGIA[marcador];
+  for (const texto of d.textos ?? []) {
+    const causa = causaEnTexto(texto);
+    if (causa) return causa;
+  }
+  return null;
+}
+
+/** The cause of a reactive result: its first reactive marker (null when none is). */
+export const causaDeSerologia = (
+  serologia: Partial<Record<SerologiaKey, boolean | null>> | null | undefined,
+): CausaInfecciosa | null => causaInfecciosa({ definitiva: true, serologia });
 
 export const VENTANA_TRAZABILIDAD_MESES = 12;
 export const VENTANA_TRAZABILIDAD_MIN = 1;

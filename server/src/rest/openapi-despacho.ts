@@ -138,7 +138,14 @@ export function esquemasDespacho(h: Ayudas): Record<string, Schema> {
     {
       id: str('Id de la trazabilidad'),
       servicio: str('El servicio que la abrió'),
-      donacionNumero: int('El número de la donación reactiva'),
+      donacionNumero: {
+        ...int(
+          'El número de la donación que la abrió; null si la abrió un diferimiento definitivo en una visita no apta',
+        ),
+        nullable: true,
+      },
+      origen: str("Qué la abrió: 'Donación N° 12' o 'Visita no apta del 03/02/2026'"),
+      causa: nullStr('La causa que puede afectar la sangre anterior (HIV, Chagas, conducta de riesgo...)'),
       desde: str('Primer día de la ventana (YYYY-MM-DD)'),
       abierta: bool(),
       creadaEn: str('ISO 8601'),
@@ -184,7 +191,18 @@ export function esquemasDespacho(h: Ayudas): Record<string, Schema> {
         ),
       },
     },
-    ['id', 'servicio', 'donacionNumero', 'desde', 'abierta', 'creadaEn', 'unidades', 'notificaciones'],
+    [
+      'id',
+      'servicio',
+      'donacionNumero',
+      'origen',
+      'causa',
+      'desde',
+      'abierta',
+      'creadaEn',
+      'unidades',
+      'notificaciones',
+    ],
   );
   return {
     UnidadComponente: unidad,

@@ -60,18 +60,22 @@ export function TrazabilidadLista() {
   );
 }
 
+/** 'Donación N° 9' or 'Visita no apta del 03/02/2026' as a sentence continues it: 'de la donación N° 9'. */
+const enFrase = (origen: string): string => origen.charAt(0).toLowerCase() + origen.slice(1);
+
 function Trazabilidad({ t, puedeRegistrar }: { t: TrazabilidadDatosFragment; puedeRegistrar: boolean }) {
   const [errores, setErrores] = useState<string[]>([]);
   const [cerrar, { loading }] = useMutation(CerrarTrazabilidadDocument, {
     refetchQueries: [TrazabilidadesDocument],
     awaitRefetchQueries: true,
   });
-  const titulo = `Donación N° ${t.donacionNumero} (${t.servicio})`;
+  const origen = enFrase(t.origen);
+  const titulo = `${t.origen} (${t.servicio})`;
   const onCerrar = async () => {
     setErrores([]);
     try {
       await cerrar({ variables: { id: t.id } });
-      showToast(`Trazabilidad de la donación N° ${t.donacionNumero} cerrada`);
+      showToast(`Trazabilidad de la ${origen} cerrada`);
     } catch (e) {
       setErrores(errorMessages(e));
     }
@@ -82,7 +86,7 @@ function Trazabilidad({ t, puedeRegistrar }: { t: TrazabilidadDatosFragment; pue
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text fontWeight="semibold">{titulo}</Text>
           <Text fontSize="sm" color="gray.600">
-            {`Abierta el ${formatDateTime(t.creadaEn)} · donaciones desde el ${formatDate(t.desde)}`}
+            {`${t.causa ? `Causa: ${t.causa} · ` : ''}Abierta el ${formatDateTime(t.creadaEn)} · donaciones desde el ${formatDate(t.desde)}`}
           </Text>
         </HStack>
         {t.unidades.length === 0 ? (
@@ -185,7 +189,7 @@ function FormNotificacion({ t }: { t: TrazabilidadDatosFragment }) {
 
   return (
     <form
-      aria-label={`Registrar una notificación de la donación N° ${t.donacionNumero}`}
+      aria-label={`Registrar una notificación de la ${enFrase(t.origen)}`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

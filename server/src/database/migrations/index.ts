@@ -37,6 +37,8 @@ import { Trazabilidad1764710000000 } from './1764710000000-trazabilidad';
 import { SolicitudTraslado1764720000000 } from './1764720000000-solicitud-traslado';
 import { Citacion1764800000000 } from './1764800000000-citacion';
 import { TrazabilidadInforme1764810000000 } from './1764810000000-trazabilidad-informe';
+import { TrazabilidadDiferimiento1764930000000 } from './1764930000000-trazabilidad-diferimiento';
+import { StockIndices1764930010000 } from './1764930010000-stock-indices';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -79,4 +81,6 @@ export const migrations = [
   SolicitudTraslado1764720000000,
   Citacion1764800000000,
   TrazabilidadInforme1764810000000,
+  TrazabilidadDiferimiento1764930000000,
+  StockIndices1764930010000,
 ];

@@ -39,6 +39,7 @@ import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import { citacionesPorResultados } from '../citacion/citacion.service';
 import { descartarPorSerologia } from '../componente/componente.service';
+import { abrirTrazabilidadPorDiferimiento, definitivaDe } from '../trazabilidad/trazabilidad.service';
 import {
   anularLevantamientos,
   type ElegibilidadService,
@@ -555,11 +556,15 @@ export class DonacionService {
       // A reactive marker, recorded now or before: the units not dispatched are discarded, in this
       // transaction, under the donation's lock (modules/componente/componente.descarte.ts).
       if (resultados) await descartarPorSerologia(run, auth, id, resultados);
+      // A deferral definitive for a cause that may affect earlier blood opens the look-back, in
+      // this transaction (modules/trazabilidad: once per donor and cause).
+      const nuevo = diferimientoDeDonacion(historia(after));
+      if (nuevo?.tipo === 'Definitiva')
+        await abrirTrazabilidadPorDiferimiento(run, auth, { donacionId: id }, definitivaDe(after));
       // The call-back list follows the results: a reactive one calls the donor for a confirmatory
       // sample, a confirmed one to be told, a negative confirmatory closes the call (modules/citacion).
       if (resultados) await citacionesPorResultados(run, auth, donanteId, id, resultados);
       if (cambio.levanta) await registrarLevantamiento(run, auth, donanteId, cambio.levanta, motivo);
-      const nuevo = diferimientoDeDonacion(historia(after));
       if (nuevo && nuevo.clave !== previo?.clave) await anularLevantamientos(run, auth.servicio, nuevo);
       return this.get(auth, id, m);
     });

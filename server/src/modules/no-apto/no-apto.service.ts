@@ -15,6 +15,7 @@ import { assertValid, ForbiddenError, NotFoundError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import { auditStatement, diff } from '../auditoria/audit';
 import { lockPersona } from '../persona/persona.service';
+import { abrirTrazabilidadPorDiferimiento } from '../trazabilidad/trazabilidad.service';
 import type { VisitaNoApto } from './no-apto.types';
 
 const VISITA_COLUMNS = `id, donante_id, fecha::text AS fecha, to_char(hora, 'HH24:MI') AS hora, motivo,
@@ -91,6 +92,13 @@ export class NoAptoService {
       );
       const entry = auditStatement(auth, 'crear', 'visita_no_apto', id, diff(null, { donanteId, ...values }));
       await run(entry.sql, entry.params);
+      if (values.definitivo)
+        await abrirTrazabilidadPorDiferimiento(
+          run,
+          auth,
+          { visitaId: id },
+          { definitiva: true, textos: [values.motivo] },
+        );
       return visita(row as VisitaRow);
     });
   }

@@ -88,13 +88,14 @@ export function unidad(
  * becomes DESCARTADO 'Vencimiento' (siguienteEstado 'vencer'), audited in the chain of the servicio
  * that holds it, with no user. Of one servicio (`ubicacion`) or of all. Idempotent, and never
  * waits: a unit another transaction holds is left for the next sweep (the stock reads leave out
- * every expired unit anyway). Gives how many were discarded.
+ * every expired unit anyway). Gives how many were discarded. Oldest expiry first: the order of the
+ * sweep's index (migration 1764930010000), so that a sweep with nothing to do reads no unit.
  */
 export async function vencerVencidos(run: RunQuery, ubicacion: string | null): Promise<number> {
   const filas = (await run(
     `SELECT id, estado, codigo, ubicacion_id, vence_en FROM componente
       WHERE estado IN ('CUARENTENA', 'LIBERADO') AND vence_en <= now() ${ubicacion ? 'AND ubicacion_id = $1' : ''}
-      ORDER BY id LIMIT ${BARRIDO_LOTE} FOR UPDATE SKIP LOCKED`,
+      ORDER BY vence_en, id LIMIT ${BARRIDO_LOTE} FOR UPDATE SKIP LOCKED`,
     ubicacion ? [ubicacion] : [],
   )) as { id: string; estado: EstadoComponente; codigo: string; ubicacion_id: string; vence_en: Date }[];
   let n = 0;
@@ -122,8 +123,6 @@ export async function vencerVencidos(run: RunQuery, ubicacion: string | null): P
   }
   return n;
 }
-
-const ORDEN_TIPOS = `array_position($2::text[], c.tipo::text)`;
 
 /**
  * The stock of released units: by type and ABO/Rh with counts, nearest expiry and how many expire
@@ -202,21 +201,25 @@ export class StockService {
     return this.avisoVencimiento(auth);
   }
 
-  /** The stock rows of the servicios `ubicaciones` (each with its own warning days). */
+  /**
+   * The stock rows of the servicios `ubicaciones` (each with its own warning days): from the units
+   * alone, which carry their donation's group (migration 1764930010000), by one index.
+   */
   private async filas(ubicaciones: readonly string[]): Promise<(StockFila & { servicioId: string })[]> {
     const out: (StockFila & { servicioId: string })[] = [];
     for (const ubicacion of ubicaciones) {
       await this.barrer(ubicacion);
       const aviso = await this.diasAviso(this.run, ubicacion);
       const rows = (await this.run(
-        `SELECT c.tipo, d.abo, d.rh, count(*)::int AS cantidad, min(c.vence_en) AS proximo,
-                count(*) FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int AS por_vencer,
-                min(a.dias) AS dias
-           FROM componente c JOIN donacion d ON d.id = c.donacion_id
-           JOIN unnest($2::text[], $3::int[]) AS a(tipo, dias) ON a.tipo = c.tipo
-          WHERE c.ubicacion_id = $1 AND c.estado = 'LIBERADO' AND c.vence_en > now()
-          GROUP BY c.tipo, d.abo, d.rh
-          ORDER BY ${ORDEN_TIPOS}, d.abo, d.rh`,
+        `SELECT a.tipo, g.abo, g.rh, g.cantidad, g.proximo, g.por_vencer, a.dias
+           FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS a(tipo, dias, orden)
+           CROSS JOIN LATERAL (
+             SELECT c.abo, c.rh, count(*)::int AS cantidad, min(c.vence_en) AS proximo,
+                    count(*) FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int AS por_vencer
+               FROM componente c
+              WHERE c.ubicacion_id = $1 AND c.tipo = a.tipo AND c.estado = 'LIBERADO' AND c.vence_en > now()
+              GROUP BY c.abo, c.rh) g
+          ORDER BY a.orden, g.abo, g.rh`,
         [ubicacion, TIPOS_COMPONENTE, TIPOS_COMPONENTE.map((t) => aviso[t])],
       )) as {
         tipo: TipoGql;
@@ -267,11 +270,11 @@ export class StockService {
     const abo = (filtro.abo ?? '').trim().toUpperCase();
     if (abo && !(ABO as readonly string[]).includes(abo))
       errors.push({ field: 'abo', msg: MSG.valorNoPermitido });
-    else if (abo) add('d.abo = ?', abo);
+    else if (abo) add('c.abo = ?', abo);
     const rh = (filtro.rh ?? '').trim().toUpperCase();
     if (rh && !(RH as readonly string[]).includes(rh))
       errors.push({ field: 'rh', msg: MSG.valorNoPermitido });
-    else if (rh) add('d.rh = ?', rh);
+    else if (rh) add('c.rh = ?', rh);
     assertValid(errors);
     await this.barrer(auth.servicio);
     const aviso = await this.diasAviso(this.run, auth.servicio);
@@ -288,8 +291,7 @@ export class StockService {
     const offset = Math.max(0, Math.trunc(page.offset ?? 0));
     const limit = Math.min(100, Math.max(1, Math.trunc(page.limit ?? 20)));
     const [{ total }] = (await this.run(
-      `SELECT count(*)::int AS total FROM componente c JOIN donacion d ON d.id = c.donacion_id
-        WHERE ${where.join(' AND ')}`,
+      `SELECT count(*)::int AS total FROM componente c WHERE ${where.join(' AND ')}`,
       params,
     )) as { total: number }[];
     const rows = (await this.run(

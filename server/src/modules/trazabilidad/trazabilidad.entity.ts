@@ -96,7 +96,8 @@ export class NotificacionTrazabilidad {
 }
 
 @ObjectType({
-  description: 'Una trazabilidad inversa: las unidades de donaciones anteriores de un donante reactivo',
+  description:
+    'Una trazabilidad inversa: las unidades de donaciones anteriores de un donante reactivo o diferido en forma definitiva por una causa infecciosa',
 })
 export class Trazabilidad {
   @Field(() => ID)
@@ -105,8 +106,22 @@ export class Trazabilidad {
   @Field(() => String, { description: 'El servicio que la abrió' })
   servicio: string;
 
-  @Field(() => Int, { description: 'El número de la donación reactiva (del servicio que la abrió)' })
-  donacionNumero: number;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'El número de la donación que la abrió (del servicio que la abrió); ninguno si la abrió un diferimiento definitivo en una visita no apta',
+  })
+  donacionNumero: number | null;
+
+  @Field(() => String, { description: "Qué la abrió: 'Donación N° 12' o 'Visita no apta del 03/02/2026'" })
+  origen: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'La causa que puede afectar la sangre anterior (HIV, Chagas, conducta de riesgo...), si se conoce',
+  })
+  causa: string | null;
 
   @Field(() => String, { description: 'Primer día de la ventana (YYYY-MM-DD)' })
   desde: string;

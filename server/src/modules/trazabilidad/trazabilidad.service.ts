@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../auth/context';
 import { type EstadoComponente, siguienteEstado } from '../../domain/componentes';
+import { formatDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { decideMedicamente } from '../../domain/roles';
+import type { SerologiaKey } from '../../domain/donacion';
 import {
   accionDeUnidad,
   type AccionTrazabilidad as AccionName,
+  CAUSA_INFECCIOSA_LABELS,
+  type CausaInfecciosa,
+  causaDeSerologia,
+  causaInfecciosa,
   detalleRetiro,
   enVentana,
   incluyeLaDonacion,
@@ -53,28 +59,93 @@ const VISIBLE = `(t.servicio_id = $2 OR EXISTS (SELECT 1 FROM trazabilidad_unida
  * or marked for its destination to be notified when it left; each withdrawal audited in the chain
  * of the servicio that held the unit. No look-back when no earlier unit exists. Gives its id.
  */
-export async function abrirTrazabilidad(
+export function abrirTrazabilidad(
   run: RunQuery,
   actor: Actor,
   donacionId: string,
-  motivo: MotivoTrazabilidad,
+  motivo: 'RESULTADO_REACTIVO' | 'INFORME_POSTDONACION',
 ): Promise<string | null> {
-  const [ya] = (await run(`SELECT id FROM trazabilidad WHERE donacion_id = $1`, [donacionId])) as {
-    id: string;
-  }[];
+  return abrir(run, actor, { donacionId }, motivo);
+}
+
+/**
+ * The look-back of a deferral made definitive, by every path that makes one definitive, inside its
+ * transaction after the person's lock: a donation's results (DonacionService.cambiarResultados,
+ * GraphQL and REST), a restored donation that carries one (donacion.restore.ts) and a 'No apto'
+ * visit (NoAptoService.registrarNoApto). Opens one only when the cause may affect earlier blood
+ * (domain/trazabilidad.ts causaInfecciosa), and only when the donor has no open look-back for that
+ * cause yet (nor the donation one at all): as abrirTrazabilidad, with the donation's own units
+ * too when the deferral was recorded on a donation. Gives its id (null: none opened).
+ */
+export async function abrirTrazabilidadPorDiferimiento(
+  run: RunQuery,
+  actor: Actor,
+  origen: { donacionId: string } | { visitaId: string },
+  diferimiento: Parameters<typeof causaInfecciosa>[0],
+): Promise<string | null> {
+  const causa = causaInfecciosa(diferimiento);
+  if (!causa) return null;
+  return abrir(run, actor, origen, 'DIFERIMIENTO_DEFINITIVO', causa);
+}
+
+/** What causaInfecciosa reads of a donation whose deferral is definitive: its serology and code. */
+export const definitivaDe = (d: {
+  serologia?: Partial<Record<SerologiaKey, boolean | null>> | null;
+  exclusionCodigo?: string | null;
+}): Parameters<typeof causaInfecciosa>[0] => ({
+  definitiva: true,
+  serologia: d.serologia ?? null,
+  textos: [d.exclusionCodigo],
+});
+
+type Origen = {
+  donante_id: string;
+  fecha: string;
+  numero: number | null;
+  meses: number;
+  serologia: Record<SerologiaKey, boolean> | null;
+};
+
+async function abrir(
+  run: RunQuery,
+  actor: Actor,
+  origen: { donacionId: string } | { visitaId: string },
+  motivo: MotivoTrazabilidad,
+  causaDada: CausaInfecciosa | null = null,
+): Promise<string | null> {
+  const donacionId = 'donacionId' in origen ? origen.donacionId.toLowerCase() : null;
+  const visitaId = 'visitaId' in origen ? origen.visitaId.toLowerCase() : null;
+  const [ya] = (await run(`SELECT id FROM trazabilidad WHERE donacion_id = $1 OR visita_id = $2`, [
+    donacionId,
+    visitaId,
+  ])) as { id: string }[];
   if (ya) return null;
   const [d] = (await run(
-    `SELECT d.donante_id, d.fecha::text AS fecha, d.numero, s.ventana_trazabilidad_meses AS meses
-       FROM donacion d JOIN servicio s ON s.id = d.servicio_id WHERE d.id = $1 AND d.servicio_id = $2`,
-    [donacionId, actor.servicio],
-  )) as { donante_id: string; fecha: string; numero: number; meses: number }[];
+    donacionId
+      ? `SELECT d.donante_id, d.fecha::text AS fecha, d.numero, s.ventana_trazabilidad_meses AS meses, d.serologia
+           FROM donacion d JOIN servicio s ON s.id = d.servicio_id WHERE d.id = $1 AND d.servicio_id = $2`
+      : `SELECT v.donante_id, v.fecha::text AS fecha, NULL AS numero, s.ventana_trazabilidad_meses AS meses,
+                NULL AS serologia
+           FROM visita_no_apto v JOIN servicio s ON s.id = v.servicio_id WHERE v.id = $1 AND v.servicio_id = $2`,
+    [donacionId ?? visitaId, actor.servicio],
+  )) as Origen[];
   if (!d) return null;
+  // What the look-back is for: given for a deferral, the reactive marker for a result.
+  const causa = causaDada ?? (motivo === 'RESULTADO_REACTIVO' ? causaDeSerologia(d.serologia) : null);
+  if (motivo === 'DIFERIMIENTO_DEFINITIVO') {
+    // One open look-back per donor and cause: a reactive result's for the same marker counts.
+    const [abierta] = await run(
+      `SELECT 1 FROM trazabilidad WHERE donante_id = $1 AND causa = $2 AND abierta LIMIT 1`,
+      [d.donante_id, causa],
+    );
+    if (abierta) return null;
+  }
   const desde = inicioVentana(d.fecha, Number(d.meses));
   const historial = await historialDe(run, actor.servicio, d.donante_id);
   const previas = historial.donaciones
     .filter(
       (x) =>
-        (incluyeLaDonacion(motivo) || x.id.toLowerCase() !== donacionId.toLowerCase()) &&
+        (incluyeLaDonacion(motivo) || x.id.toLowerCase() !== donacionId) &&
         enVentana(String(x.fecha), desde, d.fecha),
     )
     .map((x) => x.id);
@@ -96,10 +167,12 @@ export async function abrirTrazabilidad(
   if (unidades.length === 0) return null;
   const id = randomUUID();
   await run(
-    `INSERT INTO trazabilidad (id, servicio_id, donacion_id, motivo, desde) VALUES ($1, $2, $3, $4, $5)`,
-    [id, actor.servicio, donacionId, motivo, desde],
+    `INSERT INTO trazabilidad (id, servicio_id, donacion_id, visita_id, donante_id, motivo, causa, desde)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, actor.servicio, donacionId, visitaId, d.donante_id, motivo, causa, desde],
   );
-  const detalle = detalleRetiro(motivo, Number(d.numero));
+  const numero = d.numero === null ? null : Number(d.numero);
+  const detalle = detalleRetiro(motivo, numero, causa);
   for (const c of unidades) {
     const enTransito = c.en_transito_a !== null;
     const accion = accionDeUnidad({ estado: c.estado, enTransito });
@@ -152,7 +225,9 @@ export async function abrirTrazabilidad(
     );
   }
   const entry = auditStatement(actor, 'crear', 'trazabilidad', id, {
-    donacion: donacionId,
+    ...(donacionId ? { donacion: donacionId } : { visita: visitaId }),
+    motivo,
+    causa,
     desde,
     unidades: unidades.map((u) => u.codigo),
   });
@@ -164,7 +239,9 @@ type TrazabilidadFila = {
   id: string;
   servicio_id: string;
   servicio: string;
-  numero: number;
+  numero: number | null;
+  visita_fecha: string | null;
+  causa: CausaInfecciosa | null;
   desde: string;
   abierta: boolean;
   created_at: Date;
@@ -223,7 +300,12 @@ export class TrazabilidadService {
       Object.assign(new Trazabilidad(), {
         id: f.id,
         servicio: f.servicio,
-        donacionNumero: Number(f.numero),
+        donacionNumero: f.numero === null ? null : Number(f.numero),
+        origen:
+          f.numero === null
+            ? MSG.trazabilidadOrigenVisita(formatDate(String(f.visita_fecha)))
+            : MSG.trazabilidadOrigenDonacion(Number(f.numero)),
+        causa: f.causa ? CAUSA_INFECCIOSA_LABELS[f.causa] : null,
         desde: String(f.desde),
         abierta: f.abierta,
         creadaEn: new Date(f.created_at),
@@ -260,9 +342,10 @@ export class TrazabilidadService {
   }
 
   private filasSql(where: string): string {
-    return `SELECT t.id, t.servicio_id, ${nombre('s')} AS servicio, d.numero, t.desde::text AS desde, t.abierta,
-                   t.created_at
-              FROM trazabilidad t JOIN servicio s ON s.id = t.servicio_id JOIN donacion d ON d.id = t.donacion_id
+    return `SELECT t.id, t.servicio_id, ${nombre('s')} AS servicio, d.numero, v.fecha::text AS visita_fecha, t.causa,
+                   t.desde::text AS desde, t.abierta, t.created_at
+              FROM trazabilidad t JOIN servicio s ON s.id = t.servicio_id
+              LEFT JOIN donacion d ON d.id = t.donacion_id LEFT JOIN visita_no_apto v ON v.id = t.visita_id
              WHERE ${where}`;
   }
 
