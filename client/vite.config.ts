@@ -46,8 +46,64 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The lazy modules a signed-in start needs before its first paint: the app shell always, and the
+ * home screen's own module when the page opened is that home (keys: the home's path, or 'sesion'
+ * for the shell). Kept in step with src/app/preload.ts, which requests the same modules.
+ */
+const SESSION_PRELOAD: Record<string, string> = {
+  sesion: 'src/app/layout/app-layout.tsx',
+  '/donantes': 'src/features/donantes/donantes-page.tsx',
+};
+
+/** Where the build writes the lists of SESSION_PRELOAD (a dot folder: never served as a file). */
+const SESSION_PRELOAD_FILE = '.vite/preload-sesion.json';
+
+/**
+ * Writes, for each entry of SESSION_PRELOAD, the scripts its module needs (its chunk and the
+ * chunks it imports statically, minus those index.html already loads): the server adds them to
+ * index.html as <link rel="modulepreload"> when the request says a session is stored
+ * (server/src/static-files.ts), so a signed-in start fetches them with the entry instead of in a
+ * second round trip once the entry has run.
+ */
+function sessionPreload(): Plugin {
+  let root = '';
+  return {
+    name: 'hemoterapia:session-preload',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (fileName: string, into = new Set<string>()): Set<string> => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of chunk.imports) closure(imported, into);
+        return into;
+      };
+      const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+      const lists = Object.fromEntries(
+        Object.entries(SESSION_PRELOAD).map(([key, module]) => {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`${module} no es un módulo propio del build (import() perdido)`);
+          return [key, [...closure(chunk.fileName)].filter((f) => !initial.has(f)).map((f) => `/${f}`)];
+        }),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: SESSION_PRELOAD_FILE,
+        source: JSON.stringify(lists, null, 2),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), sessionPreload()],
   resolve: {
     alias: {
       '@': path.resolve(__dirname, 'src'),

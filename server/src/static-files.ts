@@ -115,6 +115,76 @@ export type ClientFiles = {
   page: RequestHandler;
 };
 
+/**
+ * The cookie the app keeps while a session is stored (client/src/app/inicio-cookie.ts): the path of
+ * the user's home (/donantes, /red). Not a credential (the token stays in localStorage and goes in
+ * the Authorization header): it only tells the page which scripts to ask for first.
+ */
+export const INICIO_COOKIE = 'inicio';
+
+/**
+ * Written by the build (client/vite.config.ts, sessionPreload): the scripts a signed-in start needs
+ * beyond index.html's, under 'sesion' (the app shell) and under each home's path (its screen).
+ */
+const SESSION_PRELOAD_FILE = path.join('.vite', 'preload-sesion.json');
+
+type SessionPreload = Record<string, string[]>;
+
+/** The build's lists, or none (an older build, a test folder): then the page is sent as built. */
+function readSessionPreload(dir: string): SessionPreload {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(path.join(dir, SESSION_PRELOAD_FILE), 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (e): e is [string, string[]] =>
+          Array.isArray(e[1]) &&
+          e[1].every((f) => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f)),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The value of the cookie `name` in a Cookie header, decoded, or undefined. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The scripts to preload for a request of the app's page: none without the session's cookie; with
+ * it, the shell's, and the home screen's when the page opened is that home (or '/', which goes
+ * there). Only files of the build's lists, never text from the request.
+ */
+export function sessionPreloads(
+  preload: SessionPreload,
+  inicio: string | undefined,
+  urlPath: string,
+): string[] {
+  if (!inicio || !preload.sesion) return [];
+  const home = Object.hasOwn(preload, inicio) && inicio !== 'sesion' ? preload[inicio] : undefined;
+  const files = [...preload.sesion, ...(home && (urlPath === inicio || urlPath === '/') ? home : [])];
+  return [...new Set(files)];
+}
+
+/** index.html with a <link rel="modulepreload"> for each script, before </head>. */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0 || !html.includes('</head>')) return html;
+  const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('');
+  return html.replace('</head>', `${links}  </head>`);
+}
+
 /** How often, at most, the folder is checked for a new build (index.html rewritten). */
 const REBUILD_CHECK_MS = 1000;
 
@@ -129,6 +199,8 @@ export function clientFiles(dir: string): ClientFiles {
   const indexFile = path.join(dir, 'index.html');
   const builtAt = () => fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   let files = listFiles(dir);
+  let preload = readSessionPreload(dir);
+  let html: string | undefined;
   let listedBuild = builtAt();
   let checkedAt = Date.now();
   // A request for a file not listed, or for the page, notices a new build within a second.
@@ -139,6 +211,8 @@ export function clientFiles(dir: string): ClientFiles {
     const build = builtAt();
     if (build !== listedBuild) {
       files = listFiles(dir);
+      preload = readSessionPreload(dir);
+      html = undefined;
       listedBuild = build;
     }
     return files;
@@ -170,7 +244,20 @@ export function clientFiles(dir: string): ClientFiles {
     page: (req, res, next) => {
       const index = current().get('/index.html');
       if (!index) return next();
-      send(req, res, next, index);
+      if (!preload.sesion) return send(req, res, next, index);
+      // The page depends on the cookie: a cache keeps each variant apart (its ETag differs too).
+      res.vary('Cookie');
+      const scripts = sessionPreloads(preload, cookieValue(req.headers.cookie, INICIO_COOKIE), req.path);
+      if (scripts.length === 0) return send(req, res, next, index);
+      try {
+        html ??= fs.readFileSync(path.join(dir, index.rel), 'utf8');
+      } catch (err) {
+        return next(err);
+      }
+      // Sent as text (compressed by compressAnswers), with an ETag of its content: a 304 while
+      // neither the build nor the cookie change.
+      res.setHeader('Cache-Control', CACHE_REVALIDATE);
+      res.type('html').send(withModulePreloads(html, scripts));
     },
   };
 }

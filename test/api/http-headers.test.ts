@@ -14,6 +14,7 @@ import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   COMPRESSION_THRESHOLD_BYTES,
+  INICIO_COOKIE,
   ROBOTS_TXT,
 } from '../../server/src/static-files';
 import { registerServicio, Session, startTestServer, TestServer } from '../../server/src/test-utils/harness';
@@ -175,6 +176,64 @@ describe('the built client', () => {
         'if-none-match': String(answer.headers.etag),
       });
       expect({ page, status: again.status }).toEqual({ page, status: 304 });
+    }
+  });
+
+  test('with the session cookie the page also preloads the shell and, at home, its screen', async () => {
+    const lists = JSON.parse(
+      fs.readFileSync(path.join(clientDir, '.vite', 'preload-sesion.json'), 'utf8'),
+    ) as Record<string, string[]>;
+    expect(lists.sesion?.length).toBeGreaterThan(0);
+    expect(lists['/donantes']?.length).toBeGreaterThan(0);
+    for (const file of [...lists.sesion, ...lists['/donantes']]) {
+      expect(fs.existsSync(path.join(clientDir, file))).toBe(true);
+    }
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const built = preloads(fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+    const plain = await request('GET', '/donantes', { 'accept-encoding': 'br' });
+    const cases: [string, string, string[]][] = [
+      ['/donantes', '%2Fdonantes', [...lists.sesion, ...lists['/donantes']]],
+      ['/', '%2Fdonantes', [...lists.sesion, ...lists['/donantes']]],
+      ['/donaciones', '%2Fdonantes', lists.sesion],
+      ['/red', '%2Fred', lists.sesion],
+      ['/donantes', '%2Fred', lists.sesion],
+    ];
+    for (const [page, cookie, extra] of cases) {
+      const headers = { 'accept-encoding': 'br', cookie: `otra=1; ${INICIO_COOKIE}=${cookie}` };
+      const answer = await request('GET', page, headers);
+      expect({ page, cookie, status: answer.status, cache: answer.headers['cache-control'] }).toEqual({
+        page,
+        cookie,
+        status: 200,
+        cache: CACHE_REVALIDATE,
+      });
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(String(answer.headers.vary).toLowerCase()).toMatch(/accept-encoding/);
+      expect(String(answer.headers.vary).toLowerCase()).toMatch(/cookie/);
+      // The page's own security headers, its policy included.
+      expect(answer.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+      expect({ page, cookie, preloads: preloads(decode(answer).toString('utf8')) }).toEqual({
+        page,
+        cookie,
+        preloads: [...built, ...new Set(extra)],
+      });
+      expect(answer.headers.etag).not.toBe(plain.headers.etag);
+      const again = await request('GET', page, { ...headers, 'if-none-match': String(answer.headers.etag) });
+      expect({ page, status: again.status }).toEqual({ page, status: 304 });
+      // Without the cookie the same ETag no longer matches: the page as built.
+      const signedOut = await request('GET', page, {
+        'accept-encoding': 'br',
+        'if-none-match': String(answer.headers.etag),
+      });
+      expect(signedOut.status).toBe(200);
+      expect(preloads(decode(signedOut).toString('utf8'))).toEqual(built);
+    }
+    // A cookie that cannot be decoded, or an empty one, changes nothing.
+    for (const cookie of [`${INICIO_COOKIE}=%E0%A4%A`, `${INICIO_COOKIE}=`]) {
+      const answer = await request('GET', '/donantes', { 'accept-encoding': 'br', cookie });
+      expect(preloads(decode(answer).toString('utf8'))).toEqual(built);
     }
   });
 

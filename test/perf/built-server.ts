@@ -77,8 +77,16 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   return { url, stop };
 }
 
-/** What the client keeps in localStorage for a signed-in user (client/src/lib/session.ts). */
-export type StoredSession = { token: string; usuario: string };
+/**
+ * What the client keeps for a signed-in user: the token and the user in localStorage
+ * (client/src/lib/session.ts), and the cookie with the home's path (client/src/app/inicio-cookie.tsx).
+ */
+export type StoredSession = { token: string; usuario: string; inicio: string };
+
+/** The session's cookie as document.cookie takes it (what the app sets once signed in). */
+export function inicioCookie(session: StoredSession): string {
+  return `inicio=${encodeURIComponent(session.inicio)}; Path=/; SameSite=Strict`;
+}
 
 /** Registers a servicio and returns its administrator's session as the browser stores it. */
 export async function registerSession(url: string): Promise<StoredSession> {
@@ -107,5 +115,6 @@ export async function registerSession(url: string): Promise<StoredSession> {
   if (!body.data)
     throw new Error(`No se pudo registrar el servicio del banco: ${JSON.stringify(body.errors)}`);
   const { token, usuario } = body.data.register;
-  return { token, usuario: JSON.stringify({ ...usuario, uid: usuario.id }) };
+  // A servicio's administrator starts at the donor search.
+  return { token, usuario: JSON.stringify({ ...usuario, uid: usuario.id }), inicio: '/donantes' };
 }

@@ -1,14 +1,16 @@
 /**
- * `node test/perf/run.cjs lighthouse [--runs N] [--no-build] [--out FILE]`
+ * `node test/perf/run.cjs lighthouse [--runs N] [--no-build] [--out FILE] [--reports DIR]`
  *
  * Lighthouse 12.2.3 (mobile: its default config, a mid-range phone on a slow 4G link, simulated)
  * on the built product as production serves it: /auth/login for a new visitor, and /donantes for a
- * signed-in user (the session stored in localStorage first, on the same origin, from a page that
- * loads none of the app's code). Each run in a new headless Chromium (an empty cache); the median
+ * signed-in user (the session stored first as the app keeps it, in localStorage and its cookie,
+ * on the same origin, from a page that loads none of the app's code). Each run in a new headless Chromium (an empty cache); the median
  * of --runs runs (3) per page. Chromium: CHROME_PATH, else as the other browser benches find it.
  * Goal (issue 30): a performance score of at least LIGHTHOUSE_GOAL on both pages. Prints a table
  * and writes test/perf/results/lighthouse-latest.json. Its CPU timings are the host's times 4:
- * on a busy host (the load average is printed) the scores drop.
+ * on a busy host (the load average is printed) the scores drop. --reports DIR keeps each run's
+ * whole report (DIR/login-1.json, DIR/donantes-1.json, ...): the largest paint's element, the
+ * requests, the critical chains, the unused JavaScript.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,13 @@ import type { Flags, Result } from 'lighthouse';
 import type { Browser, Page } from 'puppeteer-core';
 import { resolveChromium } from './browser-bench';
 import { buildClient } from './bundle-size';
-import { buildServer, registerSession, startBuiltServer, type StoredSession } from './built-server';
+import {
+  buildServer,
+  inicioCookie,
+  registerSession,
+  startBuiltServer,
+  type StoredSession,
+} from './built-server';
 import { numberArg, parseArgs } from './util';
 
 export const LIGHTHOUSE_GOAL = 90;
@@ -85,6 +93,7 @@ async function runOnce(
   lighthouse: LighthouseFn,
   url: string,
   session?: StoredSession,
+  reportFile?: string,
 ): Promise<LighthouseRun> {
   const browser = await launch();
   try {
@@ -92,10 +101,15 @@ async function runOnce(
     if (session) {
       // Same origin, plain text: the app's code stays out of the cache until Lighthouse loads it.
       await page.goto(new URL('/robots.txt', url).href);
-      await page.evaluate((s: StoredSession) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('usuario', s.usuario);
-      }, session);
+      await page.evaluate(
+        (s: StoredSession, cookie: string) => {
+          localStorage.setItem('token', s.token);
+          localStorage.setItem('usuario', s.usuario);
+          document.cookie = cookie;
+        },
+        session,
+        inicioCookie(session),
+      );
     }
     const result = await lighthouse(
       url,
@@ -113,6 +127,10 @@ async function runOnce(
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
     if (session && !result.lhr.finalDisplayedUrl.endsWith('/donantes')) {
       throw new Error(`Con sesión se esperaba /donantes y se midió ${result.lhr.finalDisplayedUrl}`);
+    }
+    if (reportFile) {
+      fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+      fs.writeFileSync(reportFile, JSON.stringify(result.lhr, null, 1) + '\n');
     }
     return summary(result.lhr);
   } finally {
@@ -142,6 +160,7 @@ export function formatLighthouse(pages: LighthousePage[]): string {
 export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   const runs = numberArg(args, 'runs', 3);
+  const reports = typeof args.reports === 'string' ? path.resolve(args.reports) : undefined;
   const loadBefore = os.loadavg()[0];
   if (!args['no-build']) {
     buildClient();
@@ -158,7 +177,10 @@ export async function main(argv: string[]): Promise<number> {
     ] as const) {
       const results: LighthouseRun[] = [];
       for (let i = 0; i < runs; i += 1) {
-        results.push(await runOnce(lighthouse, `${server.url}${page}`, withSession ? session : undefined));
+        const reportFile = reports && path.join(reports, `${page.split('/').pop()}-${i + 1}.json`);
+        results.push(
+          await runOnce(lighthouse, `${server.url}${page}`, withSession ? session : undefined, reportFile),
+        );
       }
       const m = median(results);
       pages.push({ page, runs: results, median: m, ok: m.score >= LIGHTHOUSE_GOAL });

@@ -123,6 +123,10 @@ async function visitTwice(url: string, session?: StoredSession): Promise<Visit[]
         localStorage.setItem('token', s.token);
         localStorage.setItem('usuario', s.usuario);
       }, session);
+      // The cookie a signed-in user's browser has (set by the app at sign-in).
+      await context.addCookies([
+        { name: 'inicio', value: encodeURIComponent(session.inicio), url: new URL(url).origin },
+      ]);
     }
     const page = await recorder(context);
     return [await page.visit(url, 'first'), await page.visit(url, 'repeat')];

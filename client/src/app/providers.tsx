@@ -4,6 +4,7 @@ import type { ApolloClient } from '@apollo/client';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toaster } from '@/components/toast';
 import { AuthProvider } from '@/lib/auth-context';
+import { InicioCookie } from './inicio-cookie';
 import { system } from './theme';
 import { UiProvider, useUi } from '@/lib/ui-context';
 
@@ -64,7 +65,10 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   return (
     <ApolloProvider client={client}>
       <UiProviders>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <InicioCookie />
+          {children}
+        </AuthProvider>
       </UiProviders>
     </ApolloProvider>
   );

@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MeDocument } from '@/generated/graphql';
 import type { SessionUsuarioFragment } from '@/generated/graphql';
@@ -10,6 +10,27 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 const MenuDrawer = lazy(() => import('./menu-drawer'));
+
+/**
+ * False until the browser has painted the first frame. The top bar first shows the user stored at
+ * sign-in; asking the server who is signed in (Me) can wait for that paint, so a slow link's round
+ * trip is not part of the first screen.
+ */
+function usePintado(): boolean {
+  const [pintado, setPintado] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame's callback runs before that paint; a task queued from it, after.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPintado(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return pintado;
+}
 
 /**
  * Who the top bar says is signed in: a staff member by name and surname; an account without a
@@ -29,7 +50,8 @@ export function AppLayout() {
   const { drawerOpen, setDrawerOpen, toggleDrawer } = useUi();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data } = useQuery(MeDocument);
+  const pintado = usePintado();
+  const { data } = useQuery(MeDocument, { skip: !pintado });
   const me = data?.me;
   const rol = me?.rol ?? usuario?.rol;
   const servicioNombre = me?.servicio?.nombre ?? usuario?.servicio?.nombre ?? '';

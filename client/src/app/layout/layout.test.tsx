@@ -4,7 +4,8 @@ import { MeDocument } from '@/generated/graphql';
 import { TOKEN_KEY, USER_KEY } from '@/lib/session';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import { Sidebar } from './sidebar';
-import { BUILD_TEXT, VERSION_TEXT, VersionTooltip } from './version-tooltip';
+import { formatDateTime } from '@domain/dates';
+import { BUILD_TEXT, VERSION_TEXT, VersionTooltip, fechaCompilacion } from './version-tooltip';
 
 function labels() {
   return within(screen.getByRole('navigation', { name: 'Menú principal' }))
@@ -130,6 +131,17 @@ describe('shell', () => {
   it('version tooltip texts', () => {
     expect(VERSION_TEXT).toBe('Versión: 1.1.9');
     expect(BUILD_TEXT).toMatch(/^Compilado: 23\/08\/2025 \d{2}:\d{2}$/);
+  });
+
+  it('the build date reads as formatDateTime shows it, with or without its own offset', () => {
+    for (const iso of [
+      '2025-08-23T00:00:00-03:00',
+      '2025-12-31T23:59-03:00',
+      '2026-01-01T02:30:00.000Z',
+      '2026-03-01T10:00:00+01:00',
+    ]) {
+      expect({ iso, texto: fechaCompilacion(iso) }).toEqual({ iso, texto: formatDateTime(iso) });
+    }
   });
 
   it('the version tooltip opens on hover and on focus, and Escape or leaving closes it', async () => {

@@ -48,6 +48,26 @@ describe('login page', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
   });
 
+  it('marks the empty fields once left or when sending, and does not send with errors', async () => {
+    renderApp('/auth/login');
+    const user = userEvent.setup();
+    const usuario = await screen.findByLabelText(/Usuario/);
+    expect(screen.queryByText('Requerido')).not.toBeInTheDocument();
+    await user.click(usuario);
+    await user.tab();
+    expect(screen.getAllByText('Requerido')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    // No mock answers LoginDocument: a request would show an error alert.
+    expect(screen.getAllByText('Requerido')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // An invisible character is refused as in every other text field.
+    await user.type(usuario, 'hemo\u200b');
+    expect(screen.queryAllByText('Requerido')).toHaveLength(1);
+    expect(usuario).toHaveAttribute('aria-invalid', 'true');
+    await user.type(usuario, '{Backspace}');
+    expect(usuario).not.toHaveAttribute('aria-invalid');
+  });
+
   it('links to recover and register', async () => {
     renderApp('/auth/login');
     expect(await screen.findByRole('link', { name: '¿Olvidó su clave?' })).toHaveAttribute(
