@@ -138,6 +138,18 @@ export const COLUMNAS_COMPONENTES: readonly ColumnaComponente[] = [
   { label: 'Stock al final', valor: (c) => c.stockFinal },
 ];
 
+/**
+ * The components the report shows: none when every figure of every type is 0 (a servicio that does
+ * not split its donations, or a period without any), so that the report stays as it was.
+ */
+export function componentesDe(i: IndicadoresImprimible): ComponenteImprimible[] {
+  const componentes = i.componentes ?? [];
+  const alguna = componentes.some(
+    (c) => COLUMNAS_COMPONENTES.some((k) => k.valor(c) !== 0) || c.porMotivo.some((m) => m.cantidad !== 0),
+  );
+  return alguna ? componentes : [];
+}
+
 /** A component type in words ('Concentrado de glóbulos rojos'). */
 export function componenteLabel(tipo: string): string {
   return isTipoComponente(tipo) ? TIPO_COMPONENTE_LABELS[tipo] : tipo;

@@ -274,6 +274,25 @@ describe('ReportePdf: the components page', () => {
     expectInsidePage(pages[1]);
   });
 
+  it('has no components page when every figure is 0 (a servicio that does not split its donations)', async () => {
+    const ceros = componentes.map((c) => ({
+      ...c,
+      producidos: 0,
+      liberados: 0,
+      descartados: 0,
+      porMotivo: c.porMotivo.map((m) => ({ ...m, cantidad: 0 })),
+      despachados: 0,
+      porDestino: c.porDestino.map((d) => ({ ...d, cantidad: 0 })),
+      transfundidos: 0,
+      devueltos: 0,
+      vencidos: 0,
+      stockFinal: 0,
+    }));
+    const pages = await render({ ...indicadores, componentes: ceros });
+    expect(pages).toHaveLength(1);
+    expect(pages[0].text).not.toContain('Componentes por tipo');
+  });
+
   it('writes "menos de 5" where a figure is not published, with the note', async () => {
     const pages = await render({ ...indicadores, componentes: componentesSuprimidos });
     const { text } = pages[1];

@@ -9,6 +9,7 @@ import {
   COLUMNAS_COMPONENTES,
   COLUMNAS_RED,
   componenteLabel,
+  componentesDe,
   compactarSerie,
   descartesPorMotivo,
   formatCifra,
@@ -510,10 +511,10 @@ export function ReportePdf({ data }: ReportePdfProps) {
           <Pie data={data} />
         </Page>
       )}
-      {(data.indicadores.componentes ?? []).length > 0 && (
+      {componentesDe(data.indicadores).length > 0 && (
         <Page size="A4" style={s.page}>
           <Header data={data} />
-          <Componentes componentes={data.indicadores.componentes ?? []} />
+          <Componentes componentes={componentesDe(data.indicadores)} />
           <Pie data={data} />
         </Page>
       )}

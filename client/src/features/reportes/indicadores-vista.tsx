@@ -8,6 +8,7 @@ import {
   cifrasPrincipales,
   COLUMNAS_COMPONENTES,
   componenteLabel,
+  componentesDe,
   descartesPorMotivo,
   motivoLabel,
   formatCifra,
@@ -58,9 +59,7 @@ export function IndicadoresVista({
       </SimpleGrid>
       {children}
       <SerologiaTabla indicadores={indicadores} />
-      {(indicadores.componentes ?? []).length > 0 && (
-        <ComponentesTabla componentes={indicadores.componentes ?? []} />
-      )}
+      {componentesDe(indicadores).length > 0 && <ComponentesTabla componentes={componentesDe(indicadores)} />}
       {suprimidas && (
         <Text fontSize="sm" color="gray.600" data-testid="nota-supresion">
           {MSG.notaSupresion}

@@ -4,6 +4,7 @@ import {
   COLUMNAS_COMPONENTES,
   COLUMNAS_RED,
   componenteLabel,
+  componentesDe,
   redConSuprimidas,
   TOTAL_RED,
 } from '@/imprimibles/reporte-format';
@@ -34,7 +35,7 @@ export function buildRedCsv(
 
 /** A row per servicio and component type, then the network's; none when the answer has no components. */
 function componentesPorServicio(red: IndicadoresRedImprimible): string[] {
-  if ((red.total.componentes ?? []).length === 0) return [];
+  if (componentesDe(red.total).length === 0) return [];
   const filas = (servicio: string, i: IndicadoresRedImprimible['total']) =>
     (i.componentes ?? []).map((t) =>
       line(

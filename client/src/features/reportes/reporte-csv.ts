@@ -7,6 +7,7 @@ import {
   cifrasPrincipales,
   COLUMNAS_COMPONENTES,
   componenteLabel,
+  componentesDe,
   descartesPorMotivo,
   formatNumero,
   grupoLabel,
@@ -106,13 +107,13 @@ export function reporteCsvLines(
         cifraCell(s.reposicion),
       ),
     ),
-    ...componentesCsvLines(i.componentes ?? []),
+    ...componentesCsvLines(componentesDe(i)),
   ];
 }
 
 /**
  * The components' blocks: one row per type (COLUMNAS_COMPONENTES), then the discarded units by
- * reason, one column per type. None when the answer has no component figures.
+ * reason, one column per type. None when the period has no component figure (componentesDe).
  */
 function componentesCsvLines(componentes: readonly ComponenteImprimible[]): string[] {
   if (componentes.length === 0) return [];
