@@ -139,13 +139,17 @@ export const COLUMNAS_COMPONENTES: readonly ColumnaComponente[] = [
 ];
 
 /**
- * The components the report shows: none when every figure of every type is 0 (a servicio that does
- * not split its donations, or a period without any), so that the report stays as it was.
+ * The components the report shows: none when no figure of any type is a published number other
+ * than 0 (a servicio that does not split its donations, a period without any, or one whose every
+ * figure is 'menos de 5' outside the servicio), so that the report stays as it was.
  */
 export function componentesDe(i: IndicadoresImprimible): ComponenteImprimible[] {
   const componentes = i.componentes ?? [];
+  const publicada = (n: CifraImprimible) => n !== null && n !== 0;
   const alguna = componentes.some(
-    (c) => COLUMNAS_COMPONENTES.some((k) => k.valor(c) !== 0) || c.porMotivo.some((m) => m.cantidad !== 0),
+    (c) =>
+      COLUMNAS_COMPONENTES.some((k) => publicada(k.valor(c))) ||
+      c.porMotivo.some((m) => publicada(m.cantidad)),
   );
   return alguna ? componentes : [];
 }

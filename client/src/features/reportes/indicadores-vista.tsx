@@ -153,7 +153,8 @@ function ComponentesTabla({ componentes }: { componentes: ComponenteImprimible[]
       description="Producidos, liberados, despachados por destino, transfundidos, devueltos, descartados, vencidos y el stock al final del período, por tipo."
     >
       <Stack gap="6">
-        <Table.ScrollArea>
+        {/* Wider than a phone: the scrolled area takes the keyboard's focus to scroll with the arrows. */}
+        <Table.ScrollArea tabIndex={0}>
           <Table.Root size="sm" aria-label="Componentes por tipo" css={TABLA_TARJETAS_CIFRAS}>
             <Table.Header>
               <Table.Row>
@@ -180,7 +181,7 @@ function ComponentesTabla({ componentes }: { componentes: ComponenteImprimible[]
           </Table.Root>
         </Table.ScrollArea>
         {motivos.length > 0 && (
-          <Table.ScrollArea>
+          <Table.ScrollArea tabIndex={0}>
             <Table.Root size="sm" aria-label="Descartados por motivo" css={TABLA_TARJETAS_CIFRAS}>
               <Table.Header>
                 <Table.Row>
