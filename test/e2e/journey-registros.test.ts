@@ -2,13 +2,15 @@
  * The period's registers in the browser. Units are produced and released through the API (as in
  * journey-stock); one is discarded and another dispatched to a hospital. On /planillas the
  * registers of this month are downloaded as PDF and as CSV, and each file is read back: the
- * discarded unit with its reason and who discarded it, the dispatched unit with its dispatch.
+ * discarded unit with its reason and who discarded it, the dispatched unit with its dispatch; and
+ * Reportes shows the month's components per type.
  */
 import type { Browser, Page } from 'playwright-core';
 import { identificadorLegible } from '../../server/src/domain/componentes';
 import { linesOf, readPdf } from '../pdf/pdf-reader';
 import { launchBrowser, newPage, screenshot } from './browser';
 import {
+  axeSerious,
   CLAVE,
   crearDonacionApi,
   crearDonanteApi,
@@ -154,5 +156,26 @@ describe('recorrido: registros de descartes y despachos', () => {
     );
     expect(contenido).toContain(';En el destino, sin novedad');
     await screenshot(page, 'registros-02-descargas');
+  });
+
+  it('Reportes shows what became of the blood this month, with no serious axe violation', async () => {
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Reportes' })
+      .click();
+    await page.waitForURL('**/reportes');
+    await page.getByRole('button', { name: 'Este mes' }).click();
+    const tabla = page.getByRole('table', { name: 'Componentes por tipo' });
+    await tabla.waitFor();
+    const celda = (tipo: string, columna: string) =>
+      tabla.getByRole('row', { name: new RegExp(`^${tipo}`) }).locator(`[data-label="${columna}"]`);
+    await expect(celda('Glóbulos rojos', 'Despachados').innerText()).resolves.toBe('1');
+    await expect(celda('Glóbulos rojos', 'A hospital o clínica').innerText()).resolves.toBe('1');
+    await expect(celda('Plasma fresco congelado', 'Descartados').innerText()).resolves.toBe('1');
+    await expect(celda('Plasma fresco congelado', 'Stock al final').innerText()).resolves.toBe('0');
+    const motivos = page.getByRole('table', { name: 'Descartados por motivo' });
+    await motivos.getByRole('row', { name: /^Bolsa rota o pérdida/ }).waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'registros-03-reportes');
   });
 });
