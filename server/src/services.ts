@@ -37,6 +37,9 @@ import { CuentaResolver } from './modules/cuenta/cuenta.resolver';
 import { DespachoResolver } from './modules/despacho/despacho.resolver';
 import { addDespachoRoutes } from './modules/despacho/despacho.rest';
 import { DespachoService } from './modules/despacho/despacho.service';
+import { RegistroResolver } from './modules/registro/registro.resolver';
+import { addRegistroRoutes } from './modules/registro/registro.rest';
+import { RegistroService } from './modules/registro/registro.service';
 import { addCuentaRoutes } from './modules/cuenta/cuenta.rest';
 import { CuentaService } from './modules/cuenta/cuenta.service';
 import { Donacion, EtiquetaContador } from './modules/donacion/donacion.entity';
@@ -144,6 +147,7 @@ export const resolvers: Resolvers = [
   StockResolver,
   DespachoResolver,
   TrazabilidadResolver,
+  RegistroResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -160,6 +164,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addStockRoutes,
   addTrazabilidadRoutes,
   addDespachoRoutes,
+  addRegistroRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -218,6 +223,8 @@ export type Services = {
   despacho: DespachoService;
   /** Look-back: the work-list, notifications and closing. */
   trazabilidad: TrazabilidadService;
+  /** The discard and dispatch registers of a period. */
+  registro: RegistroService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -264,6 +271,7 @@ export function createServices(
     stock,
     despacho: new DespachoService(dataSource, stock),
     trazabilidad: new TrazabilidadService(dataSource),
+    registro: new RegistroService(query),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

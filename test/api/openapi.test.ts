@@ -104,6 +104,9 @@ const BEYOND_SPEC = [
   'GET /componente/trazabilidad/{id}',
   'POST /componente/trazabilidad/{id}/notificacion',
   'POST /componente/trazabilidad/{id}/cerrar',
+  // The discard and dispatch registers of a period.
+  'GET /registro/descartes',
+  'GET /registro/despachos',
 ];
 
 describe('OpenAPI document of /api', () => {

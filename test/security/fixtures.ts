@@ -695,6 +695,15 @@ export function operationCalls(target: World): Record<string, Call> {
       variables: { id: target.componenteId },
     },
     'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas } }` },
+    // The registers of today: the caller's own discards and dispatches.
+    'Query.registroDescartes': {
+      query: `query ($d: String!) { registroDescartes(desde: $d, hasta: $d) { total items { componenteId codigo descartadoPor } } }`,
+      variables: { d: TODAY },
+    },
+    'Query.registroDespachos': {
+      query: `query ($d: String!) { registroDespachos(desde: $d, hasta: $d) { total items { id destinoNombre unidades { codigo } } } }`,
+      variables: { d: TODAY },
+    },
     // The network's request: the target is the network's only member, so a request is refused
     // (two members needed); an answer to the unit's id finds no request.
     'Query.solicitudesTraslado': { query: `{ solicitudesTraslado { id origen destino cantidad estado } }` },

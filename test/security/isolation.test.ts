@@ -139,6 +139,9 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.registrarNotificacion': 'NOT_FOUND',
   'Mutation.cerrarTrazabilidad': 'NOT_FOUND',
   'Query.trazabilidadesRed': 'refused',
+  // The registers: B's own discards and dispatches of the period.
+  'Query.registroDescartes': 'scoped',
+  'Query.registroDespachos': 'scoped',
   'Query.solicitudesTraslado': 'scoped',
   // A network's account only: B's administrator is refused.
   'Mutation.solicitarTraslado': 'refused',

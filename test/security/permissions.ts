@@ -108,6 +108,9 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.registrarNotificacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Mutation.cerrarTrazabilidad': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Query.trazabilidadesRed': ['ROL_RED'],
+  // The discard and dispatch registers of a period: every role of the servicio reads them.
+  'Query.registroDescartes': 'any',
+  'Query.registroDespachos': 'any',
   // Requests between members: the network asks, the member asked answers; both read.
   'Query.solicitudesTraslado': [...ROLES],
   'Mutation.solicitarTraslado': ['ROL_RED'],
@@ -187,6 +190,8 @@ export const REST_PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'GET /componente/trazabilidad/:id': 'any',
   'POST /componente/trazabilidad/:id/notificacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'POST /componente/trazabilidad/:id/cerrar': ['ROL_MEDICO', 'ROL_SERVICIO'],
+  'GET /registro/descartes': 'any',
+  'GET /registro/despachos': 'any',
 };
 
 /** 'any' is every role inside a servicio: a network's account (ROL_RED) only where it is named. */

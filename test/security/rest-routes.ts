@@ -336,5 +336,15 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { destino: 'TRANSFUNDIDO' },
       expect: 404,
     },
+    'GET /registro/descartes': {
+      method: 'GET',
+      path: `/registro/descartes?desde=${TODAY}&hasta=${TODAY}`,
+      expect: 200,
+    },
+    'GET /registro/despachos': {
+      method: 'GET',
+      path: `/registro/despachos?desde=${TODAY}&hasta=${TODAY}`,
+      expect: 200,
+    },
   };
 }

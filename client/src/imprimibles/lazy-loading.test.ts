@@ -26,8 +26,11 @@ const PDF_MODULES = [
   'pdf-styles',
   'barcode',
 ];
-/** A feature's own printables, in its pdf/ folder (features/componentes/pdf/etiqueta-componente-pdf, features/stock/pdf/remito-pdf). */
-const FEATURE_PDF_MODULES = ['etiqueta-componente-pdf', 'remito-pdf'];
+/**
+ * A feature's own printables, in its pdf/ folder (features/componentes/pdf/etiqueta-componente-pdf,
+ * features/stock/pdf/remito-pdf, features/planillas/pdf/registro-pdf).
+ */
+const FEATURE_PDF_MODULES = ['etiqueta-componente-pdf', 'remito-pdf', 'registro-pdf'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -2,12 +2,24 @@
  * Pure formatting of the indicators report, shared by the /reportes screen, its CSV and its PDF
  * (no @react-pdf import: the screen uses it too).
  */
+import {
+  isMotivoDescarte,
+  isTipoComponente,
+  MOTIVO_DESCARTE_LABELS,
+  TIPO_COMPONENTE_LABELS,
+} from '@domain/componentes';
 import { addDays, formatDate, parseIsoDate } from '@domain/dates';
+import { DESTINOS_DESPACHO, type TipoDestino } from '@domain/despacho';
 import { SEROLOGIA_LABELS, type SerologiaKey } from '@domain/donacion';
 import { AGRUPACION_LABELS, type AgrupacionValor } from '@domain/indicadores';
 import { MSG } from '@domain/messages';
 import { formatRh } from './format';
-import type { CifraImprimible, IndicadoresImprimible, IndicadoresRedImprimible } from './types';
+import type {
+  CifraImprimible,
+  ComponenteImprimible,
+  IndicadoresImprimible,
+  IndicadoresRedImprimible,
+} from './types';
 
 const MESES = [
   'Enero',
@@ -75,8 +87,97 @@ export function haySuprimidas(i: IndicadoresImprimible): boolean {
     ...i.porGrupo.map((g) => g.cantidad),
     ...i.serologia.flatMap((s) => [s.analizadas, s.pendientes, s.reactivas, s.porcentaje]),
     ...i.serie.flatMap((s) => [s.donaciones, s.voluntarias, s.reposicion]),
+    ...(i.componentes ?? []).flatMap((c) => [
+      ...COLUMNAS_COMPONENTES.map((k) => k.valor(c)),
+      ...c.porMotivo.map((m) => m.cantidad),
+    ]),
   ];
   return cifras.some((c) => c === null);
+}
+
+/** One column of the components' table: its head and its figure (null: not published). */
+export type ColumnaComponente = {
+  label: string;
+  valor: (c: ComponenteImprimible) => CifraImprimible;
+};
+
+/** A destination kind, short, after 'A ' in a column's head. */
+const DESTINO_CORTO: Record<TipoDestino, string> = {
+  HOSPITAL: 'hospital o clínica',
+  MIEMBRO_RED: 'otro servicio de la red',
+  SERVICIO_PROPIO: 'servicio de transfusión propio',
+};
+
+/** A figure of a list by code: null (not published) stays null; a code the list lacks is 0. */
+const deLista = <K extends string>(
+  lista: readonly ({ cantidad: CifraImprimible } & Record<K, string>)[],
+  k: K,
+  codigo: string,
+) => {
+  const fila = lista.find((x) => x[k] === codigo);
+  return fila === undefined ? 0 : fila.cantidad;
+};
+
+const porDestino = (destino: TipoDestino) => (c: ComponenteImprimible) =>
+  deLista(c.porDestino, 'destino', destino);
+
+/**
+ * What became of the blood, per component type, on /reportes, in its CSV and in its PDF: produced,
+ * released, dispatched by destination kind, transfused, returned, discarded, expired and the stock
+ * at the period's end.
+ */
+export const COLUMNAS_COMPONENTES: readonly ColumnaComponente[] = [
+  { label: 'Producidos', valor: (c) => c.producidos },
+  { label: 'Liberados', valor: (c) => c.liberados },
+  { label: 'Despachados', valor: (c) => c.despachados },
+  ...DESTINOS_DESPACHO.map((d) => ({ label: `A ${DESTINO_CORTO[d]}`, valor: porDestino(d) })),
+  { label: 'Transfundidos', valor: (c) => c.transfundidos },
+  { label: 'Devueltos', valor: (c) => c.devueltos },
+  { label: 'Descartados', valor: (c) => c.descartados },
+  { label: 'Vencidos', valor: (c) => c.vencidos },
+  { label: 'Stock al final', valor: (c) => c.stockFinal },
+];
+
+/**
+ * The components the report shows: none when no figure of any type is a published number other
+ * than 0 (a servicio that does not split its donations, a period without any, or one whose every
+ * figure is 'menos de 5' outside the servicio), so that the report stays as it was.
+ */
+export function componentesDe(i: IndicadoresImprimible): ComponenteImprimible[] {
+  const componentes = i.componentes ?? [];
+  const publicada = (n: CifraImprimible) => n !== null && n !== 0;
+  const alguna = componentes.some(
+    (c) =>
+      COLUMNAS_COMPONENTES.some((k) => publicada(k.valor(c))) ||
+      c.porMotivo.some((m) => publicada(m.cantidad)),
+  );
+  return alguna ? componentes : [];
+}
+
+/** A component type in words ('Concentrado de glóbulos rojos'). */
+export function componenteLabel(tipo: string): string {
+  return isTipoComponente(tipo) ? TIPO_COMPONENTE_LABELS[tipo] : tipo;
+}
+
+/** A discard's reason in words ('Serología reactiva'). */
+export function motivoLabel(motivo: string): string {
+  return isMotivoDescarte(motivo) ? MOTIVO_DESCARTE_LABELS[motivo] : motivo;
+}
+
+/**
+ * The discarded units by reason: one row per reason with a discard in some type (or not published),
+ * its figure per type in the order of `componentes`.
+ */
+export function descartesPorMotivo(
+  componentes: readonly ComponenteImprimible[],
+): { motivo: string; cantidades: CifraImprimible[] }[] {
+  const motivos = componentes[0]?.porMotivo.map((m) => m.motivo) ?? [];
+  return motivos
+    .map((motivo) => ({
+      motivo,
+      cantidades: componentes.map((c) => deLista(c.porMotivo, 'motivo', motivo)),
+    }))
+    .filter((f) => f.cantidades.some((n) => n !== 0));
 }
 
 /** 'A Positivo', 'O Negativo'; 'Sin resultado' when the group is not typed yet (abo ''). */

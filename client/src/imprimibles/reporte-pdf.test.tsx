@@ -6,6 +6,7 @@ import { INDICADORES_DIAS_MAX, SERIE_PUNTOS_MAX, validatePeriodo } from '@domain
 import { servicio } from '../../../test/pdf/fixtures';
 import { MSG } from '@domain/messages';
 import { conSerieDiaria, conSuprimidas, indicadores, suprimido } from '../../../test/pdf/reporte-fixtures';
+import { componentes, componentesSuprimidos } from '../../../test/pdf/componentes-fixtures';
 import { find, readPdf, type PdfPage } from '../../../test/pdf/pdf-reader';
 import { ReportePdf, redEnPrimeraPagina, SERIE_FILAS_MAX } from './reporte-pdf';
 import type { IndicadoresImprimible, ReportePdfData } from './types';
@@ -244,5 +245,63 @@ describe('ReportePdf', () => {
       const total = data.serie.reduce((n, s) => n + (s.donaciones ?? 0), 0);
       expect(runs.reduce((n, m) => n + Number(m[3].replace(/\./g, '')), 0)).toBe(total);
     });
+  });
+});
+
+describe('ReportePdf: the components page', () => {
+  it('adds a page with every type’s figures and the discards by reason, read back from the PDF', async () => {
+    const pages = await render({ ...indicadores, componentes }, 'reporte-componentes');
+    expect(pages).toHaveLength(2);
+    const { text } = pages[1];
+    expect(text).toContain(servicio.nombre);
+    expect(text).toContain('Del 01/01/2026 al 31/03/2026');
+    expect(text).toContain('Componentes por tipo');
+    for (const head of ['Producidos', 'Liberados', 'Despachados', 'Transfundidos', 'Devueltos', 'Vencidos']) {
+      expect(text).toContain(head);
+    }
+    // Long heads wrap inside their column.
+    expect(text).toMatch(/A hospital\s+A otro\s+A servicio/);
+    expect(text).toMatch(/Stock al\s*\n\s*o clínica\s+servicio de\s+final/);
+    // Producidos, liberados, despachados, to each destination kind, transfused, returned, discarded, expired, stock.
+    expect(text).toMatch(
+      /Glóbulos rojos\s+1\.210\s+1\.150\s+1\.095\s+820\s+45\s+230\s+960\s+31\s+44\s+17\s+88/,
+    );
+    expect(text).toMatch(/1\.190\s+1\.120\s+762\s+610\s+12\s+140\s+700\s+8\s+35\s+0\s+402/);
+    expect(text).toContain('Descartados por motivo');
+    expect(text).toMatch(/Serología reactiva\s+24\s+24\s+0\s+0/);
+    expect(text).toMatch(/Lipémico\s+0\s+11\s+0\s+0/);
+    expect(text).not.toContain('Hemolizado');
+    expectInsidePage(pages[1]);
+  });
+
+  it('has no components page when every figure is 0 (a servicio that does not split its donations)', async () => {
+    const ceros = componentes.map((c) => ({
+      ...c,
+      producidos: 0,
+      liberados: 0,
+      descartados: 0,
+      porMotivo: c.porMotivo.map((m) => ({ ...m, cantidad: 0 })),
+      despachados: 0,
+      porDestino: c.porDestino.map((d) => ({ ...d, cantidad: 0 })),
+      transfundidos: 0,
+      devueltos: 0,
+      vencidos: 0,
+      stockFinal: 0,
+    }));
+    const pages = await render({ ...indicadores, componentes: ceros });
+    expect(pages).toHaveLength(1);
+    expect(pages[0].text).not.toContain('Componentes por tipo');
+  });
+
+  it('writes "menos de 5" where a figure is not published, with the note', async () => {
+    const pages = await render({ ...indicadores, componentes: componentesSuprimidos });
+    const { text } = pages[1];
+    expect(text).toMatch(/Bolsa rota o pérdida\s+menos de 5\s+0\s+0\s+0/);
+    expect(text).toMatch(/Vencimiento\s+menos de 5\s+0\s+26\s+0/);
+    // The expired of red cells, in its narrow column: 'menos' over 'de 5'.
+    expect(text).toMatch(
+      /Glóbulos rojos\s+1\.210\s+1\.150\s+1\.095\s+820\s+45\s+230\s+960\s+31\s+\S+\s+menos\s+88\s*\n\s*de 5/,
+    );
+    expect(text).toContain(MSG.notaSupresionCorta.slice(MSG.notaSupresionCorta.indexOf(':')));
   });
 });

@@ -6,23 +6,29 @@ import { mm } from './format';
 import {
   agrupacionLabel,
   cifrasPrincipales,
+  COLUMNAS_COMPONENTES,
   COLUMNAS_RED,
+  componenteLabel,
+  componentesDe,
   compactarSerie,
+  descartesPorMotivo,
   formatCifra,
   formatNumero,
   formatPorcentaje,
   grupoLabel,
   haySuprimidas,
   marcadorLabel,
+  motivoLabel,
   periodoTexto,
   redConSuprimidas,
   TOTAL_RED,
   valorTexto,
 } from './reporte-format';
-import type { ReportePdfData } from './types';
+import type { ComponenteImprimible, ReportePdfData } from './types';
 
 /*
- * The indicators report for the provincial programme: one A4 portrait page, whatever the period.
+ * The indicators report for the provincial programme: one A4 portrait page, whatever the period,
+ * and a page for the blood components (Componentes) when the answer has them.
  * Every part has a bounded size: 12 headline figures, at most 9 blood groups and 7 markers, and
  * the series as a table of at most SERIE_FILAS_MAX rows (a longer series is merged into runs of
  * consecutive periods, nothing left out) under a bar drawing of every point. The page does not
@@ -397,6 +403,60 @@ function PorServicio({ data, aparte }: { data: ReportePdfData; aparte: boolean }
   );
 }
 
+const COMPONENTE_ANCHO = 19;
+const MOTIVO_ANCHO = 28;
+
+/**
+ * What became of the blood, on a page of its own: per component type (COLUMNAS_COMPONENTES, one
+ * column each), then the discarded units by reason, one column per type. Four types and ten
+ * reasons at most: the page never runs over.
+ */
+function Componentes({ componentes }: { componentes: ComponenteImprimible[] }) {
+  const motivos = descartesPorMotivo(componentes);
+  const ancho = (resto: number, n: number) => `${(100 - resto) / n}%`;
+  return (
+    <>
+      <View style={s.section}>
+        <Text style={s.sectionTitle}>Componentes por tipo</Text>
+        <Tabla
+          columnas={[
+            { head: 'Componente', width: `${COMPONENTE_ANCHO}%` },
+            ...COLUMNAS_COMPONENTES.map((c) => ({
+              head: c.label,
+              width: ancho(COMPONENTE_ANCHO, COLUMNAS_COMPONENTES.length),
+              num: true,
+            })),
+          ]}
+          filas={componentes.map((t) => [
+            componenteLabel(t.tipo),
+            ...COLUMNAS_COMPONENTES.map((c) => formatCifra(c.valor(t))),
+          ])}
+          ajustable
+        />
+      </View>
+      <View style={s.section}>
+        <Text style={s.sectionTitle}>Descartados por motivo</Text>
+        {motivos.length === 0 ? (
+          <Text>Sin descartes en el período.</Text>
+        ) : (
+          <Tabla
+            columnas={[
+              { head: 'Motivo', width: `${MOTIVO_ANCHO}%` },
+              ...componentes.map((t) => ({
+                head: componenteLabel(t.tipo),
+                width: ancho(MOTIVO_ANCHO, componentes.length),
+                num: true,
+              })),
+            ]}
+            filas={motivos.map((m) => [motivoLabel(m.motivo), ...m.cantidades.map((n) => formatCifra(n))])}
+            ajustable
+          />
+        )}
+      </View>
+    </>
+  );
+}
+
 /** Whether the report shows a figure that is not published ('menos de 5'): its note goes at the foot. */
 const conSuprimidas = (data: ReportePdfData) =>
   data.porServicio === undefined
@@ -448,6 +508,13 @@ export function ReportePdf({ data }: ReportePdfProps) {
             <Header data={data} />
           </View>
           <PorServicio data={data} aparte />
+          <Pie data={data} />
+        </Page>
+      )}
+      {componentesDe(data.indicadores).length > 0 && (
+        <Page size="A4" style={s.page}>
+          <Header data={data} />
+          <Componentes componentes={componentesDe(data.indicadores)} />
           <Pie data={data} />
         </Page>
       )}

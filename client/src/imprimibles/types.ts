@@ -263,6 +263,25 @@ export type IndicadoresImprimible = {
     voluntarias: CifraImprimible;
     reposicion: CifraImprimible;
   }[];
+  /** Blood components per type (codes of @domain/componentes): what became of the blood. */
+  componentes?: ComponenteImprimible[];
+};
+
+/** One component type's figures of the period (the `IndicadorComponente` of the server). */
+export type ComponenteImprimible = {
+  tipo: string;
+  producidos: CifraImprimible;
+  liberados: CifraImprimible;
+  descartados: CifraImprimible;
+  /** By reason, codes of @domain/componentes MOTIVOS_DESCARTE. */
+  porMotivo: { motivo: string; cantidad: CifraImprimible }[];
+  despachados: CifraImprimible;
+  /** By destination kind, codes of @domain/despacho DESTINOS_DESPACHO. */
+  porDestino: { destino: string; cantidad: CifraImprimible }[];
+  transfundidos: CifraImprimible;
+  devueltos: CifraImprimible;
+  vencidos: CifraImprimible;
+  stockFinal: CifraImprimible;
 };
 
 /** A network's figures (the `indicadoresRed` answer): all its members together, and each one's. */

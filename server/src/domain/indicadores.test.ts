@@ -488,12 +488,24 @@ describe('random networks, every figure against the rule', () => {
 
 describe('components outside the servicio', () => {
   const MOTIVOS = ['SEROLOGIA_REACTIVA', 'VENCIMIENTO', 'OTRO'];
-  const tipo = (t: string, producidos: number, liberados: number, motivos: number[]) => ({
+  const DESTINOS = ['HOSPITAL', 'MIEMBRO_RED', 'SERVICIO_PROPIO'];
+  const tipo = (
+    t: string,
+    producidos: number,
+    liberados: number,
+    motivos: number[],
+    despacho: { destinos?: number[]; transfundidos?: number; devueltos?: number; stockFinal?: number } = {},
+  ) => ({
     tipo: t,
     producidos,
     liberados,
     descartados: motivos.reduce((a, b) => a + b, 0),
     porMotivo: MOTIVOS.map((motivo, j) => ({ motivo, cantidad: motivos[j] })),
+    despachados: (despacho.destinos ?? [0, 0, 0]).reduce((a, b) => a + b, 0),
+    porDestino: DESTINOS.map((destino, j) => ({ destino, cantidad: despacho.destinos?.[j] ?? 0 })),
+    transfundidos: despacho.transfundidos ?? 0,
+    devueltos: despacho.devueltos ?? 0,
+    stockFinal: despacho.stockFinal ?? 0,
   });
   const conComponentes = (n: number, componentes: ReturnType<typeof tipo>[]): CifrasIndicadores => ({
     ...celda(donaciones(n), ['2026-01']),
@@ -509,9 +521,51 @@ describe('components outside the servicio', () => {
         liberados: null,
         descartados: null,
         porMotivo: MOTIVOS.map((motivo) => ({ motivo, cantidad: null, suprimido: true })),
+        despachados: null,
+        porDestino: DESTINOS.map((destino) => ({ destino, cantidad: null, suprimido: true })),
+        transfundidos: null,
+        devueltos: null,
+        vencidos: null,
+        stockFinal: null,
         suprimido: true,
       },
     ]);
+  });
+
+  it('dispatched by destination kind: a small count is suppressed with a complement, the rest is exact', () => {
+    const p = publicarIndicadores(
+      conComponentes(20, [
+        tipo('GLOBULOS_ROJOS', 20, 18, [0, 7, 0], {
+          destinos: [9, 2, 6],
+          transfundidos: 8,
+          devueltos: 3,
+          stockFinal: 12,
+        }),
+      ]),
+    ).total;
+    const [gr] = p.componentes;
+    // 2 to another member is suppressed, and the smallest other kind with it: 17 - 9 - 6 would give it back.
+    expect(gr.porDestino.map((d) => d.cantidad)).toEqual([9, null, null]);
+    expect(gr.despachados).toBe(17);
+    expect([gr.transfundidos, gr.devueltos, gr.stockFinal]).toEqual([8, null, 12]);
+    // The expired are the discarded by expiry: the same figure.
+    expect(gr.vencidos).toBe(7);
+    expect(gr.porMotivo[1].cantidad).toBe(7);
+    expect(gr.suprimido).toBe(true);
+  });
+
+  it('a network member’s dispatch figures are not the total minus the other members', () => {
+    const a = conComponentes(8, [tipo('PLAQUETAS', 8, 8, [0, 0, 0], { destinos: [3, 0, 0], stockFinal: 6 })]);
+    const b = conComponentes(9, [tipo('PLAQUETAS', 9, 9, [0, 0, 0], { destinos: [7, 0, 0], stockFinal: 9 })]);
+    const suma = sumarCifras([a, b], ['2026-01'], MARCADORES);
+    expect(suma.componentes?.[0]).toMatchObject({ despachados: 10, stockFinal: 15 });
+    const red = publicarIndicadores(suma, [a, b]);
+    expect(red.miembros[0].componentes[0].despachados).toBeNull();
+    // A's 3 is suppressed, so B's 7 goes with it (10 - 7 would give it back), or the total does.
+    const deB = red.miembros[1].componentes[0].despachados;
+    const delTotal = red.total.componentes[0].despachados;
+    expect(deB === null || delTotal === null).toBe(true);
+    expect(cifrasExactas(a).componentes[0]).toMatchObject({ despachados: 3, stockFinal: 6, vencidos: 0 });
   });
 
   it('a count of 1 to 4 is suppressed, and so is a figure that would give it back by subtraction', () => {

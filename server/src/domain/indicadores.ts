@@ -6,6 +6,9 @@ import { daysBetween, isValidIsoDate, IsoDate } from './dates';
 import { INDICADORES_MINIMO_PUBLICABLE } from './limites';
 import { FieldError, MSG } from './messages';
 import { porMil, TIPOS_REACCION } from './reacciones';
+
+/** The discard reason that is the expiry of a unit: the published `vencidos` of a type. */
+const MOTIVO_VENCIMIENTO = 'VENCIMIENTO';
 import { ErrorList } from './validation';
 
 export const AGRUPACIONES = ['DIA', 'SEMANA', 'MES', 'ANIO'] as const;
@@ -77,7 +80,8 @@ export type CifrasIndicadores = {
   serie: { periodo: string; donaciones: number; voluntarias: number; reposicion: number }[];
   /**
    * Blood components, one per type (domain/componentes.ts TIPOS_COMPONENTE order): those produced,
-   * released and discarded in the period, the discarded ones by reason (every reason, zeros too).
+   * released and discarded in the period, the discarded ones by reason (every reason, zeros too),
+   * dispatched by destination kind, transfused, returned, and in stock at the period's end.
    */
   componentes?: CifrasComponente[];
 };
@@ -89,6 +93,14 @@ export type CifrasComponente = {
   liberados: number;
   descartados: number;
   porMotivo: { motivo: string; cantidad: number }[];
+  /** Units the servicio dispatched: the sum of porDestino (domain/despacho.ts DESTINOS_DESPACHO order). */
+  despachados: number;
+  porDestino: { destino: string; cantidad: number }[];
+  /** Units of its dispatches recorded as transfused, and as returned, in the period. */
+  transfundidos: number;
+  devueltos: number;
+  /** Released units of the servicio, unexpired and not out of its stock, at the period's end. */
+  stockFinal: number;
 };
 
 /** A published figure: the number, or null when it is suppressed. */
@@ -134,6 +146,13 @@ export type IndicadoresPublicados = {
     liberados: N;
     descartados: N;
     porMotivo: { motivo: string; cantidad: N; suprimido: boolean }[];
+    despachados: N;
+    porDestino: { destino: string; cantidad: N; suprimido: boolean }[];
+    transfundidos: N;
+    devueltos: N;
+    /** The discarded by expiry (porMotivo's VENCIMIENTO). */
+    vencidos: N;
+    stockFinal: N;
     suprimido: boolean;
   }[];
 };
@@ -214,6 +233,14 @@ export function sumarCifras(
           motivo: m.motivo,
           cantidad: suma((c) => c.componentes?.[i]?.porMotivo[j]?.cantidad ?? 0),
         })),
+        despachados: suma((c) => c.componentes?.[i]?.despachados ?? 0),
+        porDestino: t.porDestino.map((d, j) => ({
+          destino: d.destino,
+          cantidad: suma((c) => c.componentes?.[i]?.porDestino[j]?.cantidad ?? 0),
+        })),
+        transfundidos: suma((c) => c.componentes?.[i]?.transfundidos ?? 0),
+        devueltos: suma((c) => c.componentes?.[i]?.devueltos ?? 0),
+        stockFinal: suma((c) => c.componentes?.[i]?.stockFinal ?? 0),
       })),
   };
 }
@@ -241,6 +268,8 @@ export function cifrasExactas(c: CifrasIndicadores): IndicadoresPublicados {
     componentes: (c.componentes ?? []).map((t) => ({
       ...t,
       porMotivo: t.porMotivo.map((m) => ({ ...m, suprimido: false })),
+      porDestino: t.porDestino.map((d) => ({ ...d, suprimido: false })),
+      vencidos: t.porMotivo.find((m) => m.motivo === MOTIVO_VENCIMIENTO)?.cantidad ?? 0,
       suprimido: false,
     })),
   };
@@ -263,8 +292,18 @@ type Celda = {
   reacciones: Cifra;
   reaccionesPorTipo: Cifra[];
   serie: { donaciones: Cifra; voluntarias: Cifra; reposicion: Cifra }[];
-  /** Per component type: produced, released, discarded, and discarded by reason. */
-  componentes: { producidos: Cifra; liberados: Cifra; descartados: Cifra; motivos: Cifra[] }[];
+  /** Per component type: produced, released, discarded (and by reason), dispatched (and by destination), ... */
+  componentes: {
+    producidos: Cifra;
+    liberados: Cifra;
+    descartados: Cifra;
+    motivos: Cifra[];
+    despachados: Cifra;
+    destinos: Cifra[];
+    transfundidos: Cifra;
+    devueltos: Cifra;
+    stockFinal: Cifra;
+  }[];
 };
 
 /**
@@ -300,6 +339,11 @@ function celdaDe(c: CifrasIndicadores): Celda {
       liberados: cifra(t.liberados),
       descartados: cifra(t.descartados),
       motivos: t.porMotivo.map((m) => cifra(m.cantidad)),
+      despachados: cifra(t.despachados),
+      destinos: t.porDestino.map((d) => cifra(d.cantidad)),
+      transfundidos: cifra(t.transfundidos),
+      devueltos: cifra(t.devueltos),
+      stockFinal: cifra(t.stockFinal),
     })),
   };
 }
@@ -317,7 +361,22 @@ function cifrasDe(c: Celda): Cifra[] {
     c.reacciones,
     ...c.reaccionesPorTipo,
     ...c.serie.flatMap((p) => [p.donaciones, p.voluntarias, p.reposicion]),
-    ...c.componentes.flatMap((t) => [t.producidos, t.liberados, t.descartados, ...t.motivos]),
+    ...c.componentes.flatMap(cifrasComponente),
+  ];
+}
+
+/** Every figure of one component type. */
+function cifrasComponente(t: Celda['componentes'][number]): Cifra[] {
+  return [
+    t.producidos,
+    t.liberados,
+    t.descartados,
+    ...t.motivos,
+    t.despachados,
+    ...t.destinos,
+    t.transfundidos,
+    t.devueltos,
+    t.stockFinal,
   ];
 }
 
@@ -362,6 +421,8 @@ function relacionesDe(c: Celda): Relacion[] {
     ...c.serie.map((p) => ({ total: p.donaciones, partes: [p.voluntarias, p.reposicion] })),
     // Each component type: the discarded ones are the sum of their reasons.
     ...c.componentes.map((t) => ({ total: t.descartados, partes: t.motivos })),
+    // ... and the dispatched ones the sum of their destination kinds.
+    ...c.componentes.map((t) => ({ total: t.despachados, partes: t.destinos })),
   ];
 }
 
@@ -391,8 +452,19 @@ function relacionesEntre(total: Celda, miembros: Celda[]): Relacion[] {
       (['donaciones', 'voluntarias', 'reposicion'] as const).map((k) => de((c) => c.serie[p]?.[k])),
     ),
     ...total.componentes.flatMap((t, i) => [
-      ...(['producidos', 'liberados', 'descartados'] as const).map((k) => de((c) => c.componentes[i]?.[k])),
+      ...(
+        [
+          'producidos',
+          'liberados',
+          'descartados',
+          'despachados',
+          'transfundidos',
+          'devueltos',
+          'stockFinal',
+        ] as const
+      ).map((k) => de((c) => c.componentes[i]?.[k])),
       ...t.motivos.map((_, j) => de((c) => c.componentes[i]?.motivos[j])),
+      ...t.destinos.map((_, j) => de((c) => c.componentes[i]?.destinos[j])),
     ]),
   ];
 }
@@ -501,6 +573,7 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
     })),
     componentes: (cifras.componentes ?? []).map((t, i) => {
       const k = c.componentes[i];
+      const vencimiento = t.porMotivo.findIndex((m) => m.motivo === MOTIVO_VENCIMIENTO);
       return {
         tipo: t.tipo,
         producidos: valor(k.producidos),
@@ -511,7 +584,18 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
           cantidad: valor(k.motivos[j]),
           suprimido: k.motivos[j].suprimida,
         })),
-        suprimido: [k.producidos, k.liberados, k.descartados, ...k.motivos].some((x) => x.suprimida),
+        despachados: valor(k.despachados),
+        porDestino: t.porDestino.map((d, j) => ({
+          destino: d.destino,
+          cantidad: valor(k.destinos[j]),
+          suprimido: k.destinos[j].suprimida,
+        })),
+        transfundidos: valor(k.transfundidos),
+        devueltos: valor(k.devueltos),
+        // The same figure as the reason's: suppressed with it.
+        vencidos: vencimiento >= 0 ? valor(k.motivos[vencimiento]) : 0,
+        stockFinal: valor(k.stockFinal),
+        suprimido: cifrasComponente(k).some((x) => x.suprimida),
       };
     }),
   };
@@ -527,7 +611,8 @@ function publicada(c: Celda, cifras: CifrasIndicadores): IndicadoresPublicados {
  * - Complementary suppression: in every additive family (donaciones = voluntarias + reposicion
  *   = primeraVez + habituales = the groups' sum = the series' sum = each marker's analizadas +
  *   pendientes; atendidos = donaciones + noAptos; voluntarias and reposicion of the series; each period's;
- *   each component type's discarded = the sum of its reasons; and, in a network, each
+ *   each component type's discarded = the sum of its reasons, its dispatched = the sum of its
+ *   destination kinds; and, in a network, each
  *   figure of the total = the members' sum) a lone suppressed figure takes another with it (see
  *   complementaria), repeated until none is alone, so no total minus the others gives it back.
  * - A share made from a suppressed figure is suppressed.

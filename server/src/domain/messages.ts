@@ -219,6 +219,8 @@ export const MSG = {
   // Reporting (domain/indicadores.ts)
   periodoInvertido: 'La fecha final no puede ser anterior a la inicial',
   periodoDemasiadoLargo: 'El período puede abarcar como máximo 10 años',
+  /** The discard and dispatch registers (domain/registros.ts). */
+  periodoRegistroDemasiadoLargo: 'Un registro abarca como máximo un año: elija un período más corto',
   serieDemasiadoLarga: (agrupacion: string) =>
     `El período es demasiado largo para agruparlo por ${agrupacion}: elija un período más corto o una agrupación mayor`,
   /** A figure not published outside the servicio (domain/indicadores.ts), in every cell that shows one. */

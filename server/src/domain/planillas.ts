@@ -69,9 +69,9 @@ export const PLANILLAS: readonly PlanillaEntry[] = [
   },
   {
     fileName: 'registro-unidades-descartadas.pdf',
-    displayName: 'Registro de unidades descartadas',
+    displayName: 'Registro de unidades descartadas (hoja en blanco)',
     description:
-      'Registro de unidades y componentes descartados con motivo, método de eliminación y responsable.',
+      'Hoja en blanco para anotar a mano unidades y componentes descartados con motivo, método de eliminación y responsable. El registro real de un período está en «Registros del período».',
     category: 'registro',
   },
   {
@@ -127,3 +127,24 @@ export function planillasByCategory<T extends { category: string }>(
     items: items.filter((i) => i.category === category),
   })).filter((g) => g.items.length > 0);
 }
+
+/**
+ * The registers the product writes from its records for a chosen period (modules/registro): each
+ * as an A4 PDF and as CSV, from the planillas screen. They replace the blank forms of the same
+ * name, which stay in the catalogue to fill in by hand.
+ */
+export const REGISTROS_PERIODO = [
+  {
+    clave: 'descartes',
+    displayName: 'Registro de unidades descartadas',
+    description:
+      'Cada unidad descartada en el período: fecha y hora, identificador, producto, grupo, volumen, motivo, detalle, quién la descartó y dónde, si fue en el destino.',
+  },
+  {
+    clave: 'despachos',
+    displayName: 'Registro de despachos',
+    description:
+      'Cada despacho del período: número, fecha y hora, destino, quién despachó, sus unidades y qué fue de cada una (transfundida, devuelta, descartada en el destino).',
+  },
+] as const;
+export type RegistroClave = (typeof REGISTROS_PERIODO)[number]['clave'];

@@ -52,6 +52,7 @@ import {
 } from '../domain/citacion';
 
 import { type Ayudas, esquemasDespacho, rutasDespacho } from './openapi-despacho';
+import { esquemasRegistro, rutasRegistro } from './openapi-registro';
 
 type Schema = Record<string, unknown>;
 
@@ -702,6 +703,7 @@ export const openApiDocument = {
       DonacionConResultados: donacionConResultados,
       Reaccion: reaccion,
       ...esquemasDespacho(ayudas),
+      ...esquemasRegistro(ayudas),
     },
   },
   paths: withCommonAnswers({
@@ -1588,5 +1590,6 @@ export const openApiDocument = {
       },
     },
     ...rutasDespacho(ayudas),
+    ...rutasRegistro(ayudas),
   }),
 } as const;

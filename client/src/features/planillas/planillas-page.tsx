@@ -8,8 +8,12 @@ import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, TABLA_TARJETAS } from '@/components/tabla-tarjetas';
 import { PlanillasDocument } from '@/generated/graphql';
 import { errorMessages } from '@/lib/graphql-errors';
+import { RegistrosPanel } from './registros-panel';
 
-/** /planillas: the catalogue of printable forms, grouped by category, to view or download. */
+/**
+ * /planillas: the catalogue of printable forms, grouped by category, to view or download; then the
+ * period's registers the product writes from its records (RegistrosPanel).
+ */
 export function PlanillasPage() {
   const { data, loading, error } = useQuery(PlanillasDocument);
   const groups = planillasByCategory(data?.planillas ?? []);
@@ -80,6 +84,7 @@ export function PlanillasPage() {
           )}
         </Stack>
       </Box>
+      <RegistrosPanel />
     </Stack>
   );
 }

@@ -1,9 +1,28 @@
-import { screen, within } from '@testing-library/react';
-import { PLANILLA_CATEGORY_LABELS, PLANILLAS } from '@domain/planillas';
-import { PlanillasDocument } from '@/generated/graphql';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { identificadorLegible } from '@domain/componentes';
+import { todayIso } from '@domain/dates';
+import { MSG } from '@domain/messages';
+import { PLANILLA_CATEGORY_LABELS, PLANILLAS, REGISTROS_PERIODO } from '@domain/planillas';
+import { PlanillasDocument, RegistroDescartesDocument, ServicioDocument } from '@/generated/graphql';
 import { renderApp, renderWithProviders, signIn } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { PlanillasPage } from './planillas-page';
+
+const servicioMock = {
+  request: { query: ServicioDocument },
+  result: {
+    data: {
+      servicio: {
+        __typename: 'Servicio' as const,
+        id: 's1',
+        nombre: 'Servicio de Hemoterapia Central',
+        direccion: 'Av. Siempreviva 742',
+        email: null,
+        telefono: null,
+      },
+    },
+  },
+};
 
 const mocks: MockedResponses = [
   {
@@ -12,7 +31,59 @@ const mocks: MockedResponses = [
       data: { planillas: PLANILLAS.map((p) => ({ __typename: 'Planilla' as const, ...p })) },
     },
   },
+  servicioMock,
 ];
+
+const HOY = todayIso();
+const MES = `${HOY.slice(0, 8)}01`;
+const CODIGO = '9000126000004GR1E';
+
+/** The discard register of this month: one unit. */
+const descartesMocks = (): MockedResponses => [
+  {
+    request: {
+      query: RegistroDescartesDocument,
+      variables: { desde: MES, hasta: HOY, page: { offset: 0, limit: 100 } },
+    },
+    result: {
+      data: {
+        registroDescartes: {
+          __typename: 'RegistroDescartesPage' as const,
+          total: 1,
+          offset: 0,
+          limit: 100,
+          items: [
+            {
+              __typename: 'DescarteRegistro' as const,
+              componenteId: 'c1',
+              descartadoEn: `${HOY}T13:30:00.000Z`,
+              codigo: CODIGO,
+              codigoProducto: 'GR1',
+              tipo: 'GLOBULOS_ROJOS',
+              abo: 'O',
+              rh: 'NEGATIVO',
+              volumen: 280,
+              motivoTexto: 'Bolsa rota o pérdida',
+              detalle: 'Se rompió',
+              descartadoPor: 'Marta Gómez',
+              descartadoEnDestino: null,
+            },
+          ],
+        },
+      },
+    },
+  },
+];
+
+/** jsdom's Blob has no text(): read it as a browser's FileReader does. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
 
 afterEach(() => localStorage.clear());
 
@@ -50,6 +121,68 @@ describe('Planillas page', () => {
       'consentimiento',
       'cph',
     ]);
+  });
+
+  it('offers the two registers of a period, this month to start with', async () => {
+    signIn();
+    renderWithProviders(<PlanillasPage />, { mocks, route: '/planillas' });
+    await screen.findAllByTestId('planilla-row');
+    const registros = screen.getByRole('table', { name: 'Registros del período' });
+    const rows = within(registros).getAllByTestId('registro-row');
+    expect(rows).toHaveLength(REGISTROS_PERIODO.length);
+    REGISTROS_PERIODO.forEach((r, i) => {
+      expect(within(rows[i]).getByText(r.displayName)).toBeInTheDocument();
+      expect(within(rows[i]).getByRole('button', { name: `Descargar PDF: ${r.displayName}` })).toBeEnabled();
+      expect(within(rows[i]).getByRole('button', { name: `Descargar CSV: ${r.displayName}` })).toBeEnabled();
+    });
+    // The blank form of the same name stays in the catalogue, named as what it is.
+    const catalogo = screen.getByRole('table', { name: 'Planillas descargables' });
+    expect(
+      within(catalogo).getByText('Registro de unidades descartadas (hoja en blanco)', { selector: 'p' }),
+    ).toBeInTheDocument();
+  });
+
+  it("downloads the discard register's CSV, read from the server", async () => {
+    signIn();
+    const created: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:csv';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    renderWithProviders(<PlanillasPage />, {
+      mocks: [...mocks, ...descartesMocks()],
+      route: '/planillas',
+    });
+    // The catalogue loaded (its overlay hides the page until then).
+    await screen.findAllByTestId('planilla-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV: Registro de unidades descartadas' }));
+    await waitFor(() => expect(names).toEqual([`registro-descartes-${MES}-a-${HOY}.csv`]));
+    const text = await readText(created[0]);
+    expect(text).toContain('# Registro de unidades descartadas - Servicio de Hemoterapia Central');
+    expect(text).toContain(
+      `${identificadorLegible(CODIGO)};Glóbulos rojos (GR1);O Negativo;280;Bolsa rota o pérdida;Se rompió;Marta Gómez;En el servicio`,
+    );
+    click.mockRestore();
+  });
+
+  it('checks the period before asking: more than a year shows its error and sends nothing', async () => {
+    signIn();
+    renderWithProviders(<PlanillasPage />, { mocks, route: '/planillas' });
+    // The catalogue loaded (its overlay hides the page until then).
+    await screen.findAllByTestId('planilla-row');
+    const desde = screen.getByLabelText('Desde');
+    fireEvent.change(desde, { target: { value: '01/01/2000' } });
+    fireEvent.blur(desde);
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar PDF: Registro de despachos' }));
+    expect(await screen.findByText(MSG.periodoRegistroDemasiadoLargo)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('is routed at /planillas inside the app', async () => {

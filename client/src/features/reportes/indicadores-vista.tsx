@@ -6,13 +6,18 @@ import { TABLA_TARJETAS_CIFRAS } from './tabla-cifras';
 import {
   agrupacionLabel,
   cifrasPrincipales,
+  COLUMNAS_COMPONENTES,
+  componenteLabel,
+  componentesDe,
+  descartesPorMotivo,
+  motivoLabel,
   formatCifra,
   formatPorcentaje,
   haySuprimidas,
   marcadorLabel,
   periodoTexto,
 } from '@/imprimibles/reporte-format';
-import type { IndicadoresImprimible } from '@/imprimibles/types';
+import type { ComponenteImprimible, IndicadoresImprimible } from '@/imprimibles/types';
 import { GruposChart, SerieChart, VoluntariasChart, type ChartSizeProps } from './reportes-charts';
 
 export type IndicadoresVistaProps = {
@@ -54,6 +59,7 @@ export function IndicadoresVista({
       </SimpleGrid>
       {children}
       <SerologiaTabla indicadores={indicadores} />
+      {componentesDe(indicadores).length > 0 && <ComponentesTabla componentes={componentesDe(indicadores)} />}
       {suprimidas && (
         <Text fontSize="sm" color="gray.600" data-testid="nota-supresion">
           {MSG.notaSupresion}
@@ -133,6 +139,80 @@ function SerologiaTabla({ indicadores }: { indicadores: IndicadoresImprimible })
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+    </PageCard>
+  );
+}
+
+/** What became of the blood: per component type, and the discarded units by reason. */
+function ComponentesTabla({ componentes }: { componentes: ComponenteImprimible[] }) {
+  const motivos = descartesPorMotivo(componentes);
+  return (
+    <PageCard
+      title="Componentes"
+      as="h2"
+      description="Producidos, liberados, despachados por destino, transfundidos, devueltos, descartados, vencidos y el stock al final del período, por tipo."
+    >
+      <Stack gap="6">
+        {/* Wider than a phone: the scrolled area takes the keyboard's focus to scroll with the arrows. */}
+        <Table.ScrollArea tabIndex={0}>
+          <Table.Root size="sm" aria-label="Componentes por tipo" css={TABLA_TARJETAS_CIFRAS}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Componente</Table.ColumnHeader>
+                {COLUMNAS_COMPONENTES.map((c) => (
+                  <Table.ColumnHeader key={c.label} textAlign="end">
+                    {c.label}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {componentes.map((t) => (
+                <Table.Row key={t.tipo}>
+                  <Table.Cell>{componenteLabel(t.tipo)}</Table.Cell>
+                  {COLUMNAS_COMPONENTES.map((c) => (
+                    <Table.Cell key={c.label} textAlign="end" data-label={c.label}>
+                      {formatCifra(c.valor(t))}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        {motivos.length > 0 && (
+          <Table.ScrollArea tabIndex={0}>
+            <Table.Root size="sm" aria-label="Descartados por motivo" css={TABLA_TARJETAS_CIFRAS}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Motivo del descarte</Table.ColumnHeader>
+                  {componentes.map((t) => (
+                    <Table.ColumnHeader key={t.tipo} textAlign="end">
+                      {componenteLabel(t.tipo)}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {motivos.map((m) => (
+                  <Table.Row key={m.motivo}>
+                    <Table.Cell>{motivoLabel(m.motivo)}</Table.Cell>
+                    {m.cantidades.map((n, j) => (
+                      <Table.Cell
+                        key={componentes[j].tipo}
+                        textAlign="end"
+                        data-label={componenteLabel(componentes[j].tipo)}
+                      >
+                        {formatCifra(n)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
     </PageCard>
   );
 }

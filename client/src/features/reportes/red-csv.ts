@@ -1,12 +1,20 @@
 import { line, toCsv } from '@/lib/csv';
 import { cell, cifraCell, reporteCsvLines } from './reporte-csv';
-import { COLUMNAS_RED, redConSuprimidas, TOTAL_RED } from '@/imprimibles/reporte-format';
+import {
+  COLUMNAS_COMPONENTES,
+  COLUMNAS_RED,
+  componenteLabel,
+  componentesDe,
+  redConSuprimidas,
+  TOTAL_RED,
+} from '@/imprimibles/reporte-format';
 import type { IndicadoresRedImprimible } from '@/imprimibles/types';
 
 /**
  * The network's report as CSV: the /reportes file of the total of its members (same format and
- * blocks), then one more block with a row per servicio and the network's total ('menos de 5'
- * where a figure is not published, as everywhere in the file).
+ * blocks), then one more block with a row per servicio and the network's total, and the components
+ * of each servicio by type, closed by the network's ('menos de 5' where a figure is not
+ * published, as everywhere in the file).
  */
 export function buildRedCsv(
   red: IndicadoresRedImprimible,
@@ -21,5 +29,25 @@ export function buildRedCsv(
     line('Servicio', ...COLUMNAS_RED.map((c) => cell(c.label))),
     ...red.porServicio.map((s) => fila(s.servicio.nombre, s.indicadores)),
     fila(TOTAL_RED, red.total),
+    ...componentesPorServicio(red),
   ]);
+}
+
+/** A row per servicio and component type, then the network's; none when the answer has no components. */
+function componentesPorServicio(red: IndicadoresRedImprimible): string[] {
+  if (componentesDe(red.total).length === 0) return [];
+  const filas = (servicio: string, i: IndicadoresRedImprimible['total']) =>
+    (i.componentes ?? []).map((t) =>
+      line(
+        cell(servicio),
+        cell(componenteLabel(t.tipo)),
+        ...COLUMNAS_COMPONENTES.map((c) => cifraCell(c.valor(t))),
+      ),
+    );
+  return [
+    '',
+    line('Servicio', 'Componente', ...COLUMNAS_COMPONENTES.map((c) => cell(c.label))),
+    ...red.porServicio.flatMap((s) => filas(s.servicio.nombre, s.indicadores)),
+    ...filas(TOTAL_RED, red.total),
+  ];
 }

@@ -1,6 +1,7 @@
 import { MSG } from '@domain/messages';
 import { conSuprimidas, indicadores, suprimido } from '../../../../test/pdf/reporte-fixtures';
 import { BOM, textCell } from '@/lib/csv';
+import { componentes, componentesSuprimidos } from '../../../../test/pdf/componentes-fixtures';
 import { buildReporteCsv } from './reporte-csv';
 
 const generado = new Date('2026-04-02T15:00:00Z');
@@ -142,5 +143,43 @@ describe('buildReporteCsv', () => {
     expect(numeros).toEqual([]);
     // The servicio's own figures, all exact: no note.
     expect(lines(csv).some((l) => l.includes(MSG.menosDeCinco))).toBe(false);
+  });
+});
+
+describe('buildReporteCsv: the components', () => {
+  it('adds a row per type with every column, then the discards by reason, numbers as numbers', () => {
+    const all = lines(buildReporteCsv({ ...indicadores, componentes }, 'Hemoterapia Central', generado));
+    expect(all).toContain(
+      'Componente;Producidos;Liberados;Despachados;A hospital o clínica;A otro servicio de la red;' +
+        'A servicio de transfusión propio;Transfundidos;Devueltos;Descartados;Vencidos;Stock al final',
+    );
+    expect(all).toContain('Glóbulos rojos;1210;1150;1095;820;45;230;960;31;44;17;88');
+    expect(all).toContain('Crioprecipitado;40;38;30;20;0;10;25;0;0;0;8');
+    expect(all).toContain(
+      'Motivo del descarte;Glóbulos rojos;Plasma fresco congelado;Plaquetas;Crioprecipitado',
+    );
+    expect(all).toContain('Serología reactiva;24;24;0;0');
+    expect(all).toContain('Vencimiento;17;0;26;0');
+    // A reason no type had is left out.
+    expect(all.some((l) => l.startsWith('Hemolizado'))).toBe(false);
+  });
+
+  it('says "menos de 5" where a figure is not published, and why', () => {
+    const all = lines(
+      buildReporteCsv(
+        { ...indicadores, componentes: componentesSuprimidos },
+        'Hemoterapia Central',
+        generado,
+      ),
+    );
+    expect(all).toContain(`Bolsa rota o pérdida;${MSG.menosDeCinco};0;0;0`);
+    expect(all).toContain(`Glóbulos rojos;1210;1150;1095;820;45;230;960;31;44;${MSG.menosDeCinco};88`);
+    expect(all).toContain(textCell(`# ${MSG.notaSupresion}`));
+  });
+
+  it('has no components block when the answer has none', () => {
+    expect(lines(buildReporteCsv(indicadores, 'Hemoterapia Central', generado))).not.toContain(
+      'Motivo del descarte;Glóbulos rojos;Plasma fresco congelado;Plaquetas;Crioprecipitado',
+    );
   });
 });

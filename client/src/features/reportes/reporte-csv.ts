@@ -1,14 +1,19 @@
 import { formatDate, todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import { line, textCell, toCsv } from '@/lib/csv';
-import type { CifraImprimible, IndicadoresImprimible } from '@/imprimibles/types';
+import type { CifraImprimible, ComponenteImprimible, IndicadoresImprimible } from '@/imprimibles/types';
 import {
   agrupacionLabel,
   cifrasPrincipales,
+  COLUMNAS_COMPONENTES,
+  componenteLabel,
+  componentesDe,
+  descartesPorMotivo,
   formatNumero,
   grupoLabel,
   haySuprimidas,
   marcadorLabel,
+  motivoLabel,
   periodoLabel,
   periodoPrimerDia,
 } from '@/imprimibles/reporte-format';
@@ -35,8 +40,9 @@ export function cifraCell(value: CifraImprimible, { porcentaje = false } = {}): 
  * Argentina writes them (decimal comma, no thousands separator), CRLF line ends. The first lines,
  * starting with '#', say what the file holds and how it is written (each one cell, quoted when it
  * holds a ';', as the servicio's name may); then the same figures as the screen,
- * in four blocks separated by an empty line: headline figures, donations by blood group,
- * serology by marker and the series (each point's first day inside the period, as the PDF's).
+ * in blocks separated by an empty line: headline figures, donations by blood group,
+ * serology by marker, the series (each point's first day inside the period, as the PDF's), and
+ * the components per type with their discards by reason.
  * A figure not published outside the servicio says 'menos de 5', and a '#' line says why.
  */
 export function buildReporteCsv(
@@ -101,5 +107,29 @@ export function reporteCsvLines(
         cifraCell(s.reposicion),
       ),
     ),
+    ...componentesCsvLines(componentesDe(i)),
+  ];
+}
+
+/**
+ * The components' blocks: one row per type (COLUMNAS_COMPONENTES), then the discarded units by
+ * reason, one column per type. None when the period has no component figure (componentesDe).
+ */
+function componentesCsvLines(componentes: readonly ComponenteImprimible[]): string[] {
+  if (componentes.length === 0) return [];
+  const motivos = descartesPorMotivo(componentes);
+  return [
+    '',
+    line(cell('Componente'), ...COLUMNAS_COMPONENTES.map((c) => cell(c.label))),
+    ...componentes.map((t) =>
+      line(cell(componenteLabel(t.tipo)), ...COLUMNAS_COMPONENTES.map((c) => cifraCell(c.valor(t)))),
+    ),
+    ...(motivos.length > 0
+      ? [
+          '',
+          line(cell('Motivo del descarte'), ...componentes.map((t) => cell(componenteLabel(t.tipo)))),
+          ...motivos.map((m) => line(cell(motivoLabel(m.motivo)), ...m.cantidades.map((n) => cifraCell(n)))),
+        ]
+      : []),
   ];
 }

@@ -4,6 +4,7 @@ import { IndicadoresDocument, ServicioDocument } from '@/generated/graphql';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { indicadores } from '../../../../test/pdf/reporte-fixtures';
+import { componentes } from '../../../../test/pdf/componentes-fixtures';
 import { ATAJOS, periodoInicial, type Periodo } from './periodos';
 import { ReportesPage } from './reportes-page';
 
@@ -20,6 +21,12 @@ function answer(periodo: Periodo) {
       serologia: indicadores.serologia.map((s) => ({ __typename: 'IndicadorSerologia', ...s })),
       exclusiones: { __typename: 'IndicadorExclusiones', ...indicadores.exclusiones },
       serie: indicadores.serie.map((s) => ({ __typename: 'IndicadorPeriodo', ...s })),
+      componentes: componentes.map((c) => ({
+        __typename: 'IndicadorComponente',
+        ...c,
+        porMotivo: c.porMotivo.map((m) => ({ __typename: 'IndicadorDescarte', ...m })),
+        porDestino: c.porDestino.map((d) => ({ __typename: 'IndicadorDestino', ...d })),
+      })),
     },
   };
 }
@@ -63,6 +70,36 @@ function readText(blob: Blob): Promise<string> {
 }
 
 describe('Reportes page', () => {
+  it('shows what became of the blood per component type, and the discards by reason', async () => {
+    signIn(testUsuario({ rol: 'ROL_TECNICO' }));
+    renderWithProviders(<ReportesPage chartSize={CHART} />, {
+      mocks: mocksFor(periodoInicial()),
+      route: '/reportes',
+    });
+    const tabla = await screen.findByRole('table', { name: 'Componentes por tipo' });
+    const fila = within(tabla).getByRole('row', { name: /Glóbulos rojos/ });
+    const celdas = within(fila)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(celdas).toEqual([
+      'Glóbulos rojos',
+      '1.210',
+      '1.150',
+      '1.095',
+      '820',
+      '45',
+      '230',
+      '960',
+      '31',
+      '44',
+      '17',
+      '88',
+    ]);
+    expect(within(tabla).getByRole('columnheader', { name: 'Stock al final' })).toBeInTheDocument();
+    const motivos = screen.getByRole('table', { name: 'Descartados por motivo' });
+    expect(within(motivos).getByRole('row', { name: /Lipémico/ }).textContent).toBe('Lipémico01100');
+  });
+
   it('shows the headline figures, three charts drawn as SVG and the serology table', async () => {
     signIn(testUsuario({ rol: 'ROL_TECNICO' }));
     const { container } = renderWithProviders(<ReportesPage chartSize={CHART} />, {

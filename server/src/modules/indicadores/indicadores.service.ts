@@ -14,6 +14,7 @@
  */
 import { instanteDeExtraccion, MOTIVOS_DESCARTE, TIPOS_COMPONENTE } from '../../domain/componentes';
 import { addDays, todayIso } from '../../domain/dates';
+import { DESTINOS_DESPACHO } from '../../domain/despacho';
 import { ABO, RH, SEROLOGIA_KEYS } from '../../domain/donacion';
 import {
   cifrasExactas,
@@ -170,7 +171,11 @@ ORDER BY 2`;
 
 /**
  * The components' events of each servicio between two instants: produced, released and discarded
- * (by reason), per type, each read through its own index (migration 1764500000000).
+ * (by reason), per type, each read through its own index (migration 1764500000000); dispatched (by
+ * destination kind) through the dispatches' index; transfused and returned by the instant their fate
+ * was recorded; and the stock at the end ($3): released units of the servicio that expire after it,
+ * released before it, not discarded and not out on a dispatch then (not returned by then)
+ * (migration 1764910000000).
  */
 const COMPONENTES_SQL = `SELECT servicio_id AS servicio, 'producidos' AS evento, tipo, NULL AS motivo, count(*)::int AS n
     FROM componente WHERE servicio_id = ANY($1::uuid[]) AND producido_en >= $2 AND producido_en < $3
@@ -182,12 +187,34 @@ const COMPONENTES_SQL = `SELECT servicio_id AS servicio, 'producidos' AS evento,
   UNION ALL
   SELECT servicio_id, 'descartados', tipo, motivo_descarte, count(*)::int
     FROM componente WHERE servicio_id = ANY($1::uuid[]) AND descartado_en >= $2 AND descartado_en < $3
-    GROUP BY servicio_id, tipo, motivo_descarte`;
+    GROUP BY servicio_id, tipo, motivo_descarte
+  UNION ALL
+  SELECT x.servicio_id, 'despachados', c.tipo, x.destino_tipo, count(*)::int
+    FROM despacho x JOIN despacho_componente dc ON dc.despacho_id = x.id JOIN componente c ON c.id = dc.componente_id
+    WHERE x.servicio_id = ANY($1::uuid[]) AND x.despachado_en >= $2 AND x.despachado_en < $3
+    GROUP BY x.servicio_id, c.tipo, x.destino_tipo
+  UNION ALL
+  SELECT x.servicio_id, CASE dc.estado WHEN 'TRANSFUNDIDO' THEN 'transfundidos' ELSE 'devueltos' END, c.tipo,
+      NULL, count(*)::int
+    FROM despacho_componente dc JOIN despacho x ON x.id = dc.despacho_id JOIN componente c ON c.id = dc.componente_id
+    WHERE dc.cerrado_en >= $2 AND dc.cerrado_en < $3 AND dc.estado IN ('TRANSFUNDIDO', 'DEVUELTO')
+      AND x.servicio_id = ANY($1::uuid[])
+    GROUP BY 1, 2, 3
+  UNION ALL
+  SELECT c.servicio_id, 'stockFinal', c.tipo, NULL, count(*)::int
+    FROM componente c
+    WHERE c.servicio_id = ANY($1::uuid[]) AND c.liberado_en IS NOT NULL AND c.vence_en > $3 AND c.liberado_en < $3
+      AND (c.descartado_en IS NULL OR c.descartado_en >= $3)
+      AND NOT EXISTS (SELECT 1 FROM despacho_componente dc JOIN despacho x ON x.id = dc.despacho_id
+        WHERE dc.componente_id = c.id AND x.despachado_en < $3 AND (dc.estado <> 'DEVUELTO' OR dc.cerrado_en >= $3))
+    GROUP BY c.servicio_id, c.tipo`;
 
 type EventoComponente = {
   servicio: string;
-  evento: 'producidos' | 'liberados' | 'descartados';
+  evento:
+    'producidos' | 'liberados' | 'descartados' | 'despachados' | 'transfundidos' | 'devueltos' | 'stockFinal';
   tipo: string;
+  /** The reason of a discard, the destination kind of a dispatch. */
   motivo: string | null;
   n: number;
 };
@@ -204,6 +231,14 @@ function cifrasComponentes(eventos: readonly EventoComponente[]): CifrasComponen
     liberados: cuenta('liberados', tipo),
     descartados: cuenta('descartados', tipo),
     porMotivo: MOTIVOS_DESCARTE.map((motivo) => ({ motivo, cantidad: cuenta('descartados', tipo, motivo) })),
+    despachados: cuenta('despachados', tipo),
+    porDestino: DESTINOS_DESPACHO.map((destino) => ({
+      destino,
+      cantidad: cuenta('despachados', tipo, destino),
+    })),
+    transfundidos: cuenta('transfundidos', tipo),
+    devueltos: cuenta('devueltos', tipo),
+    stockFinal: cuenta('stockFinal', tipo),
   }));
 }
 

@@ -1,6 +1,7 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { INDICADORES_MINIMO_PUBLICABLE } from '../../domain/limites';
 import { MotivoDescarte, TipoComponente } from '../componente/componente.entity';
+import { TipoDestino } from '../despacho/despacho.entity';
 import { TIPOS_REACCION } from '../../domain/reacciones';
 
 /** How the series of `indicadores` is grouped. */
@@ -39,9 +40,18 @@ export class IndicadorDescarte {
   @Field({ description: SUPRIMIDO }) suprimido: boolean;
 }
 
+@ObjectType({ description: 'Componentes despachados en el período a un tipo de destino' })
+export class IndicadorDestino {
+  @Field(() => TipoDestino) destino: TipoDestino;
+  @Field(() => Int, { nullable: true, description: cifra('Componentes despachados a ese tipo de destino') })
+  cantidad: number | null;
+  @Field({ description: SUPRIMIDO }) suprimido: boolean;
+}
+
 @ObjectType({
   description:
-    'Componentes de un tipo: producidos, liberados y descartados en el período (cada uno el día en que ocurrió)',
+    'Componentes de un tipo: producidos, liberados, descartados, despachados, transfundidos y devueltos en el ' +
+    'período (cada uno el día en que ocurrió), y el stock al final del período',
 })
 export class IndicadorComponente {
   @Field(() => TipoComponente) tipo: TipoComponente;
@@ -56,6 +66,32 @@ export class IndicadorComponente {
   descartados: number | null;
   @Field(() => [IndicadorDescarte], { description: 'Los descartados por motivo, uno por motivo' })
   porMotivo: IndicadorDescarte[];
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Componentes que el servicio despachó (la suma de sus tipos de destino)'),
+  })
+  despachados: number | null;
+  @Field(() => [IndicadorDestino], { description: 'Los despachados por tipo de destino, uno por tipo' })
+  porDestino: IndicadorDestino[];
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Componentes despachados registrados como transfundidos'),
+  })
+  transfundidos: number | null;
+  @Field(() => Int, { nullable: true, description: cifra('Componentes despachados que volvieron') })
+  devueltos: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra('Componentes descartados por vencimiento (el motivo VENCIMIENTO de porMotivo)'),
+  })
+  vencidos: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: cifra(
+      'Stock al final del período: componentes producidos por el servicio, liberados, sin vencer, sin descartar y sin despachar',
+    ),
+  })
+  stockFinal: number | null;
   @Field({ description: SUPRIMIDO }) suprimido: boolean;
 }
 
