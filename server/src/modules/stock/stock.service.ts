@@ -10,6 +10,7 @@ import {
   type TipoComponente,
 } from '../../domain/componentes';
 import { ABO, RH } from '../../domain/donacion';
+import { publicarCuentas } from '../../domain/indicadores';
 import { MSG } from '../../domain/messages';
 import { AVISO_VENCIMIENTO, diasDeAviso, porVencer, validateDiasAviso } from '../../domain/stock';
 import { assertValid, ForbiddenError } from '../../errors';
@@ -123,6 +124,9 @@ export async function vencerVencidos(run: RunQuery, ubicacion: string | null): P
   return n;
 }
 
+/** A stock row with the donors it rests on (what the network's figures are judged by). */
+type FilaStock = StockFila & { servicioId: string; donantes: number; donantesPorVencer: number };
+
 const ORDEN_TIPOS = `array_position($2::text[], c.tipo::text)`;
 
 /**
@@ -203,15 +207,17 @@ export class StockService {
   }
 
   /** The stock rows of the servicios `ubicaciones` (each with its own warning days). */
-  private async filas(ubicaciones: readonly string[]): Promise<(StockFila & { servicioId: string })[]> {
-    const out: (StockFila & { servicioId: string })[] = [];
+  private async filas(ubicaciones: readonly string[]): Promise<FilaStock[]> {
+    const out: FilaStock[] = [];
     for (const ubicacion of ubicaciones) {
       await this.barrer(ubicacion);
       const aviso = await this.diasAviso(this.run, ubicacion);
       const rows = (await this.run(
         `SELECT c.tipo, d.abo, d.rh, count(*)::int AS cantidad, min(c.vence_en) AS proximo,
                 count(*) FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int AS por_vencer,
-                min(a.dias) AS dias
+                min(a.dias) AS dias, count(DISTINCT d.donante_id)::int AS donantes,
+                count(DISTINCT d.donante_id) FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int
+                  AS donantes_por_vencer
            FROM componente c JOIN donacion d ON d.id = c.donacion_id
            JOIN unnest($2::text[], $3::int[]) AS a(tipo, dias) ON a.tipo = c.tipo
           WHERE c.ubicacion_id = $1 AND c.estado = 'LIBERADO' AND c.vence_en > now()
@@ -226,6 +232,8 @@ export class StockService {
         proximo: Date;
         por_vencer: number;
         dias: number;
+        donantes: number;
+        donantes_por_vencer: number;
       }[];
       for (const r of rows)
         out.push({
@@ -237,6 +245,8 @@ export class StockService {
           proximoVencimiento: new Date(r.proximo),
           porVencer: Number(r.por_vencer),
           diasAviso: Number(r.dias),
+          donantes: Number(r.donantes),
+          donantesPorVencer: Number(r.donantes_por_vencer),
         });
     }
     return out;
@@ -245,7 +255,9 @@ export class StockService {
   /** The caller servicio's stock by type and ABO/Rh: released units not expired, held by it. */
   async stock(auth: AuthUser): Promise<StockFila[]> {
     const filas = await this.filas([auth.servicio]);
-    return filas.map(({ servicioId: _s, ...f }) => Object.assign(new StockFila(), f));
+    return filas.map(({ servicioId: _s, donantes: _d, donantesPorVencer: _v, ...f }) =>
+      Object.assign(new StockFila(), f),
+    );
   }
 
   /** The units behind the stock (a row, or all), nearest expiry first. */
@@ -301,7 +313,12 @@ export class StockService {
     return { items: rows.map((f) => unidad(f, aviso, ahora)), total: Number(total), offset, limit };
   }
 
-  /** The network account's view: each member's stock by type and ABO/Rh, figures only. */
+  /**
+   * The network account's view: each member's stock by type and ABO/Rh, figures only, published by
+   * publicarCuentas: a row resting on fewer donors than the minimum is suppressed whole (its
+   * nearest expiry points to a donation), and so is a count expiring soon from 1 to 4 donors. No
+   * network total is given.
+   */
   async stockRed(auth: AuthUser): Promise<StockRedFila[]> {
     if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
     const miembros = (await this.run(
@@ -311,8 +328,27 @@ export class StockService {
     )) as { id: string; nombre: string }[];
     const nombres = new Map(miembros.map((m) => [m.id, m.nombre]));
     const filas = await this.filas(miembros.map((m) => m.id));
-    return filas.map((f) =>
-      Object.assign(new StockRedFila(), { ...f, servicio: nombres.get(f.servicioId) ?? '' }),
+    const publicadas = publicarCuentas(
+      filas.flatMap((f) => [
+        { valor: f.cantidad, base: f.donantes },
+        { valor: f.porVencer, base: f.donantesPorVencer },
+      ]),
     );
+    return filas.map((f, k) => {
+      const cantidad = publicadas[2 * k];
+      const porVencerPublicada = cantidad === null ? null : publicadas[2 * k + 1];
+      return Object.assign(new StockRedFila(), {
+        servicioId: f.servicioId,
+        servicio: nombres.get(f.servicioId) ?? '',
+        tipo: f.tipo,
+        abo: f.abo,
+        rh: f.rh,
+        cantidad,
+        proximoVencimiento: cantidad === null ? null : f.proximoVencimiento,
+        porVencer: porVencerPublicada,
+        diasAviso: f.diasAviso,
+        suprimido: cantidad === null || porVencerPublicada === null,
+      });
+    });
   }
 }
