@@ -694,7 +694,8 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($id: ID!) { cerrarTrazabilidad(id: $id) { id abierta } }`,
       variables: { id: target.componenteId },
     },
-    'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas } }` },
+    'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas suprimido } }` },
+    'Query.miembrosRed': { query: `{ miembrosRed { id nombre } }` },
     // The network's request: the target is the network's only member, so a request is refused
     // (two members needed); an answer to the unit's id finds no request.
     'Query.solicitudesTraslado': { query: `{ solicitudesTraslado { id origen destino cantidad estado } }` },

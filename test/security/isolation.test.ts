@@ -139,6 +139,8 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.registrarNotificacion': 'NOT_FOUND',
   'Mutation.cerrarTrazabilidad': 'NOT_FOUND',
   'Query.trazabilidadesRed': 'refused',
+  // B is in no network: none listed, never A.
+  'Query.miembrosRed': 'scoped',
   'Query.solicitudesTraslado': 'scoped',
   // A network's account only: B's administrator is refused.
   'Mutation.solicitarTraslado': 'refused',

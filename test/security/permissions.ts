@@ -108,6 +108,8 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   'Mutation.registrarNotificacion': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Mutation.cerrarTrazabilidad': ['ROL_MEDICO', 'ROL_SERVICIO'],
   'Query.trazabilidadesRed': ['ROL_RED'],
+  // A servicio's fellow members (where it dispatches to): every staff role.
+  'Query.miembrosRed': 'any',
   // Requests between members: the network asks, the member asked answers; both read.
   'Query.solicitudesTraslado': [...ROLES],
   'Mutation.solicitarTraslado': ['ROL_RED'],

@@ -240,10 +240,19 @@ describe('despacho', () => {
     const descartada = await unidad(a, { estado: 'DESCARTADO' });
     const despachada = await unidad(a);
     ok(await despachar([despachada.id]));
-    for (const mala of [cuarentena, vencida, descartada, despachada]) {
+    const motivos: [Unidad, string][] = [
+      [cuarentena, MSG.componenteNoLiberado],
+      // Swept out of the stock as expired before the dispatch looks at it.
+      [vencida, MSG.componenteDescartado],
+      [descartada, MSG.componenteDescartado],
+      [despachada, MSG.componenteDespachado],
+    ];
+    for (const [mala, motivo] of motivos) {
       const res = await despachar([libre.id, mala.id]);
       expect(codeOf(res)).toBe('BAD_USER_INPUT');
       expect(msgsOf(res).join(' ')).toContain(mala.codigo.slice(0, 5));
+      // Why it cannot leave, in words (never 'más de una vez').
+      expect(msgsOf(res).join(' ')).toContain(motivo);
       expect(await estadoDe(libre.id)).toBe('LIBERADO');
     }
     // The expired one left the stock as discarded for expiry on the way.
@@ -364,6 +373,23 @@ describe('devolución y destino final', () => {
 });
 
 describe('transferencias en la red', () => {
+  it('a servicio lists its fellow members by their approved name, never itself nor another network', async () => {
+    const MIEMBROS = `{ miembrosRed { id nombre } }`;
+    const deA = ok(
+      await server.gql<{ miembrosRed: { id: string; nombre: string }[] }>(MIEMBROS, {}, tecnicoA.token),
+    ).miembrosRed;
+    expect(deA.map((m) => m.id)).toEqual([b.servicio]);
+    const [enRed] = await server.dataSource.query(
+      `SELECT coalesce(nombre_en_red, nombre) AS nombre FROM servicio WHERE id = $1`,
+      [b.servicio],
+    );
+    expect(deA[0].nombre).toBe(enRed.nombre);
+    expect(ok(await server.gql<{ miembrosRed: unknown[] }>(MIEMBROS, {}, ajeno.token)).miembrosRed).toEqual(
+      [],
+    );
+    expect(codeOf(await server.gql(MIEMBROS, {}, redToken))).toBe('FORBIDDEN');
+  });
+
   it('a unit sent to another member is in transit there, received by scan with its identifier, in both histories', async () => {
     const u = await unidad(a, { abo: 'B', rh: 'NEGATIVO' });
     const d = ok(
