@@ -645,6 +645,10 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `query ($f: FiltroStock) { unidadesEnStock(filtro: $f) { total items { id codigo servicioOrigen } } }`,
       variables: { f: { tipo: 'GLOBULOS_ROJOS' } },
     },
+    'Query.unidadPorCodigo': {
+      query: `query ($c: String!) { unidadPorCodigo(codigo: $c) { id codigo estado servicioOrigen } }`,
+      variables: { c: target.componenteCodigo },
+    },
     'Query.avisoVencimiento': { query: `{ avisoVencimiento { tipo dias } }` },
     'Mutation.updateAvisoVencimiento': {
       query: `mutation { updateAvisoVencimiento(tipo: PLAQUETAS, dias: 2) { tipo dias } }`,

@@ -89,6 +89,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   // Stock, dispatch and transfers: every role reads; the release roles and the administrator move units.
   'Query.stock': 'any',
   'Query.unidadesEnStock': 'any',
+  'Query.unidadPorCodigo': 'any',
   'Query.avisoVencimiento': 'any',
   'Mutation.updateAvisoVencimiento': ['ROL_SERVICIO'],
   'Query.stockRed': ['ROL_RED'],

@@ -140,6 +140,12 @@ export class PasoUnidad {
   @Field(() => String, { description: 'El servicio que la despachó' })
   origen: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'Quién la despachó (nombre y apellido); null si la despachó otro servicio de la red',
+  })
+  despachadoPor: string | null;
+
   @Field(() => TipoDestino)
   destinoTipo: TipoDestino;
 
@@ -201,6 +207,9 @@ export class SolicitudTraslado {
   @Field(() => String, { nullable: true, description: 'Por qué se rechazó' })
   motivo: string | null;
 
+  @Field(() => String, { nullable: true, description: 'La nota de la red para el integrante que envía' })
+  nota: string | null;
+
   @Field()
   creadaEn: Date;
 
@@ -227,4 +236,7 @@ export class SolicitudTrasladoInput {
 
   @Field(() => Int)
   cantidad: number;
+
+  @Field(() => String, { nullable: true, description: 'Para qué o con qué urgencia (hasta 500 caracteres)' })
+  nota?: string | null;
 }

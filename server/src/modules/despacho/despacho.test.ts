@@ -34,7 +34,7 @@ const FINAL = `mutation ($id: ID!, $d: DestinoFinal!, $m: MotivoDescarte, $t: St
   registrarDestinoFinal(id: $id, destino: $d, motivo: $m, detalle: $t) { ${UNIDAD} } }`;
 const RECIBIR = `mutation ($c: String!) { recibirComponente(codigo: $c) { ${UNIDAD} } }`;
 const EN_TRANSITO = `{ componentesEnTransito { ${UNIDAD} } }`;
-const TRAYECTORIA = `query ($c: String!) { trayectoriaUnidad(codigo: $c) { despachoId origen destinoTipo destinoNombre estado cerradoEn } }`;
+const TRAYECTORIA = `query ($c: String!) { trayectoriaUnidad(codigo: $c) { despachoId origen despachadoPor destinoTipo destinoNombre estado cerradoEn } }`;
 const STOCK = `{ stock { tipo abo rh cantidad proximoVencimiento porVencer diasAviso } }`;
 const UNIDADES = `query ($f: FiltroStock, $p: PageInput) { unidadesEnStock(filtro: $f, page: $p) { total items { ${UNIDAD} } } }`;
 
@@ -440,16 +440,38 @@ describe('transferencias en la red', () => {
       ),
     );
     expect(enA.unidadesEnStock.items.map((x) => x.codigo)).not.toContain(u.codigo);
-    // Both histories show the dispatch from A to B, received.
+    // Scanned at B: the holder-safe shape (group, product, expiry; no donation to ask for); at A: it left.
+    const POR_CODIGO = `query ($c: String!) { unidadPorCodigo(codigo: $c) { ${UNIDAD} } }`;
+    expect(
+      ok(await server.gql<{ unidadPorCodigo: U }>(POR_CODIGO, { c: u.codigo }, tecnicoB.token))
+        .unidadPorCodigo,
+    ).toMatchObject({ id: u.id, estado: 'LIBERADO', abo: 'B', rh: 'NEGATIVO', recibido: true });
+    expect(
+      ok(await server.gql<{ unidadPorCodigo: U }>(POR_CODIGO, { c: u.codigo }, tecnicoA.token))
+        .unidadPorCodigo,
+    ).toMatchObject({ id: u.id, estado: 'DESPACHADO' });
+    expect(
+      ok(await server.gql<{ unidadPorCodigo: U | null }>(POR_CODIGO, { c: u.codigo }, ajeno.token))
+        .unidadPorCodigo,
+    ).toBeNull();
+    expect(
+      codeOf(
+        await server.gql(
+          `query ($c: String!) { unidadPorCodigo(codigo: $c) { donacion { id } } }`,
+          { c: u.codigo },
+          tecnicoB.token,
+        ),
+      ),
+    ).toBe('GRAPHQL_VALIDATION_FAILED');
+    // Both histories show the dispatch from A to B, received, and who dispatched it.
     for (const s of [a, b]) {
       const pasos = ok(
-        await server.gql<{ trayectoriaUnidad: { origen: string; destinoTipo: string; estado: string }[] }>(
-          TRAYECTORIA,
-          { c: u.codigo },
-          s.token,
-        ),
+        await server.gql<{
+          trayectoriaUnidad: { origen: string; destinoTipo: string; estado: string; despachadoPor: string }[];
+        }>(TRAYECTORIA, { c: u.codigo }, s.token),
       ).trayectoriaUnidad;
       expect(pasos.map((p) => [p.destinoTipo, p.estado])).toEqual([['MIEMBRO_RED', 'RECIBIDO']]);
+      expect(pasos[0].despachadoPor).toBe(d.despachadoPor);
     }
     expect(codeOf(await server.gql(TRAYECTORIA, { c: u.codigo }, ajeno.token))).toBe('NOT_FOUND');
     // Its holder discards it, not the servicio that produced it.
@@ -491,7 +513,7 @@ describe('transferencias en la red', () => {
 });
 
 describe('solicitudes de la red', () => {
-  const SOLICITAR = `mutation ($i: SolicitudTrasladoInput!) { solicitarTraslado(input: $i) { id origen destino tipo abo rh cantidad estado } }`;
+  const SOLICITAR = `mutation ($i: SolicitudTrasladoInput!) { solicitarTraslado(input: $i) { id origen destino tipo abo rh cantidad estado nota } }`;
   const RESPONDER = `mutation ($id: ID!, $a: Boolean!, $m: String) { responderSolicitudTraslado(id: $id, acepta: $a, motivo: $m) { id estado motivo } }`;
   const LISTA = `{ solicitudesTraslado { id estado } }`;
   it('the network asks a member to send units to another; the member asked accepts or declines, once', async () => {
@@ -502,15 +524,19 @@ describe('solicitudes de la red', () => {
       abo: 'o',
       rh: 'negativo',
       cantidad: 2,
+      nota: '  Para una cirugía programada  ',
     };
     const s = ok(
-      await server.gql<{ solicitarTraslado: { id: string; abo: string; estado: string } }>(
+      await server.gql<{ solicitarTraslado: { id: string; abo: string; estado: string; nota: string } }>(
         SOLICITAR,
         { i: pedido },
         redToken,
       ),
     ).solicitarTraslado;
-    expect(s).toMatchObject({ abo: 'O', estado: 'PENDIENTE' });
+    expect(s).toMatchObject({ abo: 'O', estado: 'PENDIENTE', nota: 'Para una cirugía programada' });
+    expect(
+      msgsOf(await server.gql(SOLICITAR, { i: { ...pedido, nota: 'x'.repeat(501) } }, redToken)),
+    ).toEqual([MSG.textoDemasiadoLargo(500)]);
     expect(
       msgsOf(await server.gql(SOLICITAR, { i: { ...pedido, destinoId: ajeno.servicio } }, redToken)),
     ).toEqual([MSG.solicitudMiembros]);

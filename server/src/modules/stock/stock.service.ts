@@ -5,6 +5,7 @@ import {
   estaVencido,
   identificadorLegible,
   isTipoComponente,
+  leerIdentificador,
   siguienteEstado,
   TIPOS_COMPONENTE,
   type TipoComponente,
@@ -13,7 +14,7 @@ import { ABO, RH } from '../../domain/donacion';
 import { publicarCuentas } from '../../domain/indicadores';
 import { MSG } from '../../domain/messages';
 import { AVISO_VENCIMIENTO, diasDeAviso, porVencer, validateDiasAviso } from '../../domain/stock';
-import { assertValid, ForbiddenError } from '../../errors';
+import { assertValid, ForbiddenError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import type { Page } from '../../graphql/pagination';
 import { auditStatement } from '../auditoria/audit';
@@ -311,6 +312,26 @@ export class StockService {
     )) as UnidadFila[];
     const ahora = new Date();
     return { items: rows.map((f) => unidad(f, aviso, ahora)), total: Number(total), offset, limit };
+  }
+
+  /**
+   * A unit by its identifier as the servicio sees it, in the holder-safe shape (group, product,
+   * expiry, never the donation nor the donor): one it holds (its own or received from another
+   * member), or one it produced that another member holds now, answered DESPACHADO (it left).
+   * Null when none (a unit on its way here is received first). What the dispatch panel scans.
+   */
+  async unidadPorCodigo(auth: AuthUser, codigo: string): Promise<UnidadComponente | null> {
+    const leido = leerIdentificador(codigo);
+    if (!leido.ok) throw ValidationError.single('codigo', leido.error);
+    const [fila] = (await this.run(
+      `SELECT ${UNIDAD_COLUMNAS} FROM ${UNIDAD_FROM}
+        WHERE c.codigo = $1 AND (c.ubicacion_id = $2 OR c.servicio_id = $2)`,
+      [leido.value.codigo, auth.servicio],
+    )) as UnidadFila[];
+    if (!fila) return null;
+    const u = unidad(fila, await this.diasAviso(this.run, auth.servicio));
+    if (fila.ubicacion_id !== auth.servicio) u.estado = 'DESPACHADO' as EstadoGql;
+    return u;
   }
 
   /**
