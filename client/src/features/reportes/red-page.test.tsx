@@ -15,6 +15,7 @@ import {
   StockRedDocument,
   TrazabilidadesRedDocument,
 } from '@/generated/graphql';
+import type { SolicitudTrasladoDatosFragment } from '@/generated/graphql';
 import type { IndicadoresImprimible } from '@/imprimibles/types';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
@@ -198,7 +199,7 @@ const trazabilidadesRedMock = {
   maxUsageCount: 5,
 };
 
-const solicitud = {
+const solicitud: SolicitudTrasladoDatosFragment & { __typename: 'SolicitudTraslado' } = {
   __typename: 'SolicitudTraslado' as const,
   id: 'sol-1',
   origenId: NORTE,
@@ -216,7 +217,7 @@ const solicitud = {
   respondidaEn: '2026-11-20T13:00:00.000Z',
 };
 
-const solicitudesMock = (lista = [solicitud]) => ({
+const solicitudesMock = (lista: (typeof solicitud)[] = [solicitud]) => ({
   request: { query: SolicitudesTrasladoDocument },
   result: { data: { solicitudesTraslado: lista } },
   maxUsageCount: 5,
