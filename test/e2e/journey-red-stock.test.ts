@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './browser';
 import {
+  axeSerious,
   CLAVE,
   crearDonacionApi,
   crearDonanteApi,
@@ -209,6 +210,7 @@ describe('recorrido: stock y traslados de la red', () => {
     await form.getByRole('button', { name: 'Solicitar traslado' }).click();
     const solicitudes = page.getByRole('table', { name: 'Solicitudes de traslado' });
     await solicitudes.getByText('Pendiente').waitFor();
+    expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'red-stock-03-red');
     await salir(page);
 
@@ -223,6 +225,7 @@ describe('recorrido: stock y traslados de la red', () => {
     await pedidos.getByRole('button', { name: 'Rechazar la solicitud' }).click();
     await pedidos.getByText('Motivo: Sin O negativo disponible').waitFor();
     await pedidos.getByText('Rechazada').waitFor();
+    expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'red-stock-04-rechazo');
   });
 });

@@ -48,6 +48,8 @@ export function SolicitudesRed({
           columnas={['Fecha', 'Para', 'Componente', 'Grupo', 'Unidades', 'Nota', 'Estado']}
           acciones="Responder"
           accionesOcultas
+          // Focusable: with many columns it scrolls, and the keyboard must reach it too.
+          scrollArea={{ tabIndex: 0 }}
         >
           {propias.map((s) => (
             <FilaSolicitud key={s.id} solicitud={s} puedeResponder={puedeResponder} onAceptada={onAceptada} />

@@ -220,7 +220,7 @@ function TablaStock({
                       onClick={() => onAbrir(f)}
                       aria-label={`Ver las unidades de ${NOMBRE_PRODUCTO[f.tipo]} ${grupoTexto(f.abo, f.rh)}`}
                     >
-                      Ver unidades
+                      Ver las unidades
                     </Button>
                   </Table.Cell>
                 </Table.Row>
