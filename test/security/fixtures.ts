@@ -645,6 +645,10 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `query ($f: FiltroStock) { unidadesEnStock(filtro: $f) { total items { id codigo servicioOrigen } } }`,
       variables: { f: { tipo: 'GLOBULOS_ROJOS' } },
     },
+    'Query.unidadPorCodigo': {
+      query: `query ($c: String!) { unidadPorCodigo(codigo: $c) { id codigo estado servicioOrigen } }`,
+      variables: { c: target.componenteCodigo },
+    },
     'Query.avisoVencimiento': { query: `{ avisoVencimiento { tipo dias } }` },
     'Mutation.updateAvisoVencimiento': {
       query: `mutation { updateAvisoVencimiento(tipo: PLAQUETAS, dias: 2) { tipo dias } }`,
@@ -694,7 +698,8 @@ export function operationCalls(target: World): Record<string, Call> {
       query: `mutation ($id: ID!) { cerrarTrazabilidad(id: $id) { id abierta } }`,
       variables: { id: target.componenteId },
     },
-    'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas } }` },
+    'Query.trazabilidadesRed': { query: `{ trazabilidadesRed { servicio abiertas suprimido } }` },
+    'Query.miembrosRed': { query: `{ miembrosRed { id nombre } }` },
     // The registers of today: the caller's own discards and dispatches.
     'Query.registroDescartes': {
       query: `query ($d: String!) { registroDescartes(desde: $d, hasta: $d) { total items { componenteId codigo descartadoPor } } }`,

@@ -119,6 +119,8 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   // Stock, dispatch and transfers: B reads its own stock; A's units and dispatches are missing ones.
   'Query.stock': 'scoped',
   'Query.unidadesEnStock': 'scoped',
+  // A's unit scanned by B: none (null), as a missing one.
+  'Query.unidadPorCodigo': 'scoped',
   'Query.avisoVencimiento': 'scoped',
   'Mutation.updateAvisoVencimiento': 'scoped',
   // A network's account only: B's administrator is refused.
@@ -142,6 +144,8 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   // The registers: B's own discards and dispatches of the period.
   'Query.registroDescartes': 'scoped',
   'Query.registroDespachos': 'scoped',
+  // B is in no network: none listed, never A.
+  'Query.miembrosRed': 'scoped',
   'Query.solicitudesTraslado': 'scoped',
   // A network's account only: B's administrator is refused.
   'Mutation.solicitarTraslado': 'refused',

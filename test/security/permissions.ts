@@ -89,6 +89,7 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   // Stock, dispatch and transfers: every role reads; the release roles and the administrator move units.
   'Query.stock': 'any',
   'Query.unidadesEnStock': 'any',
+  'Query.unidadPorCodigo': 'any',
   'Query.avisoVencimiento': 'any',
   'Mutation.updateAvisoVencimiento': ['ROL_SERVICIO'],
   'Query.stockRed': ['ROL_RED'],
@@ -111,6 +112,8 @@ export const PERMISSIONS: Record<string, 'public' | 'any' | Rol[]> = {
   // The discard and dispatch registers of a period: every role of the servicio reads them.
   'Query.registroDescartes': 'any',
   'Query.registroDespachos': 'any',
+  // A servicio's fellow members (where it dispatches to): every staff role.
+  'Query.miembrosRed': 'any',
   // Requests between members: the network asks, the member asked answers; both read.
   'Query.solicitudesTraslado': [...ROLES],
   'Mutation.solicitarTraslado': ['ROL_RED'],

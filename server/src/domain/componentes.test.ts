@@ -1,4 +1,5 @@
 import {
+  type EstadoComponente,
   codigosProducto,
   diferimientosQueImpiden,
   faltaParaLiberar,
@@ -346,5 +347,16 @@ describe('the state machine', () => {
     expect(siguienteEstado(enCuarentena, { tipo: 'despachar' }, { rol: 'ROL_TECNICO' })).toMatchObject({
       ok: false,
     });
+  });
+
+  it('says why a unit cannot be dispatched', () => {
+    const motivo = (estado: EstadoComponente, vencido = false) => {
+      const paso = siguienteEstado({ estado }, { tipo: 'despachar' }, { rol: 'ROL_TECNICO', vencido });
+      return paso.ok ? null : paso.errores.map((e) => e.msg);
+    };
+    expect(motivo('DESPACHADO')).toEqual([MSG.componenteDespachado]);
+    expect(motivo('DESCARTADO')).toEqual([MSG.componenteDescartado]);
+    expect(motivo('CUARENTENA')).toEqual([MSG.componenteNoLiberado]);
+    expect(motivo('LIBERADO', true)).toEqual([MSG.componenteVencidoNoSeDespacha]);
   });
 });

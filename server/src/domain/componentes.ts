@@ -488,7 +488,8 @@ const salidaDeEstado = (estado: EstadoComponente): string =>
  * - descartarPorSerologia: a reactive marker recorded on the donation, at any time: every unit not
  *   dispatched nor discarded -> DESCARTADO, 'Serología reactiva' (no role: the laboratory's result
  *   decides it);
- * - despachar: LIBERADO -> DESPACHADO, when not expired;
+ * - despachar: LIBERADO -> DESPACHADO, when not expired (the refusal says why: already dispatched,
+ *   discarded, not released, expired);
  * - devolver: DESPACHADO (no final destination yet) -> LIBERADO when the cold chain was kept and the
  *   unit is not expired, else DESCARTADO ('Ruptura de la cadena de frío' or 'Vencimiento');
  * - destinoFinal: DESPACHADO to a hospital or the own transfusion service (not in transit to a
@@ -537,6 +538,9 @@ export function siguienteEstado(
       if (estado === 'DESCARTADO' || estado === 'DESPACHADO') return { ok: true, estado, cambia: false };
       return { ok: true, estado: 'DESCARTADO', cambia: true, motivo: 'SEROLOGIA_REACTIVA', detalle: null };
     case 'despachar':
+      // Why it cannot leave, in words: already dispatched, discarded, or not released yet.
+      if (estado === 'DESPACHADO' || estado === 'DESCARTADO')
+        return negado('estado', [salidaDeEstado(estado)]);
       if (estado !== 'LIBERADO') return negado('estado', [MSG.componenteNoLiberado]);
       if (contexto.vencido) return negado('estado', [MSG.componenteVencidoNoSeDespacha]);
       return { ok: true, estado: 'DESPACHADO', cambia: true };

@@ -107,14 +107,17 @@ export const ESTADO_SOLICITUD_LABELS: Record<EstadoSolicitud, string> = {
 };
 /** The most units one request asks for. */
 export const SOLICITUD_CANTIDAD_MAX = 200;
+/** The longest note a request carries. */
+export const SOLICITUD_NOTA_MAX = 500;
 
-/** A request's errors: two distinct members, a blood group, a whole number of units. */
+/** A request's errors: two distinct members, a blood group, a whole number of units, a short note. */
 export function validateSolicitud(s: {
   origenId: string;
   destinoId: string;
   abo: string;
   rh: string;
   cantidad: unknown;
+  nota?: string | null;
 }): FieldError[] {
   const errors: FieldError[] = [];
   if (!isUuid(s.origenId) || !isUuid(s.destinoId) || s.origenId.toLowerCase() === s.destinoId.toLowerCase())
@@ -128,5 +131,7 @@ export function validateSolicitud(s: {
     s.cantidad > SOLICITUD_CANTIDAD_MAX
   )
     errors.push({ field: 'cantidad', msg: MSG.solicitudCantidad(SOLICITUD_CANTIDAD_MAX) });
+  if ((s.nota ?? '').trim().length > SOLICITUD_NOTA_MAX)
+    errors.push({ field: 'nota', msg: MSG.textoDemasiadoLargo(SOLICITUD_NOTA_MAX) });
   return errors;
 }

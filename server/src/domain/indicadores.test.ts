@@ -3,6 +3,7 @@
  * networks checked against the rule itself, every subtraction an outside reader can make included.
  */
 import {
+  publicarCuentas,
   cifrasExactas,
   type CifrasIndicadores,
   type IndicadoresPublicados,
@@ -593,5 +594,33 @@ describe('components outside the servicio', () => {
     const delTotal = red.total.componentes[0].porMotivo[0].cantidad;
     const deB = red.miembros[1].componentes[0].porMotivo[0].cantidad;
     expect(delTotal === null || deB === null).toBe(true);
+  });
+});
+
+describe('a flat table of counts (the network stock and look-backs)', () => {
+  it('suppresses 1 to 4, keeps 0 and 5 or more, and judges by the donors a count rests on', () => {
+    expect(publicarCuentas([{ valor: 0 }, { valor: 1 }, { valor: 4 }, { valor: 5 }, { valor: 12 }])).toEqual([
+      0,
+      null,
+      null,
+      5,
+      12,
+    ]);
+    // Eight units from three donors (fractions): it rests on three.
+    expect(
+      publicarCuentas([
+        { valor: 8, base: 3 },
+        { valor: 8, base: 6 },
+      ]),
+    ).toEqual([null, 8]);
+  });
+
+  it('no total minus the others gives a suppressed count back', () => {
+    const publicadas = publicarCuentas(
+      [{ valor: 20 }, { valor: 2 }, { valor: 8 }, { valor: 10 }],
+      [{ total: 0, partes: [1, 2, 3] }],
+    );
+    expect(publicadas).toEqual([20, null, null, 10]);
+    expect(publicarCuentas([{ valor: 3 }, { valor: 3 }], [{ total: 0, partes: [1] }])).toEqual([null, null]);
   });
 });

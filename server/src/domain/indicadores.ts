@@ -380,6 +380,11 @@ function cifrasComponente(t: Celda['componentes'][number]): Cifra[] {
   ];
 }
 
+/** A count from 1 to INDICADORES_MINIMO_PUBLICABLE - 1: it points to a few people. */
+function esPequena(n: number): boolean {
+  return n > 0 && n < INDICADORES_MINIMO_PUBLICABLE;
+}
+
 /** The primary suppression of a cell: the whole cell, or each count that points to a few people. */
 function suprimirPequenas(c: Celda): void {
   const minimo = INDICADORES_MINIMO_PUBLICABLE;
@@ -395,7 +400,7 @@ function suprimirPequenas(c: Celda): void {
     }
   }
   for (const x of cifrasDe(c)) {
-    if (x.valor > 0 && x.valor < minimo) x.suprimida = true;
+    if (esPequena(x.valor)) x.suprimida = true;
   }
 }
 
@@ -633,4 +638,22 @@ export function publicarIndicadores(
     total: publicada(celdaTotal, total),
     miembros: celdas.map((c, i) => publicada(c, miembros[i])),
   };
+}
+
+/**
+ * A flat table of counts published by the same rule as the indicators (for the network's stock and
+ * look-backs): each count whose `base` (the donations or donors it rests on; the count itself when
+ * not given) is from 1 to INDICADORES_MINIMO_PUBLICABLE - 1 is suppressed, and so is every figure
+ * that `relaciones` (by index: total = the sum of partes) would let a subtraction give back.
+ * Gives each count, null where suppressed.
+ */
+export function publicarCuentas(
+  cuentas: readonly { valor: number; base?: number }[],
+  relaciones: readonly { total: number; partes: readonly number[] }[] = [],
+): (number | null)[] {
+  const cifras = cuentas.map((c) => ({ ...cifra(c.valor), suprimida: esPequena(c.base ?? c.valor) }));
+  suprimirComplementarias(
+    relaciones.map((r) => ({ total: cifras[r.total], partes: r.partes.map((k) => cifras[k]) })),
+  );
+  return cifras.map(valor);
 }

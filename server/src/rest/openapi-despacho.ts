@@ -127,12 +127,22 @@ export function esquemasDespacho(h: Ayudas): Record<string, Schema> {
       despachoId: str(),
       despachadoEn: str('ISO 8601'),
       origen: str('El servicio que la despachó'),
+      despachadoPor: nullStr('Quién la despachó; null si la despachó otro servicio de la red'),
       destinoTipo: str(undefined, { enum: [...DESTINOS_DESPACHO] }),
       destinoNombre: str(),
       estado: str(undefined, { enum: [...ESTADOS_UNIDAD_DESPACHO] }),
       cerradoEn: nullStr('ISO 8601'),
     },
-    ['despachoId', 'despachadoEn', 'origen', 'destinoTipo', 'destinoNombre', 'estado', 'cerradoEn'],
+    [
+      'despachoId',
+      'despachadoEn',
+      'origen',
+      'despachadoPor',
+      'destinoTipo',
+      'destinoNombre',
+      'estado',
+      'cerradoEn',
+    ],
   );
   const trazabilidad = obj(
     {

@@ -19,6 +19,7 @@ import { PAGE_MAX } from '@domain/limites';
 import { AppAlert } from '@/components/app-alert';
 import { DateInput } from '@/components/form';
 import { PageCard } from '@/components/page-card';
+import { TrayectoriaUnidad } from '@/components/trayectoria-unidad';
 import { Pager } from '@/components/pager';
 import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, TablaTarjetas } from '@/components/tabla-tarjetas';
@@ -233,6 +234,7 @@ export function ComponentesPage() {
       />
       <ListaComponentes permisos={permisos} seleccion={leido} acciones={acciones} />
       <TrazabilidadLista />
+      <TrayectoriaUnidad />
       <FraccionarDialog
         donacion={aFraccionar}
         onClose={() => setAFraccionar(null)}

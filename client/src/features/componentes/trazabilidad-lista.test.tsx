@@ -134,8 +134,8 @@ describe('Trazabilidad inversa', () => {
   it('a technician reads the work-list but neither records nor closes', async () => {
     render([lista([t])], 'ROL_TECNICO');
     const region = await screen.findByRole('region', { name: /Trazabilidad de la Donación N° 9/ });
-    expect(screen.queryByRole('button', { name: 'Registrar notificación' })).toBeNull();
-    // Within the look-back: the toast of the test before may still offer its own 'Cerrar'.
+    expect(within(region).queryByRole('button', { name: 'Registrar notificación' })).toBeNull();
+    // Within the look-back: a toast the previous test left still has its own 'Cerrar'.
     expect(within(region).queryByRole('button', { name: 'Cerrar' })).toBeNull();
   });
 });

@@ -10,7 +10,12 @@ import {
   QuitarMiembroDeRedDocument,
   RedDocument,
   RenovarCodigoInvitacionDocument,
+  SolicitarTrasladoDocument,
+  SolicitudesTrasladoDocument,
+  StockRedDocument,
+  TrazabilidadesRedDocument,
 } from '@/generated/graphql';
+import type { SolicitudTrasladoDatosFragment } from '@/generated/graphql';
 import type { IndicadoresImprimible } from '@/imprimibles/types';
 import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
@@ -20,6 +25,8 @@ import { buildRedCsv } from './red-csv';
 import { codigoEnGrupos, RedPage } from './red-page';
 
 const CHART = { width: 640, height: 240 };
+const NORTE = '33333333-3333-4333-8333-333333333333';
+const SUR = '44444444-4444-4444-8444-444444444444';
 const RED_ID = '22222222-2222-4222-8222-222222222222';
 const red = testUsuario({
   id: RED_ID,
@@ -72,13 +79,13 @@ const redMock = {
         miembros: [
           {
             __typename: 'ServicioResumen' as const,
-            id: 's-norte',
+            id: NORTE,
             nombre: 'Hospital Norte',
             nombrePropuesto: null,
           },
           {
             __typename: 'ServicioResumen' as const,
-            id: 's-sur',
+            id: SUR,
             nombre: 'Hospital Sur',
             nombrePropuesto: 'Hospital Sur (sin diferimiento: puede donar)',
           },
@@ -104,8 +111,8 @@ function indicadoresMock(
           __typename: 'IndicadoresRed' as const,
           total: conTipos(cifras.total, periodo),
           porServicio: [
-            ['s-norte', 'Hospital Norte', cifras.norte],
-            ['s-sur', 'Hospital Sur', cifras.sur],
+            [NORTE, 'Hospital Norte', cifras.norte],
+            [SUR, 'Hospital Sur', cifras.sur],
           ].map(([id, nombre, i]) => ({
             __typename: 'IndicadoresServicio' as const,
             servicio: { __typename: 'ServicioResumen' as const, id, nombre },
@@ -123,8 +130,8 @@ const consultasMock = {
   result: {
     data: {
       consultasRed: [
-        ['s-norte', 'Hospital Norte', 40, 6, 0, false],
-        ['s-sur', 'Hospital Sur', 300, 60, 12, true],
+        [NORTE, 'Hospital Norte', 40, 6, 0, false],
+        [SUR, 'Hospital Sur', 300, 60, 12, true],
       ].map(([id, nombre, consultas, maximoPorMinuto, rechazadas, inusual]) => ({
         __typename: 'ConsultasRedMiembro' as const,
         servicio: { __typename: 'ServicioResumen' as const, id, nombre },
@@ -138,7 +145,92 @@ const consultasMock = {
   maxUsageCount: 5,
 };
 
-const mocks = (): MockedResponses => [redMock, indicadoresMock(periodoInicial()), consultasMock];
+const EN_10_DIAS = new Date(Date.UTC(2026, 11, 7, 15)).toISOString();
+
+/** The members' stock: Norte's O negativo published, Sur's AB negativo resting on too few donors. */
+const stockRedMock = {
+  request: { query: StockRedDocument },
+  result: {
+    data: {
+      stockRed: [
+        [NORTE, 'Hospital Norte', 'O', 'NEGATIVO', 12, 0, EN_10_DIAS, false],
+        [NORTE, 'Hospital Norte', 'A', 'POSITIVO', 30, null, EN_10_DIAS, true],
+        [SUR, 'Hospital Sur', 'AB', 'NEGATIVO', null, null, null, true],
+      ].map(([servicioId, servicio, abo, rh, cantidad, porVencer, proximoVencimiento, suprimido]) => ({
+        __typename: 'StockRedFila' as const,
+        servicioId,
+        servicio,
+        tipo: 'GLOBULOS_ROJOS' as const,
+        abo,
+        rh,
+        cantidad,
+        porVencer,
+        proximoVencimiento,
+        diasAviso: 7,
+        suprimido,
+      })),
+    },
+  },
+  maxUsageCount: 5,
+};
+
+const trazabilidadesRedMock = {
+  request: { query: TrazabilidadesRedDocument },
+  result: {
+    data: {
+      trazabilidadesRed: [
+        {
+          __typename: 'TrazabilidadesMiembro' as const,
+          servicioId: NORTE,
+          servicio: 'Hospital Norte',
+          abiertas: 0,
+          suprimido: false,
+        },
+        {
+          __typename: 'TrazabilidadesMiembro' as const,
+          servicioId: SUR,
+          servicio: 'Hospital Sur',
+          abiertas: null,
+          suprimido: true,
+        },
+      ],
+    },
+  },
+  maxUsageCount: 5,
+};
+
+const solicitud: SolicitudTrasladoDatosFragment & { __typename: 'SolicitudTraslado' } = {
+  __typename: 'SolicitudTraslado' as const,
+  id: 'sol-1',
+  origenId: NORTE,
+  origen: 'Hospital Norte',
+  destinoId: SUR,
+  destino: 'Hospital Sur',
+  tipo: 'GLOBULOS_ROJOS' as const,
+  abo: 'O',
+  rh: 'NEGATIVO',
+  cantidad: 2,
+  estado: 'RECHAZADA' as const,
+  motivo: 'Sin stock de O negativo',
+  nota: null,
+  creadaEn: '2026-11-20T12:00:00.000Z',
+  respondidaEn: '2026-11-20T13:00:00.000Z',
+};
+
+const solicitudesMock = (lista: (typeof solicitud)[] = [solicitud]) => ({
+  request: { query: SolicitudesTrasladoDocument },
+  result: { data: { solicitudesTraslado: lista } },
+  maxUsageCount: 5,
+});
+
+const stockRedMocks = [stockRedMock, trazabilidadesRedMock, solicitudesMock()];
+
+const mocks = (): MockedResponses => [
+  redMock,
+  indicadoresMock(periodoInicial()),
+  consultasMock,
+  ...stockRedMocks,
+];
 
 afterEach(() => localStorage.clear());
 
@@ -212,12 +304,12 @@ describe('/red, the network’s panel', () => {
       mocks: [
         ...mocks(),
         {
-          request: { query: QuitarMiembroDeRedDocument, variables: { servicioId: 's-sur' } },
+          request: { query: QuitarMiembroDeRedDocument, variables: { servicioId: SUR } },
           result: quitar,
         },
         indicadoresMock(periodoInicial()),
         {
-          request: { query: QuitarMiembroDeRedDocument, variables: { servicioId: 's-norte' } },
+          request: { query: QuitarMiembroDeRedDocument, variables: { servicioId: NORTE } },
           result: {
             errors: [{ message: MSG.noEsMiembroDeRed, extensions: { code: 'BAD_USER_INPUT' } }],
           },
@@ -291,6 +383,7 @@ describe('/red, the network’s panel', () => {
         redMock,
         indicadoresMock(periodoInicial(), { total: conSuprimidas, norte, sur: suprimido(sur) }),
         consultasMock,
+        ...stockRedMocks,
       ],
       route: '/red',
     });
@@ -353,6 +446,7 @@ describe('/red, the network’s panel', () => {
           sur: suprimido(sur),
         }),
         consultasMock,
+        ...stockRedMocks,
       ],
       route: '/red',
     });
@@ -488,7 +582,7 @@ describe("the network's view of its members' lookups and names", () => {
     const aprobado = {
       ...redMock.result.data.red,
       miembros: redMock.result.data.red.miembros.map((m) =>
-        m.id === 's-sur'
+        m.id === SUR
           ? { ...m, nombre: 'Hospital Sur (sin diferimiento: puede donar)', nombrePropuesto: null }
           : m,
       ),
@@ -498,11 +592,12 @@ describe("the network's view of its members' lookups and names", () => {
       mocks: [
         ...mocks(),
         {
-          request: { query: AprobarNombreMiembroDocument, variables: { servicioId: 's-sur' } },
+          request: { query: AprobarNombreMiembroDocument, variables: { servicioId: SUR } },
           result: { data: { aprobarNombreMiembro: aprobado } },
         },
         indicadoresMock(periodoInicial()),
         consultasMock,
+        ...stockRedMocks,
       ],
     });
     const tabla = await screen.findByRole('table', { name: 'Consultas entre servicios' });
@@ -518,5 +613,100 @@ describe("the network's view of its members' lookups and names", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Aprobar el nombre/ }));
     expect(await screen.findByText(MSG.nombreMiembroAprobado)).toBeInTheDocument();
+  });
+});
+
+describe("the network's stock and transfers", () => {
+  it("shows each member's stock and open look-backs, 'menos de 5' where not published, and why", async () => {
+    signIn(red);
+    renderWithProviders(<RedPage chartSize={CHART} />, { mocks: mocks(), route: '/red' });
+    const tabla = await screen.findByRole(
+      'table',
+      { name: 'Stock de la red por integrante' },
+      { timeout: 5000 },
+    );
+    const fila = (clave: string) => tabla.querySelector(`tr[data-stock-red="${clave}"]`) as HTMLElement;
+    const celda = (clave: string, label: string) =>
+      fila(clave).querySelector(`[data-label="${label}"]`)?.textContent;
+    await waitFor(() => expect(fila('Hospital Norte GLOBULOS_ROJOS O NEGATIVO')).not.toBeNull());
+    expect(celda('Hospital Norte GLOBULOS_ROJOS O NEGATIVO', 'Unidades')).toBe('12');
+    expect(celda('Hospital Norte GLOBULOS_ROJOS O NEGATIVO', 'Grupo')).toBe('O Negativo');
+    expect(celda('Hospital Norte GLOBULOS_ROJOS O NEGATIVO', 'Vencimiento más próximo')).toBe('07/12/2026');
+    expect(celda('Hospital Norte GLOBULOS_ROJOS A POSITIVO', 'Por vencer')).toBe(MSG.menosDeCinco);
+    expect(celda('Hospital Sur GLOBULOS_ROJOS AB NEGATIVO', 'Unidades')).toBe(MSG.menosDeCinco);
+    expect(celda('Hospital Sur GLOBULOS_ROJOS AB NEGATIVO', 'Vencimiento más próximo')).toBe('no se informa');
+    expect(screen.getByText(/se basa en menos de 5 donantes/)).toBeInTheDocument();
+    // No total: none of the suppressed figures is given back by a subtraction.
+    expect(within(tabla).queryByText(/Total/)).toBeNull();
+
+    const traz = await screen.findByRole('table', { name: 'Trazabilidades abiertas por integrante' });
+    await waitFor(() =>
+      expect(
+        within(traz)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual(['IntegranteAbiertas', 'Hospital Norte0', `Hospital Sur${MSG.menosDeCinco}`]),
+    );
+    const solicitudes = await screen.findByRole('table', { name: 'Solicitudes de traslado' });
+    expect(
+      await within(solicitudes).findByText('Motivo del rechazo: Sin stock de O negativo'),
+    ).toBeInTheDocument();
+    expect(within(solicitudes).getByText('Rechazada')).toBeInTheDocument();
+  });
+
+  it('asks a member to send units to another, checked by the domain first', async () => {
+    signIn(red);
+    const input = {
+      origenId: NORTE,
+      destinoId: SUR,
+      tipo: 'PLAQUETAS',
+      abo: 'A',
+      rh: 'POSITIVO',
+      cantidad: 3,
+      nota: 'Cirugía programada',
+    };
+    const nueva = {
+      ...solicitud,
+      id: 'sol-2',
+      tipo: 'PLAQUETAS' as const,
+      abo: 'A',
+      rh: 'POSITIVO',
+      cantidad: 3,
+      estado: 'PENDIENTE' as const,
+      motivo: null,
+      nota: 'Cirugía programada',
+      respondidaEn: null,
+    };
+    const solicitar = jest.fn(() => ({ data: { solicitarTraslado: nueva } }));
+    renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: [
+        redMock,
+        indicadoresMock(periodoInicial()),
+        consultasMock,
+        stockRedMock,
+        trazabilidadesRedMock,
+        { ...solicitudesMock([]), maxUsageCount: 1 },
+        { request: { query: SolicitarTrasladoDocument, variables: { input } }, result: solicitar },
+        solicitudesMock([nueva, solicitud]),
+      ],
+      route: '/red',
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Solicitar traslado' }, { timeout: 5000 });
+    await user.click(within(form).getByRole('button', { name: 'Solicitar traslado' }));
+    expect(await within(form).findByText(MSG.solicitudMiembros)).toBeInTheDocument();
+    expect(within(form).getByText(MSG.solicitudCantidad(200))).toBeInTheDocument();
+    expect(solicitar).not.toHaveBeenCalled();
+    await user.selectOptions(within(form).getByLabelText(/Integrante que envía/), NORTE);
+    await user.selectOptions(within(form).getByLabelText(/Integrante que recibe/), SUR);
+    await user.selectOptions(within(form).getByLabelText('Componente'), 'PLAQUETAS');
+    await user.selectOptions(within(form).getByLabelText('Grupo'), 'A|POSITIVO');
+    await user.type(within(form).getByLabelText(/Cantidad/), '3');
+    await user.type(within(form).getByLabelText('Nota para el integrante que envía'), 'Cirugía programada');
+    await user.click(within(form).getByRole('button', { name: 'Solicitar traslado' }));
+    await waitFor(() => expect(solicitar).toHaveBeenCalled());
+    const solicitudes = await screen.findByRole('table', { name: 'Solicitudes de traslado' });
+    expect(await within(solicitudes).findByText('Pendiente')).toBeInTheDocument();
+    expect(within(solicitudes).getByText('Cirugía programada')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Code, HStack, List, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -34,6 +34,9 @@ import { usePrint } from '@/imprimibles/use-print';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessages } from '@/lib/graphql-errors';
 import { buildRedCsv } from './red-csv';
+
+/** The network's stock, look-backs and transfer requests: their own chunk, below the indicators. */
+const RedStock = lazy(() => import('./red-stock'));
 
 export type RedPageProps = {
   /** Fixed chart sizes (jsdom has no layout); the screen itself sizes them to their cards. */
@@ -73,6 +76,9 @@ function PanelRed({ chartSize }: RedPageProps) {
             </Stack>
           </PageCard>
           <CifrasRed nombre={red.nombre} chartSize={chartSize} />
+          <Suspense fallback={null}>
+            <RedStock miembros={red.miembros} />
+          </Suspense>
           <ConsultasEntreServicios />
         </>
       )}

@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { NOMBRE_PRODUCTO, siguienteEstado } from '@domain/componentes';
 import {
@@ -17,14 +17,16 @@ import { ServerErrors } from '@/components/server-errors';
 import { AccionesCell, TablaTarjetas } from '@/components/tabla-tarjetas';
 import { showToast } from '@/components/toast';
 import {
-  ComponentePorCodigoDocument,
   ComponentesEnTransitoDocument,
   DespacharComponentesDocument,
   DespachosDocument,
+  MiembrosRedDocument,
+  SolicitudesTrasladoDocument,
   StockDocument,
   UnidadesEnStockDocument,
+  UnidadPorCodigoDocument,
 } from '@/generated/graphql';
-import type { ComponenteDatosFragment, DespachoDatosFragment } from '@/generated/graphql';
+import type { DespachoDatosFragment, UnidadStockFragment } from '@/generated/graphql';
 import { usePrint } from '@/imprimibles/use-print';
 import { useAuth } from '@/lib/auth-context';
 import { grupoTexto, identificadorLegible } from '@/lib/componentes';
@@ -35,24 +37,33 @@ import { fechaTexto } from './stock-format';
 import { useServicioRemito } from './use-servicio-remito';
 
 /**
- * The types of destination the panel offers. Another member of the network needs that member's
- * servicio, which a member cannot list yet: a transfer starts from the network's request.
+ * 'Despachar': a scanner field adds released units by their identifier (the domain's reason in
+ * words when one cannot leave, never twice), the destination (a hospital, another member of the
+ * network chosen from its members, or the own transfusion service), and the confirmation; then the
+ * dispatch note. A unit received from another member is read in the holder-safe shape (its group,
+ * never the producer's donation). `miembroInicial`: a request accepted opens it for that member.
  */
-const DESTINOS: readonly TipoDestino[] = ['HOSPITAL', 'SERVICIO_PROPIO'];
-
-/**
- * 'Despachar': a scanner field adds released units by their identifier (the reason in words when
- * one cannot leave, never twice), the destination, and the confirmation; then the dispatch note.
- */
-export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
+export function DespachoPanel({
+  onCerrar,
+  miembroInicial,
+}: {
+  onCerrar: () => void;
+  miembroInicial?: string | null;
+}) {
   const client = useApolloClient();
   const { usuario } = useAuth();
   const servicio = useServicioRemito();
   const print = usePrint();
   const [texto, setTexto] = useState('');
-  const [elegidas, setElegidas] = useState<ComponenteDatosFragment[]>([]);
+  const [elegidas, setElegidas] = useState<UnidadStockFragment[]>([]);
   const [aviso, setAviso] = useState<string[]>([]);
-  const [tipo, setTipo] = useState<TipoDestino>('HOSPITAL');
+  const [tipo, setTipo] = useState<TipoDestino>(miembroInicial ? 'MIEMBRO_RED' : 'HOSPITAL');
+  const [servicioId, setServicioId] = useState(miembroInicial ?? '');
+  const miembros = useQuery(MiembrosRedDocument).data?.miembrosRed ?? [];
+  const destinos: readonly TipoDestino[] =
+    miembros.length > 0 || miembroInicial
+      ? ['HOSPITAL', 'MIEMBRO_RED', 'SERVICIO_PROPIO']
+      : ['HOSPITAL', 'SERVICIO_PROPIO'];
   const [nombre, setNombre] = useState('');
   const [referencia, setReferencia] = useState('');
   const [errores, setErrores] = useState<{ field: string; msg: string }[]>([]);
@@ -63,6 +74,7 @@ export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
       UnidadesEnStockDocument,
       DespachosDocument,
       ComponentesEnTransitoDocument,
+      SolicitudesTrasladoDocument,
     ],
     awaitRefetchQueries: true,
   });
@@ -79,11 +91,11 @@ export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
     }
     try {
       const { data } = await client.query({
-        query: ComponentePorCodigoDocument,
+        query: UnidadPorCodigoDocument,
         variables: { codigo },
         fetchPolicy: 'network-only',
       });
-      const c = data?.componentePorCodigo;
+      const c = data?.unidadPorCodigo;
       if (!c) {
         setAviso([`No hay ninguna unidad con el código ${codigo}`]);
         return;
@@ -104,6 +116,7 @@ export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
       tipo,
       nombre: tipo === 'HOSPITAL' ? nombre.trim() : null,
       referencia: referencia.trim() || null,
+      servicioId: tipo === 'MIEMBRO_RED' ? servicioId : null,
     };
     const propios = [
       ...(elegidas.length === 0 ? [{ field: 'ids', msg: MSG.despachoVacio }] : []),
@@ -195,7 +208,7 @@ export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
                 {identificadorLegible(c.codigo)}
               </Table.Cell>
               <Table.Cell data-label="Componente">{NOMBRE_PRODUCTO[c.tipo]}</Table.Cell>
-              <Table.Cell data-label="Grupo">{grupoTexto(c.donacion.abo, c.donacion.rh)}</Table.Cell>
+              <Table.Cell data-label="Grupo">{grupoTexto(c.abo, c.rh)}</Table.Cell>
               <Table.Cell data-label="Volumen">{`${c.volumen} ml`}</Table.Cell>
               <Table.Cell data-label="Vence">{fechaTexto(c.venceEn)}</Table.Cell>
               <AccionesCell>
@@ -217,7 +230,7 @@ export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
           <Field.Label>Destino</Field.Label>
           <NativeSelect.Root size="sm">
             <NativeSelect.Field value={tipo} onChange={(e) => setTipo(e.target.value as TipoDestino)}>
-              {DESTINOS.map((t) => (
+              {destinos.map((t) => (
                 <option key={t} value={t}>
                   {TIPO_DESTINO_LABELS[t]}
                 </option>
@@ -226,6 +239,23 @@ export function DespachoPanel({ onCerrar }: { onCerrar: () => void }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
+        {tipo === 'MIEMBRO_RED' && (
+          <Field.Root width="auto" flex="1" minW="14rem" invalid={!!errorDe('destino.servicioId')} required>
+            <Field.Label>Integrante de la red</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={servicioId} onChange={(e) => setServicioId(e.target.value)}>
+                <option value="">Elija un integrante</option>
+                {miembros.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.nombre}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errorDe('destino.servicioId')}</Field.ErrorText>
+          </Field.Root>
+        )}
         {tipo === 'HOSPITAL' && (
           <Field.Root width="auto" flex="1" minW="14rem" invalid={!!errorDe('destino.nombre')} required>
             <Field.Label>Hospital o clínica</Field.Label>

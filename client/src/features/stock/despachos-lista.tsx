@@ -73,7 +73,7 @@ export function DespachosLista() {
                   onClick={() => void print.run(printRemito, toRemito(d, servicio))}
                   aria-label={`Reimprimir el remito N° ${numeroDespacho(d.id)}`}
                 >
-                  Reimprimir remito
+                  Reimprimir el remito
                 </Button>
               </HStack>
               <Text fontSize="sm" color="gray.600">

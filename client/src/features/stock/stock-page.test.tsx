@@ -3,20 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import {
-  ComponentePorCodigoDocument,
   ComponentesEnTransitoDocument,
   DespacharComponentesDocument,
   DespachosDocument,
   DevolverComponenteDocument,
+  MiembrosRedDocument,
   RecibirComponenteDocument,
+  ResponderSolicitudTrasladoDocument,
   ServicioRemitoDocument,
   ServicioDocument,
+  SolicitudesTrasladoDocument,
   StockDocument,
+  TrayectoriaUnidadDocument,
   UnidadesEnStockDocument,
+  UnidadPorCodigoDocument,
 } from '@/generated/graphql';
 import type {
-  ComponenteDatosFragment,
   DespachoDatosFragment,
+  SolicitudTrasladoDatosFragment,
   Rol,
   StockQuery,
   UnidadStockFragment,
@@ -111,6 +115,24 @@ const despachosMock = (despachos: DespachoDatosFragment[] = [], maxUsageCount = 
   maxUsageCount,
 });
 
+const solicitudesMock = (solicitudesTraslado: SolicitudTrasladoDatosFragment[], maxUsageCount = 5) => ({
+  request: { query: SolicitudesTrasladoDocument },
+  result: { data: { solicitudesTraslado } },
+  maxUsageCount,
+});
+
+const NORTE = '5b0c2f6e-1111-4111-8111-111111111111';
+const SUR = '5b0c2f6e-2222-4222-8222-222222222222';
+const miembrosMock = (miembros: [string, string][], maxUsageCount = 5) => ({
+  request: { query: MiembrosRedDocument },
+  result: {
+    data: {
+      miembrosRed: miembros.map(([id, nombre]) => ({ __typename: 'MiembroRed' as const, id, nombre })),
+    },
+  },
+  maxUsageCount,
+});
+
 function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_TECNICO') {
   signIn(testUsuario({ rol }));
   renderWithProviders(
@@ -123,6 +145,8 @@ function renderPagina(mocks: MockedResponses, rol: Rol = 'ROL_TECNICO') {
         servicioMock,
         servicioRemitoMock,
         ...(mocks.some((m) => m.request.query === DespachosDocument) ? [] : [despachosMock()]),
+        ...(mocks.some((m) => m.request.query === SolicitudesTrasladoDocument) ? [] : [solicitudesMock([])]),
+        ...(mocks.some((m) => m.request.query === MiembrosRedDocument) ? [] : [miembrosMock([])]),
         ...mocks,
       ],
     },
@@ -244,48 +268,18 @@ describe('/stock', () => {
   });
 });
 
-const componenteLeido = (id: string, o: Partial<ComponenteDatosFragment> = {}) =>
-  ({
-    __typename: 'Componente',
-    id,
-    codigo: `9000126000004GR${id}K`,
-    codigoProducto: `GR${id}`,
-    tipo: 'GLOBULOS_ROJOS',
-    estado: 'LIBERADO',
-    volumen: 280,
-    producidoEn: '2026-11-26T13:30:00.000Z',
-    venceEn: '2027-01-07T13:30:00.000Z',
-    vencido: false,
-    faltaParaLiberar: [],
-    motivoDescarte: null,
-    detalleDescarte: null,
-    liberadoPor: 'Ana Pérez',
-    liberadoEn: '2026-11-26T15:30:00.000Z',
-    descartadoEn: null,
-    donacion: {
-      __typename: 'Donacion',
-      id: 'don-4',
-      donanteId: 'dnt-1',
-      numero: 4,
-      fecha: '2026-11-26',
-      abo: 'O',
-      rh: 'NEGATIVO',
-      identificadorUnidad: '9000126000004X',
-    },
-    ...o,
-  }) as ComponenteDatosFragment;
-
-const porCodigoMock = (c: ComponenteDatosFragment) => ({
-  request: { query: ComponentePorCodigoDocument, variables: { codigo: c.codigo } },
-  result: { data: { componentePorCodigo: c } },
+/** A unit scanned, in the holder-safe shape the panel reads (its group, never a donation). */
+const porCodigoMock = (c: UnidadStockFragment) => ({
+  request: { query: UnidadPorCodigoDocument, variables: { codigo: c.codigo } },
+  result: { data: { unidadPorCodigo: c } },
   maxUsageCount: 3,
 });
 
 describe('/stock: Despachar', () => {
   it('adds units by their code read, refuses a repeated or a quarantined one, and dispatches to a hospital', async () => {
-    const a = componenteLeido('1');
-    const b = componenteLeido('2');
-    const q = componenteLeido('3', { estado: 'CUARENTENA' });
+    const a = unidad('1');
+    const b = unidad('2');
+    const q = unidad('3', { estado: 'CUARENTENA' });
     const despacho: DespachoDatosFragment = {
       __typename: 'Despacho',
       id: '3f2a9c1e-0b7d-4c55-9a11-2b3c4d5e6f70',
@@ -317,7 +311,12 @@ describe('/stock: Despachar', () => {
           query: DespacharComponentesDocument,
           variables: {
             ids: ['1', '2'],
-            destino: { tipo: 'HOSPITAL', nombre: 'Hospital Español', referencia: 'Pedido 12' },
+            destino: {
+              tipo: 'HOSPITAL',
+              nombre: 'Hospital Español',
+              referencia: 'Pedido 12',
+              servicioId: null,
+            },
           },
         },
         result: { data: { despacharComponentes: despacho } },
@@ -418,5 +417,226 @@ describe('/stock: Despachos', () => {
     expect(await screen.findByText(`Unidad ${u.codigoLegible} devuelta y descartada`)).toBeInTheDocument();
     expect(await within(region).findByText('Cadena de frío rota')).toBeInTheDocument();
     expect(within(region).getByText('Devuelto')).toBeInTheDocument();
+  });
+});
+
+const YO = '11111111-1111-4111-8111-111111111111';
+const solicitud = (o: Partial<SolicitudTrasladoDatosFragment> = {}): SolicitudTrasladoDatosFragment =>
+  ({
+    __typename: 'SolicitudTraslado',
+    id: 'sol-1',
+    origenId: YO,
+    origen: 'Servicio de Hemoterapia Central',
+    destinoId: NORTE,
+    destino: 'Hospital Norte',
+    tipo: 'GLOBULOS_ROJOS',
+    abo: 'O',
+    rh: 'NEGATIVO',
+    cantidad: 2,
+    estado: 'PENDIENTE',
+    motivo: null,
+    nota: 'Cirugía programada',
+    creadaEn: '2026-11-26T12:00:00.000Z',
+    respondidaEn: null,
+    ...o,
+  }) as SolicitudTrasladoDatosFragment;
+
+describe('/stock: la red', () => {
+  it('dispatches to another member chosen among the network’s members; a received unit shows its group', async () => {
+    const recibida = unidad('5', {
+      abo: 'AB',
+      rh: 'NEGATIVO',
+      recibido: true,
+      servicioOrigen: 'Hospital Sur',
+    });
+    const despachada = unidad('6', { estado: 'DESPACHADO' });
+    const despacho = {
+      __typename: 'Despacho',
+      id: 'b1b2c3d4-0000-4000-8000-000000000002',
+      despachadoEn: '2026-11-26T16:00:00.000Z',
+      despachadoPor: 'Técnico Uno',
+      destinoTipo: 'MIEMBRO_RED',
+      destinoNombre: 'Hospital Norte',
+      destinoReferencia: null,
+      destinoServicioId: NORTE,
+      origen: 'Servicio de Hemoterapia Central',
+      unidades: [
+        {
+          __typename: 'UnidadDespacho',
+          estado: 'EN_TRANSITO',
+          cadenaFrio: null,
+          cerradoEn: null,
+          detalle: null,
+          unidad: { ...recibida, estado: 'DESPACHADO' },
+        },
+      ],
+    } as unknown as DespachoDatosFragment;
+    renderPagina([
+      stockMock([grOneg], 1),
+      transitoMock([], 3),
+      despachosMock([], 1),
+      miembrosMock([
+        [NORTE, 'Hospital Norte'],
+        [SUR, 'Hospital Sur'],
+      ]),
+      porCodigoMock(recibida),
+      porCodigoMock(despachada),
+      {
+        request: {
+          query: DespacharComponentesDocument,
+          variables: {
+            ids: ['5'],
+            destino: { tipo: 'MIEMBRO_RED', nombre: null, referencia: null, servicioId: NORTE },
+          },
+        },
+        result: { data: { despacharComponentes: despacho } },
+      },
+      stockMock([], 1),
+      despachosMock([despacho]),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Despachar' }));
+    const campo = await screen.findByLabelText('Código de la unidad a despachar');
+    // Already dispatched: the domain's reason, not 'más de una vez'.
+    await user.type(campo, `${despachada.codigo}{Enter}`);
+    expect(await screen.findByText(`90001 26 000004 GR6 K: ${MSG.componenteDespachado}`)).toBeInTheDocument();
+    await user.type(campo, `${recibida.codigo}{Enter}`);
+    const tabla = await screen.findByRole('table', { name: 'Unidades del despacho' });
+    await waitFor(() => expect(within(tabla).getAllByRole('row')).toHaveLength(2));
+    expect(within(tabla).getByText('AB Negativo')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Destino'), 'MIEMBRO_RED');
+    await user.click(screen.getByRole('button', { name: 'Confirmar despacho (1)' }));
+    expect(await screen.findByText(MSG.destinoMiembroRequerido)).toBeInTheDocument();
+    const integrante = screen.getByLabelText(/Integrante de la red/);
+    expect(
+      within(integrante)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Elija un integrante', 'Hospital Norte', 'Hospital Sur']);
+    await user.selectOptions(integrante, NORTE);
+    await user.click(screen.getByRole('button', { name: 'Confirmar despacho (1)' }));
+    const hecho = await screen.findByRole('status', { name: 'Despacho registrado' });
+    expect(hecho).toHaveTextContent('1 unidad a Hospital Norte');
+  });
+
+  it('the network’s requests: declining needs a reason; accepting opens the dispatch for the receiving member', async () => {
+    const pendiente = solicitud();
+    const otra = solicitud({ id: 'sol-2', destinoId: SUR, destino: 'Hospital Sur', cantidad: 1 });
+    const responder = jest.fn(() => ({
+      data: { responderSolicitudTraslado: { ...pendiente, estado: 'RECHAZADA', motivo: 'Sin O negativo' } },
+    }));
+    const aceptar = jest.fn(() => ({
+      data: { responderSolicitudTraslado: { ...otra, estado: 'ACEPTADA' } },
+    }));
+    renderPagina([
+      stockMock([grOneg], 5),
+      transitoMock([], 5),
+      miembrosMock([
+        [NORTE, 'Hospital Norte'],
+        [SUR, 'Hospital Sur'],
+      ]),
+      // Another member's request to this servicio as receiver is not for it to answer.
+      solicitudesMock([pendiente, otra, solicitud({ id: 'sol-3', origenId: SUR, destinoId: YO })], 1),
+      {
+        request: {
+          query: ResponderSolicitudTrasladoDocument,
+          variables: { id: 'sol-1', acepta: false, motivo: 'Sin O negativo' },
+        },
+        result: responder,
+      },
+      solicitudesMock([{ ...pendiente, estado: 'RECHAZADA', motivo: 'Sin O negativo' }, otra], 1),
+      {
+        request: {
+          query: ResponderSolicitudTrasladoDocument,
+          variables: { id: 'sol-2', acepta: true, motivo: null },
+        },
+        result: aceptar,
+      },
+      solicitudesMock([
+        { ...pendiente, estado: 'RECHAZADA', motivo: 'Sin O negativo' },
+        { ...otra, estado: 'ACEPTADA' },
+      ]),
+    ]);
+    const tabla = await screen.findByRole('table', { name: 'Solicitudes de la red' });
+    await waitFor(() => expect(within(tabla).getAllByRole('row')).toHaveLength(3));
+    expect(tabla.querySelector('tr[data-solicitud="sol-3"]')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(
+      within(tabla).getByRole('button', {
+        name: 'Rechazar: 2 concentrado de glóbulos rojos O Negativo para Hospital Norte',
+      }),
+    );
+    await user.click(within(tabla).getByRole('button', { name: 'Rechazar la solicitud' }));
+    expect(await within(tabla).findByText(MSG.solicitudMotivoRequerido)).toBeInTheDocument();
+    expect(responder).not.toHaveBeenCalled();
+    await user.type(within(tabla).getByLabelText(/Motivo del rechazo/), 'Sin O negativo');
+    await user.click(within(tabla).getByRole('button', { name: 'Rechazar la solicitud' }));
+    expect(await within(tabla).findByText('Motivo: Sin O negativo')).toBeInTheDocument();
+    expect(within(tabla).getByText('Rechazada')).toBeInTheDocument();
+
+    await user.click(
+      within(tabla).getByRole('button', {
+        name: 'Aceptar: 1 concentrado de glóbulos rojos O Negativo para Hospital Sur',
+      }),
+    );
+    await waitFor(() => expect(aceptar).toHaveBeenCalled());
+    // The dispatch opens for the member that receives.
+    const destino = await screen.findByLabelText('Destino');
+    expect((destino as HTMLSelectElement).value).toBe('MIEMBRO_RED');
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Integrante de la red/) as HTMLSelectElement).value).toBe(SUR),
+    );
+  });
+
+  it('shows a unit’s history: each dispatch, both servicios of a transfer, who and what became of it', async () => {
+    const codigo = '9000126000004GR5K';
+    renderPagina([
+      stockMock([grOneg], 5),
+      transitoMock([], 5),
+      {
+        request: { query: TrayectoriaUnidadDocument, variables: { codigo } },
+        result: {
+          data: {
+            trayectoriaUnidad: [
+              {
+                __typename: 'PasoUnidad' as const,
+                despachoId: 'd1',
+                despachadoEn: '2026-11-20T13:00:00.000Z',
+                origen: 'Hospital Sur',
+                despachadoPor: 'Técnico Sur',
+                destinoTipo: 'MIEMBRO_RED' as const,
+                destinoNombre: 'Servicio de Hemoterapia Central',
+                estado: 'RECIBIDO' as const,
+                cerradoEn: '2026-11-20T15:00:00.000Z',
+              },
+              {
+                __typename: 'PasoUnidad' as const,
+                despachoId: 'd2',
+                despachadoEn: '2026-11-21T13:00:00.000Z',
+                origen: 'Servicio de Hemoterapia Central',
+                despachadoPor: 'Técnico Uno',
+                destinoTipo: 'HOSPITAL' as const,
+                destinoNombre: 'Hospital Español',
+                estado: 'TRANSFUNDIDO' as const,
+                cerradoEn: '2026-11-22T10:00:00.000Z',
+              },
+            ],
+          },
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Identificador de la unidad'), `${codigo}{Enter}`);
+    const tabla = await screen.findByRole('table', { name: /^Trayectoria de la unidad / });
+    const filas = within(tabla).getAllByRole('row').slice(1);
+    expect(filas.map((f) => f.querySelector('[data-label="Desde"]')?.textContent)).toEqual([
+      'Hospital Sur',
+      'Servicio de Hemoterapia Central',
+    ]);
+    expect(filas[0]).toHaveTextContent('Recibido');
+    expect(filas[0]).toHaveTextContent('Técnico Sur');
+    expect(filas[1]).toHaveTextContent('Hospital Español');
+    expect(filas[1]).toHaveTextContent('Transfundido');
   });
 });

@@ -21,8 +21,10 @@ import { grupoTexto } from '@/lib/componentes';
 import { errorMessages } from '@/lib/graphql-errors';
 import { useAuth } from '@/lib/auth-context';
 import { despacha } from '@domain/despacho';
+import { TrayectoriaUnidad } from '@/components/trayectoria-unidad';
 import { DespachoPanel } from './despacho-panel';
 import { DespachosLista } from './despachos-lista';
+import { SolicitudesRed } from './solicitudes-red';
 import {
   buildStockCsv,
   fechaTexto,
@@ -56,6 +58,8 @@ export function StockPage() {
   const puedeDespachar = despacha(usuario?.rol);
   const [fila, setFila] = useState<StockFila | null>(null);
   const [despachando, setDespachando] = useState(false);
+  /** The member a request accepted asks to dispatch to: the panel opens for it. */
+  const [miembro, setMiembro] = useState<string | null>(null);
   return (
     <Stack gap="5" maxW="7xl">
       <TablaStock
@@ -63,10 +67,27 @@ export function StockPage() {
         onAbrir={setFila}
         onDespachar={puedeDespachar && !despachando ? () => setDespachando(true) : undefined}
       />
-      {despachando && <DespachoPanel onCerrar={() => setDespachando(false)} />}
+      <SolicitudesRed
+        puedeResponder={puedeDespachar}
+        onAceptada={(destinoId) => {
+          setMiembro(destinoId);
+          setDespachando(true);
+        }}
+      />
+      {despachando && (
+        <DespachoPanel
+          key={miembro ?? ''}
+          miembroInicial={miembro}
+          onCerrar={() => {
+            setDespachando(false);
+            setMiembro(null);
+          }}
+        />
+      )}
       {fila && <UnidadesDeFila fila={fila} onCerrar={() => setFila(null)} />}
       <EnTransito puedeRecibir={puedeDespachar} />
       {puedeDespachar && <DespachosLista />}
+      <TrayectoriaUnidad />
     </Stack>
   );
 }
@@ -199,7 +220,7 @@ function TablaStock({
                       onClick={() => onAbrir(f)}
                       aria-label={`Ver las unidades de ${NOMBRE_PRODUCTO[f.tipo]} ${grupoTexto(f.abo, f.rh)}`}
                     >
-                      Ver unidades
+                      Ver las unidades
                     </Button>
                   </Table.Cell>
                 </Table.Row>

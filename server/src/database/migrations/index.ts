@@ -37,6 +37,7 @@ import { Trazabilidad1764710000000 } from './1764710000000-trazabilidad';
 import { SolicitudTraslado1764720000000 } from './1764720000000-solicitud-traslado';
 import { Citacion1764800000000 } from './1764800000000-citacion';
 import { TrazabilidadInforme1764810000000 } from './1764810000000-trazabilidad-informe';
+import { SolicitudTrasladoNota1764900000000 } from './1764900000000-solicitud-traslado-nota';
 import { Registros1764910000000 } from './1764910000000-registros';
 import { TrazabilidadDiferimiento1764930000000 } from './1764930000000-trazabilidad-diferimiento';
 import { StockIndices1764930010000 } from './1764930010000-stock-indices';
@@ -82,6 +83,7 @@ export const migrations = [
   SolicitudTraslado1764720000000,
   Citacion1764800000000,
   TrazabilidadInforme1764810000000,
+  SolicitudTrasladoNota1764900000000,
   Registros1764910000000,
   TrazabilidadDiferimiento1764930000000,
   StockIndices1764930010000,

@@ -138,6 +138,12 @@ export class PasoUnidad {
   @Field(() => String, { description: 'El servicio que la despachó' })
   origen: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'Quién la despachó (nombre y apellido); null si la despachó otro servicio de la red',
+  })
+  despachadoPor: string | null;
+
   @Field(() => TipoDestino)
   destinoTipo: TipoDestino;
 
@@ -190,6 +196,9 @@ export class SolicitudTraslado extends TipoYGrupo {
   @Field(() => String, { nullable: true, description: 'Por qué se rechazó' })
   motivo: string | null;
 
+  @Field(() => String, { nullable: true, description: 'La nota de la red para el integrante que envía' })
+  nota: string | null;
+
   @Field()
   creadaEn: Date;
 
@@ -216,4 +225,7 @@ export class SolicitudTrasladoInput {
 
   @Field(() => Int)
   cantidad: number;
+
+  @Field(() => String, { nullable: true, description: 'Para qué o con qué urgencia (hasta 500 caracteres)' })
+  nota?: string | null;
 }

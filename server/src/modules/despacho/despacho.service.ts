@@ -448,10 +448,13 @@ export class DespachoService {
     if (!c) throw new NotFoundError(MSG.componenteNoEncontrado);
     const rows = (await this.run(
       `SELECT x.id, x.despachado_en, ${nombreServicio('s')} AS origen, x.destino_tipo, x.destino_nombre, dc.estado,
-              dc.cerrado_en
+              dc.cerrado_en,
+              CASE WHEN x.servicio_id = $2 OR x.destino_servicio_id = $2
+                   THEN nullif(trim(u.nombre || ' ' || u.apellido), '') END AS despachante
          FROM despacho_componente dc JOIN despacho x ON x.id = dc.despacho_id JOIN servicio s ON s.id = x.servicio_id
+         LEFT JOIN usuario u ON u.id = x.despachado_por
         WHERE dc.componente_id = $1 ORDER BY x.despachado_en, x.id`,
-      [c.id],
+      [c.id, auth.servicio],
     )) as {
       id: string;
       despachado_en: Date;
@@ -460,12 +463,14 @@ export class DespachoService {
       destino_nombre: string;
       estado: EstadoUnidadDespacho;
       cerrado_en: Date | null;
+      despachante: string | null;
     }[];
     return rows.map((r) =>
       Object.assign(new PasoUnidad(), {
         despachoId: r.id,
         despachadoEn: new Date(r.despachado_en),
         origen: r.origen,
+        despachadoPor: r.despachante,
         destinoTipo: r.destino_tipo,
         destinoNombre: r.destino_nombre,
         estado: r.estado,
@@ -492,6 +497,7 @@ export class DespachoService {
       cantidad: number;
       estado: EstadoSolicitud;
       motivo: string | null;
+      nota: string | null;
       created_at: Date;
       respondida_en: Date | null;
     }[];
@@ -508,6 +514,7 @@ export class DespachoService {
         cantidad: Number(r.cantidad),
         estado: r.estado,
         motivo: r.motivo,
+        nota: r.nota,
         creadaEn: new Date(r.created_at),
         respondidaEn: r.respondida_en ? new Date(r.respondida_en) : null,
       }),
@@ -527,10 +534,23 @@ export class DespachoService {
    */
   async solicitarTraslado(
     auth: AuthUser,
-    s: { origenId: string; destinoId: string; tipo: string; abo: string; rh: string; cantidad: number },
+    s: {
+      origenId: string;
+      destinoId: string;
+      tipo: string;
+      abo: string;
+      rh: string;
+      cantidad: number;
+      nota?: string | null;
+    },
   ): Promise<SolicitudTraslado> {
     if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
-    const datos = { ...s, abo: s.abo.trim().toUpperCase(), rh: s.rh.trim().toUpperCase() };
+    const datos = {
+      ...s,
+      abo: s.abo.trim().toUpperCase(),
+      rh: s.rh.trim().toUpperCase(),
+      nota: (s.nota ?? '').trim() || null,
+    };
     const errors = validateSolicitud(datos);
     if (!isTipoComponente(datos.tipo)) errors.push({ field: 'tipo', msg: MSG.valorNoPermitido });
     assertValid(errors);
@@ -543,8 +563,8 @@ export class DespachoService {
       if (miembros.length !== 2) throw ValidationError.single('destinoId', MSG.solicitudMiembros);
       const nuevo = randomUUID();
       await run(
-        `INSERT INTO solicitud_traslado (id, red_id, origen_id, destino_id, tipo, abo, rh, cantidad)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO solicitud_traslado (id, red_id, origen_id, destino_id, tipo, abo, rh, cantidad, nota)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           nuevo,
           auth.servicio,
@@ -554,6 +574,7 @@ export class DespachoService {
           datos.abo,
           datos.rh,
           datos.cantidad,
+          datos.nota,
         ],
       );
       const cambios = {
@@ -563,6 +584,7 @@ export class DespachoService {
         abo: datos.abo,
         rh: datos.rh,
         cantidad: datos.cantidad,
+        ...(datos.nota ? { nota: datos.nota } : {}),
       };
       for (const actor of [auth, { uid: null, servicio: datos.origenId.toLowerCase() }]) {
         const entry = auditStatement(actor, 'crear', 'solicitudTraslado', nuevo, cambios);

@@ -34,7 +34,7 @@ const FINAL = `mutation ($id: ID!, $d: DestinoFinal!, $m: MotivoDescarte, $t: St
   registrarDestinoFinal(id: $id, destino: $d, motivo: $m, detalle: $t) { ${UNIDAD} } }`;
 const RECIBIR = `mutation ($c: String!) { recibirComponente(codigo: $c) { ${UNIDAD} } }`;
 const EN_TRANSITO = `{ componentesEnTransito { ${UNIDAD} } }`;
-const TRAYECTORIA = `query ($c: String!) { trayectoriaUnidad(codigo: $c) { despachoId origen destinoTipo destinoNombre estado cerradoEn } }`;
+const TRAYECTORIA = `query ($c: String!) { trayectoriaUnidad(codigo: $c) { despachoId origen despachadoPor destinoTipo destinoNombre estado cerradoEn } }`;
 const STOCK = `{ stock { tipo abo rh cantidad proximoVencimiento porVencer diasAviso } }`;
 const UNIDADES = `query ($f: FiltroStock, $p: PageInput) { unidadesEnStock(filtro: $f, page: $p) { total items { ${UNIDAD} } } }`;
 
@@ -240,10 +240,19 @@ describe('despacho', () => {
     const descartada = await unidad(a, { estado: 'DESCARTADO' });
     const despachada = await unidad(a);
     ok(await despachar([despachada.id]));
-    for (const mala of [cuarentena, vencida, descartada, despachada]) {
+    const motivos: [Unidad, string][] = [
+      [cuarentena, MSG.componenteNoLiberado],
+      // Swept out of the stock as expired before the dispatch looks at it.
+      [vencida, MSG.componenteDescartado],
+      [descartada, MSG.componenteDescartado],
+      [despachada, MSG.componenteDespachado],
+    ];
+    for (const [mala, motivo] of motivos) {
       const res = await despachar([libre.id, mala.id]);
       expect(codeOf(res)).toBe('BAD_USER_INPUT');
       expect(msgsOf(res).join(' ')).toContain(mala.codigo.slice(0, 5));
+      // Why it cannot leave, in words (never 'más de una vez').
+      expect(msgsOf(res).join(' ')).toContain(motivo);
       expect(await estadoDe(libre.id)).toBe('LIBERADO');
     }
     // The expired one left the stock as discarded for expiry on the way.
@@ -364,6 +373,23 @@ describe('devolución y destino final', () => {
 });
 
 describe('transferencias en la red', () => {
+  it('a servicio lists its fellow members by their approved name, never itself nor another network', async () => {
+    const MIEMBROS = `{ miembrosRed { id nombre } }`;
+    const deA = ok(
+      await server.gql<{ miembrosRed: { id: string; nombre: string }[] }>(MIEMBROS, {}, tecnicoA.token),
+    ).miembrosRed;
+    expect(deA.map((m) => m.id)).toEqual([b.servicio]);
+    const [enRed] = await server.dataSource.query(
+      `SELECT coalesce(nombre_en_red, nombre) AS nombre FROM servicio WHERE id = $1`,
+      [b.servicio],
+    );
+    expect(deA[0].nombre).toBe(enRed.nombre);
+    expect(ok(await server.gql<{ miembrosRed: unknown[] }>(MIEMBROS, {}, ajeno.token)).miembrosRed).toEqual(
+      [],
+    );
+    expect(codeOf(await server.gql(MIEMBROS, {}, redToken))).toBe('FORBIDDEN');
+  });
+
   it('a unit sent to another member is in transit there, received by scan with its identifier, in both histories', async () => {
     const u = await unidad(a, { abo: 'B', rh: 'NEGATIVO' });
     const d = ok(
@@ -414,16 +440,38 @@ describe('transferencias en la red', () => {
       ),
     );
     expect(enA.unidadesEnStock.items.map((x) => x.codigo)).not.toContain(u.codigo);
-    // Both histories show the dispatch from A to B, received.
+    // Scanned at B: the holder-safe shape (group, product, expiry; no donation to ask for); at A: it left.
+    const POR_CODIGO = `query ($c: String!) { unidadPorCodigo(codigo: $c) { ${UNIDAD} } }`;
+    expect(
+      ok(await server.gql<{ unidadPorCodigo: U }>(POR_CODIGO, { c: u.codigo }, tecnicoB.token))
+        .unidadPorCodigo,
+    ).toMatchObject({ id: u.id, estado: 'LIBERADO', abo: 'B', rh: 'NEGATIVO', recibido: true });
+    expect(
+      ok(await server.gql<{ unidadPorCodigo: U }>(POR_CODIGO, { c: u.codigo }, tecnicoA.token))
+        .unidadPorCodigo,
+    ).toMatchObject({ id: u.id, estado: 'DESPACHADO' });
+    expect(
+      ok(await server.gql<{ unidadPorCodigo: U | null }>(POR_CODIGO, { c: u.codigo }, ajeno.token))
+        .unidadPorCodigo,
+    ).toBeNull();
+    expect(
+      codeOf(
+        await server.gql(
+          `query ($c: String!) { unidadPorCodigo(codigo: $c) { donacion { id } } }`,
+          { c: u.codigo },
+          tecnicoB.token,
+        ),
+      ),
+    ).toBe('GRAPHQL_VALIDATION_FAILED');
+    // Both histories show the dispatch from A to B, received, and who dispatched it.
     for (const s of [a, b]) {
       const pasos = ok(
-        await server.gql<{ trayectoriaUnidad: { origen: string; destinoTipo: string; estado: string }[] }>(
-          TRAYECTORIA,
-          { c: u.codigo },
-          s.token,
-        ),
+        await server.gql<{
+          trayectoriaUnidad: { origen: string; destinoTipo: string; estado: string; despachadoPor: string }[];
+        }>(TRAYECTORIA, { c: u.codigo }, s.token),
       ).trayectoriaUnidad;
       expect(pasos.map((p) => [p.destinoTipo, p.estado])).toEqual([['MIEMBRO_RED', 'RECIBIDO']]);
+      expect(pasos[0].despachadoPor).toBe(d.despachadoPor);
     }
     expect(codeOf(await server.gql(TRAYECTORIA, { c: u.codigo }, ajeno.token))).toBe('NOT_FOUND');
     // Its holder discards it, not the servicio that produced it.
@@ -450,23 +498,22 @@ describe('transferencias en la red', () => {
   it('the network account sees figures per member, never a unit or a donor', async () => {
     await unidad(b, { tipo: 'PLASMA_FRESCO_CONGELADO', abo: 'AB', rh: 'POSITIVO' });
     const res = ok(
-      await server.gql<{ stockRed: (Fila & { servicioId: string; servicio: string })[] }>(
-        `{ stockRed { servicioId servicio tipo abo rh cantidad porVencer } }`,
-        {},
-        redToken,
-      ),
+      await server.gql<{
+        stockRed: (Fila & { servicioId: string; servicio: string; suprimido: boolean })[];
+      }>(`{ stockRed { servicioId servicio tipo abo rh cantidad porVencer suprimido } }`, {}, redToken),
     ).stockRed;
     const fila = res.find(
       (f) => f.servicioId === b.servicio && f.tipo === 'PLASMA_FRESCO_CONGELADO' && f.abo === 'AB',
     );
-    expect(fila?.cantidad).toBeGreaterThanOrEqual(1);
+    // One unit of a group at one member rests on one donor: suppressed (cifras-red.test.ts).
+    expect(fila).toMatchObject({ cantidad: null, porVencer: null, suprimido: true });
     expect(res.every((f) => [a.servicio, b.servicio].includes(f.servicioId))).toBe(true);
     expect(codeOf(await server.gql(STOCK, {}, redToken))).toBe('FORBIDDEN');
   });
 });
 
 describe('solicitudes de la red', () => {
-  const SOLICITAR = `mutation ($i: SolicitudTrasladoInput!) { solicitarTraslado(input: $i) { id origen destino tipo abo rh cantidad estado } }`;
+  const SOLICITAR = `mutation ($i: SolicitudTrasladoInput!) { solicitarTraslado(input: $i) { id origen destino tipo abo rh cantidad estado nota } }`;
   const RESPONDER = `mutation ($id: ID!, $a: Boolean!, $m: String) { responderSolicitudTraslado(id: $id, acepta: $a, motivo: $m) { id estado motivo } }`;
   const LISTA = `{ solicitudesTraslado { id estado } }`;
   it('the network asks a member to send units to another; the member asked accepts or declines, once', async () => {
@@ -477,15 +524,19 @@ describe('solicitudes de la red', () => {
       abo: 'o',
       rh: 'negativo',
       cantidad: 2,
+      nota: '  Para una cirugía programada  ',
     };
     const s = ok(
-      await server.gql<{ solicitarTraslado: { id: string; abo: string; estado: string } }>(
+      await server.gql<{ solicitarTraslado: { id: string; abo: string; estado: string; nota: string } }>(
         SOLICITAR,
         { i: pedido },
         redToken,
       ),
     ).solicitarTraslado;
-    expect(s).toMatchObject({ abo: 'O', estado: 'PENDIENTE' });
+    expect(s).toMatchObject({ abo: 'O', estado: 'PENDIENTE', nota: 'Para una cirugía programada' });
+    expect(
+      msgsOf(await server.gql(SOLICITAR, { i: { ...pedido, nota: 'x'.repeat(501) } }, redToken)),
+    ).toEqual([MSG.textoDemasiadoLargo(500)]);
     expect(
       msgsOf(await server.gql(SOLICITAR, { i: { ...pedido, destinoId: ajeno.servicio } }, redToken)),
     ).toEqual([MSG.solicitudMiembros]);

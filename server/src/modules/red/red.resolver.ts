@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { Context, requireAuth } from '../../context';
 import { Agrupacion, REGLA_SUPRESION } from '../indicadores/indicadores.service';
 import { Servicio } from '../servicio/servicio.entity';
-import { ConsultasRedMiembro, IndicadoresRed, Red, ServicioResumen } from './red.types';
+import { ConsultasRedMiembro, IndicadoresRed, MiembroRed, Red, ServicioResumen } from './red.types';
 
 @Resolver(() => Servicio)
 export class RedResolver {
@@ -28,6 +28,16 @@ export class RedResolver {
     @Ctx() ctx: Context,
   ): Promise<IndicadoresRed> {
     return ctx.services.red.indicadoresRed(requireAuth(ctx), desde, hasta, agrupacion);
+  }
+
+  @Authorized()
+  @Query(() => [MiembroRed], {
+    description:
+      'Los otros integrantes de la red del servicio (a cuál despachar), por el nombre que la red aprobó; vacía si ' +
+      'el servicio no está en una red',
+  })
+  miembrosRed(@Ctx() ctx: Context): Promise<MiembroRed[]> {
+    return ctx.services.red.miembrosRed(requireAuth(ctx));
   }
 
   @Authorized('ROL_RED')

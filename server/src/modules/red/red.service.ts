@@ -10,7 +10,7 @@ import { type Actor, type AuditActor, auditStatement, lockAuditChains } from '..
 import type { IndicadoresService } from '../indicadores/indicadores.service';
 import type { Agrupacion } from '../indicadores/indicadores.service';
 import { Rol } from '../usuario/rol.enum';
-import type { ConsultasRedMiembro, IndicadoresRed, Red, ServicioResumen } from './red.types';
+import type { ConsultasRedMiembro, IndicadoresRed, MiembroRed, Red, ServicioResumen } from './red.types';
 
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 8/B). */
 const ALFABETO = 'ACDEFGHJKMNPQRTUVWXYZ2345679';
@@ -273,6 +273,20 @@ export class RedService {
         indicadores: porServicio.get(servicio.id) as IndicadoresRed['total'],
       })),
     };
+  }
+
+  /**
+   * The other members of the caller's network, by the name the network approved (a rename awaiting
+   * approval is not told): where a servicio dispatches to. Empty for a servicio in no network.
+   */
+  async miembrosRed(auth: AuthUser): Promise<MiembroRed[]> {
+    const rows = (await this.query(
+      `SELECT m.id, coalesce(m.nombre_en_red, m.nombre) AS nombre FROM servicio yo
+         JOIN servicio m ON m.red_id = yo.red_id AND m.id <> yo.id
+        WHERE yo.id = $1 AND yo.red_id IS NOT NULL ORDER BY 2, m.id`,
+      [auth.servicio],
+    )) as { id: string; nombre: string }[];
+    return rows.map((r) => ({ id: String(r.id), nombre: String(r.nombre) }));
   }
 
   /** The members by the name the network approved, with any rename awaiting approval. */

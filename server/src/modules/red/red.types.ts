@@ -17,6 +17,17 @@ export class ServicioResumen {
 
 @ObjectType({
   description:
+    'Otro integrante de la red, como lo leen sus compañeros: el nombre que la red aprobó y nada más',
+})
+export class MiembroRed {
+  @Field(() => ID) id: string;
+
+  @Field({ description: 'El nombre que la red aprobó para el integrante' })
+  nombre: string;
+}
+
+@ObjectType({
+  description:
     'Las consultas de un servicio miembro a registros de otros servicios de la red en los últimos 7 días: cifras del servicio, nunca de una persona',
 })
 export class ConsultasRedMiembro {

@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { INDICADORES_MINIMO_PUBLICABLE } from '../../domain/limites';
 import { TipoComponente, TipoYGrupo, UnidadBase } from '../componente/componente.entity';
 
 /**
@@ -49,13 +50,48 @@ export class StockFila extends TipoYGrupo {
   diasAviso: number;
 }
 
-@ObjectType({ description: 'Stock de un integrante de la red por tipo y grupo: solo cifras' })
-export class StockRedFila extends StockFila {
+const MINIMO = INDICADORES_MINIMO_PUBLICABLE;
+
+@ObjectType({
+  description:
+    'Stock de un integrante de la red por tipo y grupo: solo cifras, nunca un donante. Una fila que se basa en ' +
+    `menos de ${MINIMO} donantes (una unidad de un grupo raro de un servicio chico apunta a una donación) se ` +
+    `responde suprimida: cantidad, porVencer y proximoVencimiento null y suprimido true ("menos de ${MINIMO}"); ` +
+    `lo mismo porVencer de 1 a ${MINIMO - 1}. No se da un total de la red: ninguna suprimida se deduce restando`,
+})
+export class StockRedFila extends TipoYGrupo {
   @Field(() => ID)
   servicioId: string;
 
   @Field(() => String)
   servicio: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `Unidades liberadas sin vencer. null: suprimida (se basa en menos de ${MINIMO} donantes)`,
+  })
+  cantidad: number | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'El vencimiento más próximo de esas unidades; null si la fila está suprimida (apunta a una donación)',
+  })
+  proximoVencimiento: Date | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `Cuántas vencen dentro de los días de aviso del tipo. null: suprimida (menos de ${MINIMO} donantes)`,
+  })
+  porVencer: number | null;
+
+  @Field(() => Int, { description: 'Los días de aviso del tipo en el integrante' })
+  diasAviso: number;
+
+  @Field(() => Boolean, {
+    description: 'true si alguna cifra de la fila es null por la regla de publicación',
+  })
+  suprimido: boolean;
 }
 
 @ObjectType({

@@ -33,6 +33,18 @@ export class StockResolver {
   }
 
   @Authorized()
+  @Query(() => UnidadComponente, {
+    nullable: true,
+    description:
+      'Una unidad por su identificador leído o escrito, como la ve el servicio: la que tiene (propia o recibida de ' +
+      'otro integrante: grupo, producto y vencimiento, nunca la donación ni el donante), o una que produjo y ' +
+      'otro integrante tiene ahora (DESPACHADO). null si no hay ninguna',
+  })
+  unidadPorCodigo(@Arg('codigo') codigo: string, @Ctx() ctx: Context): Promise<UnidadComponente | null> {
+    return ctx.services.stock.unidadPorCodigo(requireAuth(ctx), codigo);
+  }
+
+  @Authorized()
   @Query(() => [AvisoVencimiento], {
     description: 'Los días antes del vencimiento en que cada tipo se señala por vencer en el stock',
   })

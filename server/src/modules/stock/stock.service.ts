@@ -5,14 +5,16 @@ import {
   estaVencido,
   identificadorLegible,
   isTipoComponente,
+  leerIdentificador,
   siguienteEstado,
   TIPOS_COMPONENTE,
   type TipoComponente,
 } from '../../domain/componentes';
 import { ABO, RH } from '../../domain/donacion';
+import { publicarCuentas } from '../../domain/indicadores';
 import { MSG } from '../../domain/messages';
 import { AVISO_VENCIMIENTO, diasDeAviso, porVencer, validateDiasAviso } from '../../domain/stock';
-import { assertValid, ForbiddenError } from '../../errors';
+import { assertValid, ForbiddenError, ValidationError } from '../../errors';
 import type { RunQuery } from '../../database/prepared';
 import type { Page } from '../../graphql/pagination';
 import { auditStatement } from '../auditoria/audit';
@@ -124,6 +126,9 @@ export async function vencerVencidos(run: RunQuery, ubicacion: string | null): P
   return n;
 }
 
+/** A stock row with the donors it rests on (what the network's figures are judged by). */
+type FilaStock = StockFila & { servicioId: string; donantes: number; donantesPorVencer: number };
+
 /**
  * The stock of released units: by type and ABO/Rh with counts, nearest expiry and how many expire
  * within the servicio's warning days; the units behind a row; the warning days per type; the
@@ -203,20 +208,29 @@ export class StockService {
 
   /**
    * The stock rows of the servicios `ubicaciones` (each with its own warning days): from the units
-   * alone, which carry their donation's group (migration 1764930010000), by one index.
+   * alone, which carry their donation's group (migration 1764930010000), by one index. With
+   * `conDonantes` (the network's figures), each row also counts the distinct donors it rests on,
+   * which reads each unit's donation; the servicio's own stock does not need them.
    */
-  private async filas(ubicaciones: readonly string[]): Promise<(StockFila & { servicioId: string })[]> {
-    const out: (StockFila & { servicioId: string })[] = [];
+  private async filas(ubicaciones: readonly string[], conDonantes = false): Promise<FilaStock[]> {
+    const out: FilaStock[] = [];
+    const vencePronto = `c.vence_en <= now() + make_interval(days => a.dias)`;
+    const donantes = conDonantes
+      ? `count(DISTINCT d.donante_id)::int AS donantes,
+         count(DISTINCT d.donante_id) FILTER (WHERE ${vencePronto})::int AS donantes_por_vencer`
+      : `0 AS donantes, 0 AS donantes_por_vencer`;
+    const deDonacion = conDonantes ? `JOIN donacion d ON d.id = c.donacion_id` : '';
     for (const ubicacion of ubicaciones) {
       await this.barrer(ubicacion);
       const aviso = await this.diasAviso(this.run, ubicacion);
       const rows = (await this.run(
-        `SELECT a.tipo, g.abo, g.rh, g.cantidad, g.proximo, g.por_vencer, a.dias
+        `SELECT a.tipo, g.abo, g.rh, g.cantidad, g.proximo, g.por_vencer, a.dias, g.donantes,
+                g.donantes_por_vencer
            FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS a(tipo, dias, orden)
            CROSS JOIN LATERAL (
              SELECT c.abo, c.rh, count(*)::int AS cantidad, min(c.vence_en) AS proximo,
-                    count(*) FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int AS por_vencer
-               FROM componente c
+                    count(*) FILTER (WHERE ${vencePronto})::int AS por_vencer, ${donantes}
+               FROM componente c ${deDonacion}
               WHERE c.ubicacion_id = $1 AND c.tipo = a.tipo AND c.estado = 'LIBERADO' AND c.vence_en > now()
               GROUP BY c.abo, c.rh) g
           ORDER BY a.orden, g.abo, g.rh`,
@@ -229,6 +243,8 @@ export class StockService {
         proximo: Date;
         por_vencer: number;
         dias: number;
+        donantes: number;
+        donantes_por_vencer: number;
       }[];
       for (const r of rows)
         out.push({
@@ -240,6 +256,8 @@ export class StockService {
           proximoVencimiento: new Date(r.proximo),
           porVencer: Number(r.por_vencer),
           diasAviso: Number(r.dias),
+          donantes: Number(r.donantes),
+          donantesPorVencer: Number(r.donantes_por_vencer),
         });
     }
     return out;
@@ -248,7 +266,9 @@ export class StockService {
   /** The caller servicio's stock by type and ABO/Rh: released units not expired, held by it. */
   async stock(auth: AuthUser): Promise<StockFila[]> {
     const filas = await this.filas([auth.servicio]);
-    return filas.map(({ servicioId: _s, ...f }) => Object.assign(new StockFila(), f));
+    return filas.map(({ servicioId: _s, donantes: _d, donantesPorVencer: _v, ...f }) =>
+      Object.assign(new StockFila(), f),
+    );
   }
 
   /** The units behind the stock (a row, or all), nearest expiry first. */
@@ -303,7 +323,32 @@ export class StockService {
     return { items: rows.map((f) => unidad(f, aviso, ahora)), total: Number(total), offset, limit };
   }
 
-  /** The network account's view: each member's stock by type and ABO/Rh, figures only. */
+  /**
+   * A unit by its identifier as the servicio sees it, in the holder-safe shape (group, product,
+   * expiry, never the donation nor the donor): one it holds (its own or received from another
+   * member), or one it produced that another member holds now, answered DESPACHADO (it left).
+   * Null when none (a unit on its way here is received first). What the dispatch panel scans.
+   */
+  async unidadPorCodigo(auth: AuthUser, codigo: string): Promise<UnidadComponente | null> {
+    const leido = leerIdentificador(codigo);
+    if (!leido.ok) throw ValidationError.single('codigo', leido.error);
+    const [fila] = (await this.run(
+      `SELECT ${UNIDAD_COLUMNAS} FROM ${UNIDAD_FROM}
+        WHERE c.codigo = $1 AND (c.ubicacion_id = $2 OR c.servicio_id = $2)`,
+      [leido.value.codigo, auth.servicio],
+    )) as UnidadFila[];
+    if (!fila) return null;
+    const u = unidad(fila, await this.diasAviso(this.run, auth.servicio));
+    if (fila.ubicacion_id !== auth.servicio) u.estado = 'DESPACHADO' as EstadoGql;
+    return u;
+  }
+
+  /**
+   * The network account's view: each member's stock by type and ABO/Rh, figures only, published by
+   * publicarCuentas: a row resting on fewer donors than the minimum is suppressed whole (its
+   * nearest expiry points to a donation), and so is a count expiring soon from 1 to 4 donors. No
+   * network total is given.
+   */
   async stockRed(auth: AuthUser): Promise<StockRedFila[]> {
     if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
     const miembros = (await this.run(
@@ -312,9 +357,31 @@ export class StockService {
       [auth.servicio],
     )) as { id: string; nombre: string }[];
     const nombres = new Map(miembros.map((m) => [m.id, m.nombre]));
-    const filas = await this.filas(miembros.map((m) => m.id));
-    return filas.map((f) =>
-      Object.assign(new StockRedFila(), { ...f, servicio: nombres.get(f.servicioId) ?? '' }),
+    const filas = await this.filas(
+      miembros.map((m) => m.id),
+      true,
     );
+    const publicadas = publicarCuentas(
+      filas.flatMap((f) => [
+        { valor: f.cantidad, base: f.donantes },
+        { valor: f.porVencer, base: f.donantesPorVencer },
+      ]),
+    );
+    return filas.map((f, k) => {
+      const cantidad = publicadas[2 * k];
+      const porVencerPublicada = cantidad === null ? null : publicadas[2 * k + 1];
+      return Object.assign(new StockRedFila(), {
+        servicioId: f.servicioId,
+        servicio: nombres.get(f.servicioId) ?? '',
+        tipo: f.tipo,
+        abo: f.abo,
+        rh: f.rh,
+        cantidad,
+        proximoVencimiento: cantidad === null ? null : f.proximoVencimiento,
+        porVencer: porVencerPublicada,
+        diasAviso: f.diasAviso,
+        suprimido: cantidad === null || porVencerPublicada === null,
+      });
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { INDICADORES_MINIMO_PUBLICABLE } from '../../domain/limites';
 import {
   ACCION_TRAZABILIDAD_LABELS,
   type AccionTrazabilidad as AccionTrazabilidadName,
@@ -139,7 +140,11 @@ export class Trazabilidad {
   notificaciones: NotificacionTrazabilidad[];
 }
 
-@ObjectType({ description: 'Cuántas trazabilidades abiertas tiene un integrante de la red' })
+@ObjectType({
+  description:
+    'Cuántas trazabilidades abiertas tiene un integrante de la red. Cada una apunta a un donante reactivo: ' +
+    `de 1 a ${INDICADORES_MINIMO_PUBLICABLE - 1} se responde suprimida (ver abiertas)`,
+})
 export class TrazabilidadesMiembro {
   @Field(() => ID)
   servicioId: string;
@@ -147,8 +152,18 @@ export class TrazabilidadesMiembro {
   @Field(() => String)
   servicio: string;
 
-  @Field(() => Int)
-  abiertas: number;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      `Las trazabilidades abiertas del integrante. null: suprimida, porque se basa en menos de ` +
+      `${INDICADORES_MINIMO_PUBLICABLE} donaciones o donantes (de 1 a ${INDICADORES_MINIMO_PUBLICABLE - 1}; ` +
+      `se muestra "menos de ${INDICADORES_MINIMO_PUBLICABLE}"). 0 y ${INDICADORES_MINIMO_PUBLICABLE} o más, exactas. ` +
+      'No se da un total de la red: ninguna suprimida se deduce restando',
+  })
+  abiertas: number | null;
+
+  @Field(() => Boolean, { description: 'true si abiertas es null por la regla de publicación' })
+  suprimido: boolean;
 }
 
 @InputType({ description: 'Una notificación de una trazabilidad inversa' })

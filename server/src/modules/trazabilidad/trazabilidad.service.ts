@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../auth/context';
 import { type EstadoComponente, siguienteEstado } from '../../domain/componentes';
 import { formatDate } from '../../domain/dates';
+import { publicarCuentas } from '../../domain/indicadores';
 import { MSG } from '../../domain/messages';
 import { decideMedicamente } from '../../domain/roles';
 import type { SerologiaKey } from '../../domain/donacion';
@@ -494,20 +495,35 @@ export class TrazabilidadService {
   }
 
   /** The network account: open look-backs per member (opened by it, or holding units of one). */
+  /**
+   * The network account's view: each member's open look-backs (its own, or holding one of their
+   * units). A count of 1 to 4 points to a few reactive donors: published by publicarCuentas (a count
+   * resting on fewer donors than the minimum is null, `suprimido`). No network total is given, so
+   * no subtraction gives a suppressed one back.
+   */
   async trazabilidadesRed(auth: AuthUser): Promise<TrazabilidadesMiembro[]> {
     if (auth.rol !== Rol.ROL_RED) throw new ForbiddenError();
     const rows = (await this.run(
-      `SELECT m.id, ${nombre('m')} AS nombre,
-              (SELECT count(*)::int FROM trazabilidad t WHERE t.abierta AND (t.servicio_id = m.id OR EXISTS (
-                 SELECT 1 FROM trazabilidad_unidad tu WHERE tu.trazabilidad_id = t.id AND tu.servicio_id = m.id))) AS abiertas
-         FROM servicio m WHERE m.red_id = $1 ORDER BY 2, m.id`,
+      `SELECT m.id, ${nombre('m')} AS nombre, a.abiertas, a.donantes
+         FROM servicio m
+         CROSS JOIN LATERAL (
+           SELECT count(*)::int AS abiertas, count(DISTINCT d.donante_id)::int AS donantes
+             FROM trazabilidad t JOIN donacion d ON d.id = t.donacion_id
+            WHERE t.abierta AND (t.servicio_id = m.id OR EXISTS (
+              SELECT 1 FROM trazabilidad_unidad tu WHERE tu.trazabilidad_id = t.id AND tu.servicio_id = m.id))
+         ) a
+        WHERE m.red_id = $1 ORDER BY 2, m.id`,
       [auth.servicio],
-    )) as { id: string; nombre: string; abiertas: number }[];
-    return rows.map((r) =>
+    )) as { id: string; nombre: string; abiertas: number; donantes: number }[];
+    const publicadas = publicarCuentas(
+      rows.map((r) => ({ valor: Number(r.abiertas), base: Number(r.donantes) })),
+    );
+    return rows.map((r, k) =>
       Object.assign(new TrazabilidadesMiembro(), {
         servicioId: r.id,
         servicio: r.nombre,
-        abiertas: Number(r.abiertas),
+        abiertas: publicadas[k],
+        suprimido: publicadas[k] === null,
       }),
     );
   }

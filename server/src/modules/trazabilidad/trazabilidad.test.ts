@@ -221,16 +221,14 @@ describe('trazabilidad inversa', () => {
       ok(await server.gql<{ trazabilidades: T[] }>(LISTA, {}, b.token)).trazabilidades.map((x) => x.id),
     ).toContain(t.id);
     expect(ok(await server.gql<{ trazabilidades: T[] }>(LISTA, {}, ajeno.token)).trazabilidades).toEqual([]);
-    // The network account: counts only.
+    // The network account: counts only, and one open look-back points to one donor: suppressed.
     const red = ok(
-      await server.gql<{ trazabilidadesRed: { servicioId: string; abiertas: number }[] }>(
-        `{ trazabilidadesRed { servicioId servicio abiertas } }`,
-        {},
-        redToken,
-      ),
+      await server.gql<{
+        trazabilidadesRed: { servicioId: string; abiertas: number | null; suprimido: boolean }[];
+      }>(`{ trazabilidadesRed { servicioId servicio abiertas suprimido } }`, {}, redToken),
     ).trazabilidadesRed;
-    expect(red.find((r) => r.servicioId === b.servicio)?.abiertas).toBe(1);
-    expect(red.find((r) => r.servicioId === a.servicio)?.abiertas).toBe(1);
+    for (const s of [a, b])
+      expect(red.find((r) => r.servicioId === s.servicio)).toMatchObject({ abiertas: null, suprimido: true });
 
     // Closing waits for the notification of the dispatched unit.
     expect(msgsOf(await server.gql(CERRAR, { id: t.id }, medicoA.token))).toEqual([
