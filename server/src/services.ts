@@ -98,6 +98,9 @@ import { TrazabilidadService } from './modules/trazabilidad/trazabilidad.service
 import { servicioLoaders } from './modules/servicio/servicio.loaders';
 import { Usuario } from './modules/usuario/usuario.entity';
 import { usuarioLoaders } from './modules/usuario/usuario.loaders';
+import { VisitaResolver } from './modules/visita/visita.resolver';
+import { addVisitaRoutes } from './modules/visita/visita.rest';
+import { VisitaService } from './modules/visita/visita.service';
 
 /** Every TypeORM entity (database/data-source.ts). */
 export const entities: Entities = [
@@ -144,6 +147,7 @@ export const resolvers: Resolvers = [
   StockResolver,
   DespachoResolver,
   TrazabilidadResolver,
+  VisitaResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -160,6 +164,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addStockRoutes,
   addTrazabilidadRoutes,
   addDespachoRoutes,
+  addVisitaRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -218,6 +223,8 @@ export type Services = {
   despacho: DespachoService;
   /** Look-back: the work-list, notifications and closing. */
   trazabilidad: TrazabilidadService;
+  /** Visits: arrival, the interview, its confirmation, the signatures and how each ended. */
+  visita: VisitaService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -264,6 +271,7 @@ export function createServices(
     stock,
     despacho: new DespachoService(dataSource, stock),
     trazabilidad: new TrazabilidadService(dataSource),
+    visita: new VisitaService(dataSource, query),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

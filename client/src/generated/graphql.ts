@@ -91,6 +91,8 @@ export type CreateDonacionInput = {
   plasmaCovid?: boolean;
   sv?: SignosVitalesInput | null | undefined;
   tipoBolsa?: string;
+  /** La visita en que dona (entrevista confirmada y firmas registradas); sin ella se registra la visita */
+  visitaId?: string | number | null | undefined;
 };
 
 /** El destino final de una unidad despachada, registrado por quien la despachó */

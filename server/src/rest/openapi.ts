@@ -52,6 +52,7 @@ import {
 } from '../domain/citacion';
 
 import { type Ayudas, esquemasDespacho, rutasDespacho } from './openapi-despacho';
+import { esquemasVisita, rutasVisita } from './openapi-visita';
 
 type Schema = Record<string, unknown>;
 
@@ -702,6 +703,7 @@ export const openApiDocument = {
       DonacionConResultados: donacionConResultados,
       Reaccion: reaccion,
       ...esquemasDespacho(ayudas),
+      ...esquemasVisita(ayudas),
     },
   },
   paths: withCommonAnswers({
@@ -1120,6 +1122,9 @@ export const openApiDocument = {
               tipoBolsa: str('Bolsa Doble (por defecto) o Bolsa Triple', { enum: [...TIPOS_BOLSA] }),
               loteBolsa: str('Requerido'),
               donacionAferesis: bool(),
+              visitaId: str(
+                'La visita en que dona (entrevista confirmada y firmas registradas); sin ella se registra la visita',
+              ),
             },
             ['donanteId', 'numero', 'fecha', 'hora', 'loteBolsa'],
           ),
@@ -1588,5 +1593,6 @@ export const openApiDocument = {
       },
     },
     ...rutasDespacho(ayudas),
+    ...rutasVisita(ayudas),
   }),
 } as const;

@@ -37,6 +37,7 @@ import { Trazabilidad1764710000000 } from './1764710000000-trazabilidad';
 import { SolicitudTraslado1764720000000 } from './1764720000000-solicitud-traslado';
 import { Citacion1764800000000 } from './1764800000000-citacion';
 import { TrazabilidadInforme1764810000000 } from './1764810000000-trazabilidad-informe';
+import { Visita1764920000000 } from './1764920000000-visita';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   SolicitudTraslado1764720000000,
   Citacion1764800000000,
   TrazabilidadInforme1764810000000,
+  Visita1764920000000,
 ];
