@@ -191,6 +191,14 @@ const TODAS: Pantalla[] = [
     },
   },
   {
+    // The day's visits: the seeded donation made one that ended in it.
+    name: 'visitas',
+    path: () => '/visitas',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Visitas' }).waitFor();
+    },
+  },
+  {
     // The stock: empty for the seeded servicio (nothing released), with the units in transit.
     name: 'stock',
     path: () => '/stock',

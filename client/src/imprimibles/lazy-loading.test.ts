@@ -27,7 +27,7 @@ const PDF_MODULES = [
   'barcode',
 ];
 /** A feature's own printables, in its pdf/ folder (features/componentes/pdf/etiqueta-componente-pdf, features/stock/pdf/remito-pdf). */
-const FEATURE_PDF_MODULES = ['etiqueta-componente-pdf', 'remito-pdf'];
+const FEATURE_PDF_MODULES = ['etiqueta-componente-pdf', 'remito-pdf', 'entrevista-pdf'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

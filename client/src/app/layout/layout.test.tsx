@@ -17,6 +17,7 @@ describe('sidebar', () => {
     renderWithProviders(<Sidebar rol="ROL_SERVICIO" />);
     expect(labels()).toEqual([
       ['Donantes', '/donantes'],
+      ['Visitas del día', '/visitas'],
       ['Donaciones', '/donaciones'],
       ['Componentes', '/componentes'],
       ['Stock', '/stock'],

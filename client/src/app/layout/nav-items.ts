@@ -8,7 +8,7 @@ export type NavSection = { label?: string; items: NavItem[] };
  * The sidebar of the specification; Integrantes, Claves de API, Numeración and Auditoría only for
  * the service administrator; Componentes and Stock for every role of the servicio; the doctor's queue
  * (Decisiones pendientes) for whoever takes medical decisions (ROL_MEDICO, ROL_SERVICIO); the
- * call-back list (Citaciones) for every servicio role (the reason only a doctor sees). A network's
+ * day's visits (Visitas del día) and the call-back list (Citaciones) for every servicio role (the reason only a doctor sees). A network's
  * account (ROL_RED) has its panel and its password, nothing else.
  */
 export function navSections(rol: Rol | undefined): NavSection[] {
@@ -27,6 +27,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Auditoría', to: '/opciones/auditoria' });
   const principales: NavItem[] = [
     { label: 'Donantes', to: '/donantes' },
+    { label: 'Visitas del día', to: '/visitas' },
     { label: 'Donaciones', to: '/donaciones' },
     { label: 'Componentes', to: '/componentes' },
     { label: 'Stock', to: '/stock' },
