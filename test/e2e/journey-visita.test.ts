@@ -175,7 +175,7 @@ describe('recorrido: la visita, de la llegada a la constancia', () => {
     await page.getByText('Difiere al donante por 14 días (INFECCION_RECIENTE)').waitFor();
     expect(fiebre.diferimientoDias).toBe(14);
     await page.getByRole('button', { name: 'Confirmar entrevista' }).click();
-    await page.getByText("La visita terminó 'No apto'").waitFor();
+    await page.getByText("La visita terminó 'No apto'", { exact: true }).waitFor();
     await page.getByText('Entrevista predonación: INFECCION_RECIENTE').first().waitFor();
     await screenshot(page, 'visita-03-no-apto');
 

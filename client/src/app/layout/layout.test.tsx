@@ -29,6 +29,7 @@ describe('sidebar', () => {
       ['Generales', '/opciones/generales'],
       ['Cambiar clave', '/opciones/clave'],
       ['Red', '/opciones/red'],
+      ['Cuestionario', '/opciones/cuestionario'],
       ['Integrantes', '/opciones/integrantes'],
       ['Claves de API', '/opciones/claves-api'],
       ['Numeración', '/opciones/numeracion'],

@@ -21,6 +21,7 @@ export function navSections(rol: Rol | undefined): NavSection[] {
     clave,
     { label: 'Red', to: '/opciones/red' },
   ];
+  if (decideMedicamente(rol)) opciones.push({ label: 'Cuestionario', to: '/opciones/cuestionario' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Integrantes', to: '/opciones/integrantes' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Claves de API', to: '/opciones/claves-api' });
   if (rol === 'ROL_SERVICIO') opciones.push({ label: 'Numeración', to: '/opciones/numeracion' });
