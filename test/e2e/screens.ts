@@ -227,6 +227,14 @@ const TODAS: Pantalla[] = [
   { name: 'opciones-generales', path: () => '/opciones/generales' },
   { name: 'opciones-clave', path: () => '/opciones/clave' },
   {
+    // The interview's questionnaire: the blank form's questions, editable by the administrator.
+    name: 'opciones-cuestionario',
+    path: () => '/opciones/cuestionario',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Guardar cuestionario' }).waitFor();
+    },
+  },
+  {
     name: 'opciones-integrantes',
     path: () => '/opciones/integrantes',
     prepare: async (page) => {
