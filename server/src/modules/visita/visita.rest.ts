@@ -3,6 +3,7 @@ import { type RespuestaDada, TIPOS_PREGUNTA, type TipoPregunta } from '../../dom
 import { MSG } from '../../domain/messages';
 import { parseSignosVitales } from '../../domain/donacion';
 import { ValidationError } from '../../errors';
+import { jsonTextTooDeep } from '../../input-guard';
 import { authed, body } from '../../rest/http';
 import { entero, flag, pageFromQuery, queryText, scalar } from '../../rest/input';
 import type { Services } from '../../services';
@@ -169,6 +170,10 @@ export function addVisitaRoutes(router: Router, services: Services): void {
       const b = body(req);
       let sv = null;
       if (b.sv !== undefined && b.sv !== null && b.sv !== '') {
+        // Signs as a JSON string (as POST /donacion takes them) or an object; too deep is refused so.
+        if (typeof b.sv === 'string' && jsonTextTooDeep(b.sv)) {
+          throw ValidationError.single('sv', MSG.datosDemasiadoAnidados);
+        }
         const parsed = parseSignosVitales(typeof b.sv === 'string' ? b.sv : JSON.stringify(b.sv));
         if (!parsed.ok) throw ValidationError.single('sv', parsed.error);
         sv = parsed.value;
