@@ -101,6 +101,9 @@ import { TrazabilidadService } from './modules/trazabilidad/trazabilidad.service
 import { servicioLoaders } from './modules/servicio/servicio.loaders';
 import { Usuario } from './modules/usuario/usuario.entity';
 import { usuarioLoaders } from './modules/usuario/usuario.loaders';
+import { VisitaResolver } from './modules/visita/visita.resolver';
+import { addVisitaRoutes } from './modules/visita/visita.rest';
+import { VisitaService } from './modules/visita/visita.service';
 
 /** Every TypeORM entity (database/data-source.ts). */
 export const entities: Entities = [
@@ -148,6 +151,7 @@ export const resolvers: Resolvers = [
   DespachoResolver,
   TrazabilidadResolver,
   RegistroResolver,
+  VisitaResolver,
 ];
 
 /** The REST shim's routes under /api (rest/router.ts), in the order they are matched. */
@@ -165,6 +169,7 @@ export const restRoutes: readonly AddRoutes<Services>[] = [
   addTrazabilidadRoutes,
   addDespachoRoutes,
   addRegistroRoutes,
+  addVisitaRoutes,
 ];
 
 /** Every per-request loader (loaders.ts), by name: what `ctx.loaders` has. */
@@ -225,6 +230,8 @@ export type Services = {
   trazabilidad: TrazabilidadService;
   /** The discard and dispatch registers of a period. */
   registro: RegistroService;
+  /** Visits: arrival, the interview, its confirmation, the signatures and how each ended. */
+  visita: VisitaService;
   /** The loaders of one request; `actor` is its signed-in user. */
   createLoaders: (actor: LoaderSource['actor']) => Loaders;
 };
@@ -272,6 +279,7 @@ export function createServices(
     despacho: new DespachoService(dataSource, stock),
     trazabilidad: new TrazabilidadService(dataSource),
     registro: new RegistroService(query),
+    visita: new VisitaService(dataSource, query),
     createLoaders: (actor) => makeLoaders({ dataSource, query, services, actor }),
   };
   return services;

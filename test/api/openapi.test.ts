@@ -107,6 +107,18 @@ const BEYOND_SPEC = [
   // The discard and dispatch registers of a period.
   'GET /registro/descartes',
   'GET /registro/despachos',
+  // Visits: arrival, the interview, its confirmation, the signatures, 'No apto' or abandoned; the
+  // servicio's questionnaire.
+  'GET /cuestionario',
+  'PUT /cuestionario',
+  'GET /visita',
+  'POST /visita',
+  'GET /visita/{id}',
+  'POST /visita/{id}/entrevista',
+  'POST /visita/{id}/confirmar',
+  'POST /visita/{id}/firmas',
+  'POST /visita/{id}/no-apto',
+  'POST /visita/{id}/abandonar',
 ];
 
 describe('OpenAPI document of /api', () => {

@@ -191,6 +191,14 @@ const TODAS: Pantalla[] = [
     },
   },
   {
+    // The day's visits: the seeded donation made one that ended in it.
+    name: 'visitas',
+    path: () => '/visitas',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Visitas' }).waitFor();
+    },
+  },
+  {
     // The stock: empty for the seeded servicio (nothing released), with the units in transit.
     name: 'stock',
     path: () => '/stock',
@@ -218,6 +226,14 @@ const TODAS: Pantalla[] = [
   },
   { name: 'opciones-generales', path: () => '/opciones/generales' },
   { name: 'opciones-clave', path: () => '/opciones/clave' },
+  {
+    // The interview's questionnaire: the blank form's questions, editable by the administrator.
+    name: 'opciones-cuestionario',
+    path: () => '/opciones/cuestionario',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Guardar cuestionario' }).waitFor();
+    },
+  },
   {
     name: 'opciones-integrantes',
     path: () => '/opciones/integrantes',

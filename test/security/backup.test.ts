@@ -235,6 +235,38 @@ beforeAll(async () => {
       w.members.ROL_MEDICO.token,
     ),
   );
+  // A visit in progress with its interview answered: the questionnaire, the visit and its answers.
+  const visitado = ok(
+    await server.gql<{ createDonante: { id: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput({ apellido: 'Visitado' }) },
+      t,
+    ),
+  ).createDonante;
+  const { iniciarVisita } = ok(
+    await server.gql<{ iniciarVisita: { id: string } }>(
+      `mutation ($d: ID!) { iniciarVisita(donanteId: $d) { id } }`,
+      { d: visitado.id },
+      t,
+    ),
+  );
+  const { cuestionario } = ok(
+    await server.gql<{ cuestionario: { id: string; difiereSi: string | null }[] }>(
+      `{ cuestionario { id difiereSi } }`,
+      {},
+      t,
+    ),
+  );
+  ok(
+    await server.gql(
+      `mutation ($v: ID!, $r: [RespuestaInput!]!) { responderEntrevista(visitaId: $v, respuestas: $r) { id } }`,
+      {
+        v: iniciarVisita.id,
+        r: cuestionario.map((p) => ({ preguntaId: p.id, valor: p.difiereSi === 'SI' ? 'NO' : 'SI' })),
+      },
+      t,
+    ),
+  );
   // Two records with the same digits told apart by the administrator (persona_distinta), and the
   // network's access log (consulta_red, sealed by its trigger) and a refusal for the budget.
   const parecido = ok(

@@ -219,7 +219,9 @@ describe('what a key can do', () => {
     const failures: string[] = [];
     const ops = schemaOperations().filter((op) => op !== 'Query.indicadores');
     expect(ops.length).toBeGreaterThan(30);
-    for (const op of ops) {
+    for (const [i, op] of ops.entries()) {
+      // Each minute of the key's limit takes at most CLAVE_API_USOS_POR_MINUTO requests.
+      if (i % (CLAVE_API_USOS_POR_MINUTO / 2) === 0) now += 60_000;
       const call = calls[op];
       if (!call) {
         failures.push(`${op}: sin llamada en operationCalls`);

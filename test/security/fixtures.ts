@@ -50,6 +50,11 @@ export type World = {
   reaccionId: string;
   /** An open citación ('OTRO', added by the doctor) of donanteId. */
   citacionId: string;
+  /** A visit in progress (no answers yet) of a donor of its own, visitaDonanteId. */
+  visitaId: string;
+  visitaDonanteId: string;
+  /** The visit that ended in donacionId (recorded with it). */
+  visitaCerradaId: string;
   members: Record<'ROL_MEDICO' | 'ROL_TECNICO' | 'ROL_ADMINISTRATIVO', Member>;
   /** The regional network the servicio belongs to (its ROL_RED account). */
   red: { id: string; token: string; codigo: string };
@@ -169,6 +174,30 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     ),
   ).registrarReaccion.reacciones[0].id;
 
+  // A visit in progress of a donor of its own (so no other donation of the fixtures waits on it),
+  // and the visit recorded with donacionId.
+  const dV = ok(
+    await server.gql<{ createDonante: { id: string } }>(
+      CREATE_DONANTE,
+      { input: donanteInput({ apellido: `${apellido}V` }) },
+      t,
+    ),
+  ).createDonante;
+  const visita = ok(
+    await server.gql<{ iniciarVisita: { id: string } }>(
+      `mutation ($d: ID!) { iniciarVisita(donanteId: $d) { id } }`,
+      { d: dV.id },
+      t,
+    ),
+  ).iniciarVisita;
+  const visitaCerrada = ok(
+    await server.gql<{ visitas: { items: { id: string }[] } }>(
+      `query ($d: ID) { visitas(donanteId: $d) { items { id } } }`,
+      { d: d1.id },
+      t,
+    ),
+  ).visitas.items[0];
+
   const members = {} as World['members'];
   for (const rol of ['ROL_MEDICO', 'ROL_TECNICO', 'ROL_ADMINISTRATIVO'] as const) {
     const u = `${rol.slice(4, 7).toLowerCase()}_${label}_${uniq()}`;
@@ -258,6 +287,9 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
     componenteCodigo: componente.codigo,
     reaccionId,
     citacionId: citacion.id,
+    visitaId: visita.id,
+    visitaDonanteId: dV.id,
+    visitaCerradaId: visitaCerrada.id,
     members,
     red: { id: red.id, token: redToken, codigo: red.codigoInvitacion },
     claveApiId: clave.id,
@@ -279,6 +311,9 @@ export async function seedWorld(server: TestServer, label: string): Promise<Worl
       componente.codigo,
       reaccionId,
       citacion.id,
+      dV.id,
+      visita.id,
+      visitaCerrada.id,
       ...Object.values(members).flatMap((m) => [m.id, m.username]),
       clave.id,
       clave.secreto,
@@ -752,6 +787,46 @@ export function operationCalls(target: World): Record<string, Call> {
     'Mutation.cerrarCitacion': {
       query: `mutation ($id: ID!) { cerrarCitacion(id: $id, motivo: "") { id } }`,
       variables: { id: target.citacionId },
+    },
+    // Visits: the target's visit in progress, each step sent with what is refused after the role
+    // (no answers, a signature without its witness, no reason), so it stays in progress; leaving is
+    // aimed at the visit that already ended; the questionnaire's change is an empty one.
+    'Query.visitas': {
+      query: `query ($d: ID) { visitas(donanteId: $d) { total items { id donanteId respuestas { valor } } } }`,
+      variables: { d: target.donanteId },
+    },
+    'Query.visita': {
+      query: `query ($id: ID!) { visita(id: $id) { id donanteId estado donante { id dni } } }`,
+      variables: { id: target.visitaId },
+    },
+    'Query.cuestionario': { query: `{ cuestionario { id clave texto } }` },
+    'Mutation.updateCuestionario': {
+      query: `mutation { updateCuestionario(preguntas: []) { id } }`,
+    },
+    // The donor whose visit is in progress: refused as such, so no second visit opens.
+    'Mutation.iniciarVisita': {
+      query: `mutation ($d: ID!) { iniciarVisita(donanteId: $d) { id } }`,
+      variables: { d: target.visitaDonanteId },
+    },
+    'Mutation.responderEntrevista': {
+      query: `mutation ($v: ID!) { responderEntrevista(visitaId: $v, respuestas: []) { id } }`,
+      variables: { v: target.visitaId },
+    },
+    'Mutation.confirmarEntrevista': {
+      query: `mutation ($v: ID!) { confirmarEntrevista(visitaId: $v) { id } }`,
+      variables: { v: target.visitaId },
+    },
+    'Mutation.registrarFirmas': {
+      query: `mutation ($v: ID!) { registrarFirmas(visitaId: $v, input: { declaracionFirmada: true, consentimientoFirmado: false }) { id } }`,
+      variables: { v: target.visitaId },
+    },
+    'Mutation.cerrarVisitaNoApto': {
+      query: `mutation ($v: ID!) { cerrarVisitaNoApto(visitaId: $v, input: { motivo: "" }) { id } }`,
+      variables: { v: target.visitaId },
+    },
+    'Mutation.abandonarVisita': {
+      query: `mutation ($v: ID!) { abandonarVisita(visitaId: $v) { id } }`,
+      variables: { v: target.visitaCerradaId },
     },
     // Without a text: refused as such after the role, so the target's donation keeps no report.
     'Mutation.registrarInformePostDonacion': {

@@ -115,6 +115,18 @@ const ISOLATION: Record<string, 'NOT_FOUND' | 'scoped' | 'refused'> = {
   'Mutation.registrarCitaCitacion': 'NOT_FOUND',
   'Mutation.registrarAsistenciaCitacion': 'refused',
   'Mutation.cerrarCitacion': 'refused',
+  // Visits: A's visit and donor are missing ones; B's administrator is no doctor (confirming is
+  // refused by role); the questionnaire read and changed is B's own.
+  'Query.visitas': 'scoped',
+  'Query.visita': 'NOT_FOUND',
+  'Query.cuestionario': 'scoped',
+  'Mutation.updateCuestionario': 'refused',
+  'Mutation.iniciarVisita': 'NOT_FOUND',
+  'Mutation.responderEntrevista': 'NOT_FOUND',
+  'Mutation.confirmarEntrevista': 'refused',
+  'Mutation.registrarFirmas': 'NOT_FOUND',
+  'Mutation.cerrarVisitaNoApto': 'NOT_FOUND',
+  'Mutation.abandonarVisita': 'NOT_FOUND',
   'Mutation.registrarInformePostDonacion': 'NOT_FOUND',
   // Stock, dispatch and transfers: B reads its own stock; A's units and dispatches are missing ones.
   'Query.stock': 'scoped',

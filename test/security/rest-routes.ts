@@ -256,6 +256,38 @@ export function restCases(t: World): Record<string, RestCase> {
       body: { motivo: '' },
       expect: 403,
     },
+    // Visits: A's are missing ones to B; confirming is refused by role first; the questionnaire
+    // read and the empty change refused are B's own.
+    'GET /cuestionario': { method: 'GET', path: '/cuestionario', expect: 200 },
+    // (An empty questionnaire is refused, field by field: B's own, so no status is asserted.)
+    'PUT /cuestionario': { method: 'PUT', path: '/cuestionario', body: { preguntas: [] } },
+    'GET /visita': { method: 'GET', path: `/visita?donanteId=${t.donanteId}`, expect: 200 },
+    'POST /visita': { method: 'POST', path: '/visita', body: { donanteId: t.visitaDonanteId }, expect: 404 },
+    'GET /visita/:id': { method: 'GET', path: `/visita/${t.visitaId}`, expect: 404 },
+    'POST /visita/:id/entrevista': {
+      method: 'POST',
+      path: `/visita/${t.visitaId}/entrevista`,
+      body: { respuestas: [] },
+      expect: 404,
+    },
+    'POST /visita/:id/confirmar': { method: 'POST', path: `/visita/${t.visitaId}/confirmar`, expect: 403 },
+    'POST /visita/:id/firmas': {
+      method: 'POST',
+      path: `/visita/${t.visitaId}/firmas`,
+      body: { declaracionFirmada: true, consentimientoFirmado: false },
+      expect: 404,
+    },
+    'POST /visita/:id/no-apto': {
+      method: 'POST',
+      path: `/visita/${t.visitaId}/no-apto`,
+      body: { motivo: '' },
+      expect: 404,
+    },
+    'POST /visita/:id/abandonar': {
+      method: 'POST',
+      path: `/visita/${t.visitaCerradaId}/abandonar`,
+      expect: 404,
+    },
     'POST /donacion/:id/informe-postdonacion': {
       method: 'POST',
       path: `/donacion/${t.donacionId}/informe-postdonacion`,

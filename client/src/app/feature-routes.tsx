@@ -10,6 +10,7 @@ import { pendientesRoutes } from '@/features/pendientes/routes';
 import { componentesRoutes } from '@/features/componentes/routes';
 import { citacionesRoutes } from '@/features/citaciones/routes';
 import { stockRoutes } from '@/features/stock/routes';
+import { visitasRoutes } from '@/features/visitas/routes';
 
 /**
  * Routes of the authenticated area (rendered inside the app layout). Each
@@ -27,4 +28,5 @@ export const featureRoutes: RouteObject[] = [
   ...componentesRoutes,
   ...citacionesRoutes,
   ...stockRoutes,
+  ...visitasRoutes,
 ];

@@ -28,9 +28,10 @@ const PDF_MODULES = [
 ];
 /**
  * A feature's own printables, in its pdf/ folder (features/componentes/pdf/etiqueta-componente-pdf,
- * features/stock/pdf/remito-pdf, features/planillas/pdf/registro-pdf).
+ * features/stock/pdf/remito-pdf, features/planillas/pdf/registro-pdf,
+ * features/visitas/pdf/entrevista-pdf).
  */
-const FEATURE_PDF_MODULES = ['etiqueta-componente-pdf', 'remito-pdf', 'registro-pdf'];
+const FEATURE_PDF_MODULES = ['etiqueta-componente-pdf', 'remito-pdf', 'registro-pdf', 'entrevista-pdf'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

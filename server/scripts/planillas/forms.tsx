@@ -5,6 +5,7 @@
 import React from 'react';
 import { Document, Text, View } from '@react-pdf/renderer';
 import type { DocumentProps } from '@react-pdf/renderer';
+import { PREGUNTAS_PREDONACION } from '../../src/domain/entrevista';
 import { PlanillaEntry } from '../../src/domain/planillas';
 import {
   Clauses,
@@ -714,37 +715,8 @@ function ConsentimientoAferesis() {
   );
 }
 
-const QUESTIONS = [
-  '¿Se siente bien de salud hoy?',
-  '¿Comió algo liviano en las últimas 4 horas y durmió al menos 6 horas anoche?',
-  '¿Donó sangre antes? Fecha de la última donación: ....................',
-  '¿Tuvo alguna reacción o malestar en una donación anterior?',
-  '¿Fue rechazado/a alguna vez como donante? ¿Por qué motivo?',
-  '¿Tomó medicamentos en los últimos 7 días (incluidos aspirina o antiinflamatorios)?',
-  '¿Tomó alguna vez isotretinoína, finasteride, dutasteride, acitretina o recibió hormona de crecimiento?',
-  '¿Tuvo fiebre, diarrea, gripe, COVID-19 u otra infección en las últimas 2 semanas?',
-  '¿Recibió alguna vacuna en el último mes?',
-  '¿Tuvo tratamientos odontológicos o extracciones dentales en la última semana?',
-  '¿Fue operado/a, internado/a o se realizó una endoscopía en los últimos 12 meses?',
-  '¿Recibió alguna vez transfusiones, trasplantes o injertos?',
-  '¿Se hizo tatuajes, piercing, maquillaje definitivo o acupuntura en los últimos 12 meses?',
-  '¿Tuvo hepatitis o ictericia, o convivió con alguien con hepatitis en los últimos 12 meses?',
-  '¿Tiene o tuvo enfermedad de Chagas, o su madre la tiene? ¿Vivió en una vivienda de adobe o rancho?',
-  '¿Tuvo paludismo (malaria) o estuvo en una zona con paludismo en los últimos 12 meses?',
-  '¿Tuvo brucelosis, sífilis u otra infección de transmisión sexual?',
-  '¿Tiene enfermedades del corazón, presión alta, convulsiones, diabetes, cáncer o problemas de coagulación?',
-  '¿Bajó de peso sin causa, tuvo sudoración nocturna, fiebre prolongada o ganglios inflamados?',
-  '¿Tuvo en los últimos 12 meses relaciones sexuales sin preservativo con una pareja nueva u ocasional?',
-  '¿Tuvo relaciones sexuales con alguien con HIV, hepatitis B o C, o que usa drogas inyectables?',
-  '¿Usó alguna vez drogas inyectables o compartió agujas o jeringas?',
-  '¿Recibió o dio dinero, drogas u otro beneficio a cambio de relaciones sexuales?',
-  '¿Estuvo detenido/a más de 72 horas en los últimos 12 meses?',
-  '¿Tuvo un accidente con material cortopunzante o contacto con sangre de otra persona en los últimos 12 meses?',
-  '¿Tiene antecedentes familiares de enfermedad de Creutzfeldt-Jakob?',
-  '¿Está embarazada, tuvo un parto, cesárea o aborto en los últimos 6 meses, o está amamantando?',
-  '¿Realizará hoy una actividad de riesgo (conducir transporte público, trabajo en altura, buceo, deporte intenso)?',
-  '¿Viene a donar para conocer el resultado de algún análisis?',
-];
+/** The default questionnaire's questions (domain/entrevista.ts): one list for the form and the app. */
+const QUESTIONS = PREGUNTAS_PREDONACION.map((p) => p.texto);
 
 function EntrevistaPredonacion() {
   return (

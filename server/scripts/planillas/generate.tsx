@@ -14,6 +14,8 @@ import { checkCatalogue, FORMS } from './forms';
 
 const SOURCES = ['generate.tsx', 'forms.tsx', 'components.tsx'].map((f) => path.join(__dirname, f));
 SOURCES.push(path.resolve(__dirname, '..', '..', 'src', 'domain', 'planillas.ts'));
+// The interview form prints the default questionnaire.
+SOURCES.push(path.resolve(__dirname, '..', '..', 'src', 'domain', 'entrevista.ts'));
 
 export const DEFAULT_OUT = path.resolve(__dirname, '..', '..', 'planillas');
 

@@ -101,6 +101,8 @@ export const ENTIDAD_AUDITORIA_LABELS: Record<string, string> = {
   reaccion: 'Reacción del donante',
   citacion: 'Citación',
   informe_postdonacion: 'Informe post-donación',
+  visita: 'Visita',
+  cuestionario: 'Cuestionario de la entrevista',
 };
 
 /** Each audited record's fields by the label of their form. */
@@ -274,6 +276,20 @@ export const CAMPO_LABELS: Record<string, Record<string, string>> = {
     informante: 'Informante',
     fecha: 'Fecha',
     componentesBloqueados: 'Componentes bloqueados',
+  },
+  visita: {
+    donanteId: 'Donante',
+    fecha: 'Fecha',
+    hora: 'Hora',
+    estado: 'Estado',
+    respuestas: 'Respuestas de la entrevista',
+    confirmada: 'Entrevista confirmada',
+    declaracionFirmada: 'Declaración jurada firmada',
+    testigoDeclaracion: 'Testigo de la declaración',
+    consentimientoFirmado: 'Consentimiento firmado',
+    testigoConsentimiento: 'Testigo del consentimiento',
+    donacionId: 'Donación',
+    noAptoId: "Visita 'No apto'",
   },
 };
 

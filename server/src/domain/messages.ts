@@ -406,6 +406,33 @@ export const MSG = {
   soloMedicoInforme: 'Solo un médico o el administrador del servicio registran un informe post-donación',
   informePostdonacionDetalle: (informante: string, fecha: string) =>
     `Informe post-donación de ${informante.toLowerCase()} del ${fecha}`,
+  // The visit and its interview (domain/visita.ts, domain/entrevista.ts).
+  visitaNoEncontrada: 'No se encuentra la visita',
+  visitaCerrada: (estado: string) => `La visita ya terminó (${estado}): no se modifica`,
+  visitaEnCurso: 'El donante ya tiene una visita en curso: continúe esa visita',
+  visitaEnCursoDonacion:
+    'El donante tiene una visita en curso: registre la donación desde la visita, después de la entrevista',
+  visitaDeOtroDonante: 'La visita es de otro donante',
+  visitaSinFirmas: 'Falta registrar la firma de la declaración jurada y del consentimiento informado',
+  entrevistaSinConfirmar: 'La entrevista todavía no fue confirmada por un médico',
+  entrevistaYaConfirmada: 'La entrevista ya fue confirmada: no se modifican sus respuestas',
+  entrevistaSinRespuestas: 'La entrevista no tiene respuestas',
+  soloMedicoConfirmaEntrevista: 'Solo un médico confirma la entrevista predonación',
+  soloMedicoCuestionario: 'Solo un médico o el administrador del servicio modifican el cuestionario',
+  testigoRequerido: 'Indique quién fue testigo de la firma',
+  preguntaNoEncontrada: 'La pregunta no está en el cuestionario activo',
+  preguntaRepetida: 'La pregunta se respondió más de una vez',
+  preguntaDifiereSoloSiNo: 'Solo una pregunta de Sí / No difiere por su respuesta',
+  motivoCodigoInvalido: (max: number) =>
+    `El código del motivo usa mayúsculas, números y guiones bajos (como máximo ${max} caracteres)`,
+  respuestaSiNo: 'Responda Sí o No',
+  respuestaNumero: 'Debe ser un número',
+  respuestaConfidencial: 'Respuesta confidencial',
+  entrevistaMotivo: 'Entrevista predonación',
+  entrevistaRespuestaConfidencial: 'respuesta confidencial',
+  cuestionarioVacio: 'El cuestionario debe tener al menos una pregunta activa',
+  cuestionarioDemasiadas: (max: number) => `El cuestionario tiene como máximo ${max} preguntas`,
+  cuestionarioGuardado: 'Cuestionario guardado',
   // Stock, dispatch and transfers (domain/stock.ts, domain/despacho.ts).
   soloPersonalDespacha:
     'Solo un médico, un técnico o el administrador del servicio despachan, reciben y registran el destino de componentes',

@@ -53,6 +53,7 @@ import {
 
 import { type Ayudas, esquemasDespacho, rutasDespacho } from './openapi-despacho';
 import { esquemasRegistro, rutasRegistro } from './openapi-registro';
+import { esquemasVisita, rutasVisita } from './openapi-visita';
 
 type Schema = Record<string, unknown>;
 
@@ -704,6 +705,7 @@ export const openApiDocument = {
       Reaccion: reaccion,
       ...esquemasDespacho(ayudas),
       ...esquemasRegistro(ayudas),
+      ...esquemasVisita(ayudas),
     },
   },
   paths: withCommonAnswers({
@@ -1122,6 +1124,9 @@ export const openApiDocument = {
               tipoBolsa: str('Bolsa Doble (por defecto) o Bolsa Triple', { enum: [...TIPOS_BOLSA] }),
               loteBolsa: str('Requerido'),
               donacionAferesis: bool(),
+              visitaId: str(
+                'La visita en que dona (entrevista confirmada y firmas registradas); sin ella se registra la visita',
+              ),
             },
             ['donanteId', 'numero', 'fecha', 'hora', 'loteBolsa'],
           ),
@@ -1591,5 +1596,6 @@ export const openApiDocument = {
     },
     ...rutasDespacho(ayudas),
     ...rutasRegistro(ayudas),
+    ...rutasVisita(ayudas),
   }),
 } as const;

@@ -18,6 +18,7 @@ describe('sidebar', () => {
     renderWithProviders(<Sidebar rol="ROL_SERVICIO" />);
     expect(labels()).toEqual([
       ['Donantes', '/donantes'],
+      ['Visitas del día', '/visitas'],
       ['Donaciones', '/donaciones'],
       ['Componentes', '/componentes'],
       ['Stock', '/stock'],
@@ -29,6 +30,7 @@ describe('sidebar', () => {
       ['Generales', '/opciones/generales'],
       ['Cambiar clave', '/opciones/clave'],
       ['Red', '/opciones/red'],
+      ['Cuestionario', '/opciones/cuestionario'],
       ['Integrantes', '/opciones/integrantes'],
       ['Claves de API', '/opciones/claves-api'],
       ['Numeración', '/opciones/numeracion'],

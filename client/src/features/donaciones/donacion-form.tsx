@@ -78,9 +78,14 @@ function toDonacionData(values: DonacionFormValues): DonacionData {
   };
 }
 
-export function toCreateInput(donanteId: string, values: DonacionFormValues): CreateDonacionInput {
+export function toCreateInput(
+  donanteId: string,
+  values: DonacionFormValues,
+  visitaId?: string | null,
+): CreateDonacionInput {
   const data = toDonacionData(values);
   return {
+    ...(visitaId ? { visitaId } : {}),
     donanteId,
     numero: toNumero(values.numero),
     fecha: values.fecha,
@@ -117,10 +122,17 @@ export type DonacionFormProps = {
   donacionAferesis?: boolean;
   /** The donor's sex: the servicio's thresholds by sex apply to the signs (the server checks them too). */
   sexo?: string | null;
+  /** The visit the donation ends (started from its page: interview confirmed, both documents signed). */
+  visitaId?: string | null;
 };
 
 /** The new-donation form of /donaciones/nueva/{donanteId}/. */
-export function DonacionForm({ donanteId, donacionAferesis = false, sexo = null }: DonacionFormProps) {
+export function DonacionForm({
+  donanteId,
+  donacionAferesis = false,
+  sexo = null,
+  visitaId = null,
+}: DonacionFormProps) {
   const navigate = useNavigate();
   const { usuario } = useAuth();
   const servicio = useServicioImprimible();
@@ -179,7 +191,7 @@ export function DonacionForm({ donanteId, donacionAferesis = false, sexo = null 
   const onSubmit = async (values: DonacionFormValues): Promise<SubmissionErrors | void> => {
     setSaveErrors(null);
     try {
-      const { data } = await crear({ variables: { input: toCreateInput(donanteId, values) } });
+      const { data } = await crear({ variables: { input: toCreateInput(donanteId, values, visitaId) } });
       const nueva = data?.createDonacion;
       if (!nueva) {
         setSaveErrors([]);

@@ -1,7 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -17,9 +17,13 @@ export function esNoEncontrado(error: unknown): boolean {
   return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
 }
 
-/** /donaciones/nueva/{donanteId}/: the donor at the top, then the new-donation form. */
+/**
+ * /donaciones/nueva/{donanteId}/: the donor at the top, then the new-donation form; with
+ * ?visita={id}, the donation ends that visit (the visit page's 'Registrar donación').
+ */
 export function DonacionNuevaPage() {
   const { donanteId = '' } = useParams();
+  const visitaId = useSearchParams()[0].get('visita');
   const { data, loading, error } = useQuery(DonanteDocument, { variables: { id: donanteId } });
   const donante = data?.donante;
   // Why the server would refuse the donation today, before the form is filled in.
@@ -46,6 +50,7 @@ export function DonacionNuevaPage() {
             donanteId={donante.id}
             donacionAferesis={donante.donacionAferesis}
             sexo={donante.sexo}
+            visitaId={visitaId}
           />
           <LevantamientosDonante donanteId={donante.id} />
         </>

@@ -39,6 +39,7 @@ import { Citacion1764800000000 } from './1764800000000-citacion';
 import { TrazabilidadInforme1764810000000 } from './1764810000000-trazabilidad-informe';
 import { SolicitudTrasladoNota1764900000000 } from './1764900000000-solicitud-traslado-nota';
 import { Registros1764910000000 } from './1764910000000-registros';
+import { Visita1764920000000 } from './1764920000000-visita';
 import { TrazabilidadDiferimiento1764930000000 } from './1764930000000-trazabilidad-diferimiento';
 import { StockIndices1764930010000 } from './1764930010000-stock-indices';
 
@@ -85,6 +86,7 @@ export const migrations = [
   TrazabilidadInforme1764810000000,
   SolicitudTrasladoNota1764900000000,
   Registros1764910000000,
+  Visita1764920000000,
   TrazabilidadDiferimiento1764930000000,
   StockIndices1764930010000,
 ];

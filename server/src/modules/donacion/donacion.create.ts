@@ -53,6 +53,8 @@ export type CreateDonacionData = {
   tipoBolsa?: string | null;
   loteBolsa?: string | null;
   donacionAferesis?: boolean | null;
+  /** The visit the donation ends (modules/visita); none: a visit that ended in it is recorded. */
+  visitaId?: string | null;
 };
 
 /** The columns a new donation is written with, by name: [column, field of Donacion]. */

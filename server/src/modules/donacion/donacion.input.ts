@@ -41,6 +41,14 @@ export class CreateDonacionInput {
 
   @Field(() => Boolean, { defaultValue: false })
   donacionAferesis: boolean;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'La visita en que dona (entrevista confirmada y firmas registradas); sin ella se registra la visita',
+  })
+  @maxTexto(64)
+  visitaId?: string | null;
 }
 
 @InputType({

@@ -145,6 +145,7 @@ function createData(req: Request, auth: AuthUser): CreateDonacionData {
     tipoBolsa: tipoBolsa?.trim() ? tipoBolsa : undefined,
     loteBolsa: scalar(b.loteBolsa, 'loteBolsa'),
     donacionAferesis: flag(b.donacionAferesis, 'donacionAferesis') ?? false,
+    visitaId: scalar(b.visitaId, 'visitaId'),
   };
 }
 

@@ -38,6 +38,7 @@ import { hydrate } from '../../database/hydrate';
 import type { RunQuery } from '../../database/prepared';
 import { audit, diff } from '../auditoria/audit';
 import { citacionesPorResultados } from '../citacion/citacion.service';
+import { vincularDonacion } from '../visita/visita.service';
 import { descartarPorSerologia } from '../componente/componente.service';
 import { abrirTrazabilidadPorDiferimiento, definitivaDe } from '../trazabilidad/trazabilidad.service';
 import {
@@ -213,7 +214,15 @@ export class DonacionService {
   async create(auth: AuthUser, data: CreateDonacionData): Promise<Donacion> {
     const rows = await conConsultaRedAuditada(this.dataSource, auth, async (run, alLeer) => {
       try {
-        return [await createDonacionSteps(run, auth, data, alLeer)];
+        const row = await createDonacionSteps(run, auth, data, alLeer);
+        // Every attendance is a visit: the donation ends the donor's (modules/visita).
+        await vincularDonacion(
+          run,
+          auth,
+          { id: String(row.id), donanteId: String(row.donante_id), fecha: data.fecha!, hora: data.hora! },
+          data.visitaId,
+        );
+        return [row];
       } catch (error) {
         // Another donor's donation took the number between the check and the insert.
         throw numeroEnUsoOr(error, data.numero!);

@@ -46,6 +46,8 @@ export const DONANTE_HIJAS: readonly string[] = [
   // The call-back list: a merged person keeps every call due (two open ones may then stand side by
   // side; the doctor closes one).
   'citacion',
+  // Every attendance (modules/visita); its answers follow it.
+  'visita',
 ];
 
 /** The furthest a page may start (as PageInput's offset). */

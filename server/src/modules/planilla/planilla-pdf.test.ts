@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PREGUNTAS_PREDONACION } from '../../domain/entrevista';
 import { PLANILLAS } from '../../domain/planillas';
 import { ensurePlanillas, PLANILLAS_DIR as DIR } from '../../test-utils/planillas';
 
@@ -42,5 +43,17 @@ describe('generated planillas', () => {
   it('has the form titles as document metadata', () => {
     const text = fs.readFileSync(path.join(DIR, 'registro-temperatura-heladera.pdf'), 'latin1');
     expect(text).toContain('/Title');
+  });
+
+  it('prints the default questionnaire of the interview: one list for the form and the app', () => {
+    const source = fs.readFileSync(
+      path.resolve(__dirname, '..', '..', '..', 'scripts', 'planillas', 'forms.tsx'),
+      'utf8',
+    );
+    expect(source).toContain("import { PREGUNTAS_PREDONACION } from '../../src/domain/entrevista';");
+    expect(source).toContain('const QUESTIONS = PREGUNTAS_PREDONACION.map((p) => p.texto);');
+    expect(source).toContain('<Questionnaire questions={QUESTIONS} />');
+    // No question written in the form itself: every '¿...?' of the interview comes from the list.
+    for (const p of PREGUNTAS_PREDONACION) expect(source).not.toContain(p.texto);
   });
 });

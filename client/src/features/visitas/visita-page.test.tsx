@@ -1,0 +1,147 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { todayIso } from '@domain/dates';
+import { MSG } from '@domain/messages';
+import { CuestionarioDocument, VisitaDocument } from '@/generated/graphql';
+import type { Rol } from '@/generated/graphql';
+import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import { VisitaPage } from './visita-page';
+
+jest.setTimeout(30000);
+
+const hoy = todayIso();
+
+const pregunta = (over: { id: string; orden: number; texto: string } & Record<string, unknown>) => ({
+  __typename: 'PreguntaCuestionario' as const,
+  clave: 'P01',
+  tipo: 'SI_NO' as const,
+  confidencial: false,
+  activa: true,
+  difiereSi: null,
+  diferimientoDias: 0,
+  definitivo: false,
+  motivoCodigo: null,
+  ...over,
+});
+
+const PREGUNTAS = [
+  pregunta({
+    id: 'p1',
+    orden: 1,
+    texto: '¿Recibió alguna vacuna en el último mes?',
+    difiereSi: 'SI',
+    diferimientoDias: 28,
+    motivoCodigo: 'VACUNA',
+  }),
+  pregunta({
+    id: 'p2',
+    clave: 'P02',
+    orden: 2,
+    texto: '¿Usó alguna vez drogas inyectables o compartió agujas o jeringas?',
+    confidencial: true,
+    difiereSi: 'SI',
+    definitivo: true,
+    motivoCodigo: 'DROGAS_INYECTABLES',
+  }),
+];
+
+/** The visit as the server answers `rol`: a confidential answer's value only to a doctor. */
+function visita(medico: boolean) {
+  return {
+    __typename: 'Visita' as const,
+    id: 'v1',
+    donanteId: 'd1',
+    fecha: hoy,
+    hora: '09:15',
+    estado: 'EN_CURSO' as const,
+    recibidoPor: 'Ana Recepción',
+    entrevistador: 'Ana Recepción',
+    confirmadaPor: null,
+    confirmadaEn: null,
+    declaracionFirmada: false,
+    testigoDeclaracion: null,
+    consentimientoFirmado: false,
+    testigoConsentimiento: null,
+    donacionId: null,
+    donacionNumero: null,
+    noAptoId: null,
+    motivoNoApto: null,
+    respuestas: [
+      {
+        __typename: 'RespuestaEntrevista' as const,
+        preguntaId: 'p1',
+        orden: 1,
+        texto: PREGUNTAS[0].texto,
+        tipo: 'SI_NO' as const,
+        confidencial: false,
+        valor: 'NO',
+        difiere: false,
+        motivoCodigo: null,
+      },
+      {
+        __typename: 'RespuestaEntrevista' as const,
+        preguntaId: 'p2',
+        orden: 2,
+        texto: PREGUNTAS[1].texto,
+        tipo: 'SI_NO' as const,
+        confidencial: true,
+        valor: medico ? 'NO' : null,
+        difiere: medico ? false : null,
+        motivoCodigo: null,
+      },
+    ],
+    diferimiento: null,
+    donante: {
+      __typename: 'Donante' as const,
+      id: 'd1',
+      nombre: 'Rosa',
+      apellido: 'Quiroga',
+      dni: '30111222',
+      sexo: 'Femenino',
+      fechaNacimiento: '1990-05-10',
+    },
+  };
+}
+
+function renderPagina(rol: Rol) {
+  signIn(testUsuario({ rol }));
+  renderWithProviders(
+    <Routes>
+      <Route path="/visitas/:id" element={<VisitaPage />} />
+    </Routes>,
+    {
+      route: '/visitas/v1',
+      mocks: [
+        {
+          request: { query: VisitaDocument, variables: { id: 'v1' } },
+          result: { data: { visita: visita(rol === 'ROL_MEDICO') } },
+        },
+        { request: { query: CuestionarioDocument }, result: { data: { cuestionario: PREGUNTAS } } },
+      ],
+    },
+  );
+}
+
+describe('the visit page', () => {
+  it('hides a confidential answer from a technician, who may not confirm nor donate yet', async () => {
+    renderPagina('ROL_TECNICO');
+    const confidencial = await screen.findByRole('combobox', { name: /2\. ¿Usó alguna vez drogas/ });
+    expect(confidencial).toHaveValue('');
+    expect(confidencial).toHaveDisplayValue(MSG.respuestaConfidencial);
+    expect(screen.getByRole('combobox', { name: /1\. ¿Recibió alguna vacuna/ })).toHaveValue('NO');
+    expect(screen.getByText('Confidencial')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmar entrevista' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registrar donación' })).toBeDisabled();
+    expect(screen.getAllByText(MSG.entrevistaSinConfirmar).length).toBeGreaterThan(0);
+  });
+
+  it('shows a doctor the answer and the consequence of a deferring one, and offers the confirmation', async () => {
+    renderPagina('ROL_MEDICO');
+    const vacuna = await screen.findByRole('combobox', { name: /1\. ¿Recibió alguna vacuna/ });
+    expect(screen.getByRole('combobox', { name: /2\. ¿Usó alguna vez drogas/ })).toHaveValue('NO');
+    expect(screen.getByRole('button', { name: 'Confirmar entrevista' })).toBeInTheDocument();
+    await userEvent.selectOptions(vacuna, 'SI');
+    expect(screen.getByText('Difiere al donante por 28 días (VACUNA)')).toBeInTheDocument();
+  });
+});
