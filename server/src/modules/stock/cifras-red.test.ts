@@ -114,7 +114,8 @@ async function unidad(de: Session, d: { id: string; numero: number }, dias: numb
 /** An open look-back of the donation, held by `de`. */
 async function trazabilidad(de: Session, d: { id: string }) {
   await server.dataSource.query(
-    `INSERT INTO trazabilidad (servicio_id, donacion_id, motivo, desde) VALUES ($1, $2, 'RESULTADO_REACTIVO', $3)`,
+    `INSERT INTO trazabilidad (servicio_id, donacion_id, donante_id, motivo, desde)
+     SELECT $1, d.id, d.donante_id, 'RESULTADO_REACTIVO', $3 FROM donacion d WHERE d.id = $2`,
     [de.servicio, d.id, TODAY],
   );
 }
