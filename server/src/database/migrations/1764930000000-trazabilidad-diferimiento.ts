@@ -15,13 +15,13 @@ export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface
     await q.query(`
       ALTER TABLE trazabilidad
         ALTER COLUMN donacion_id DROP NOT NULL,
-        ADD COLUMN visita_id uuid REFERENCES visita_no_apto(id),
+        ADD COLUMN no_apto_id uuid REFERENCES visita_no_apto(id),
         ADD COLUMN donante_id uuid REFERENCES donante(id),
         ADD COLUMN causa varchar(30),
         DROP CONSTRAINT trazabilidad_motivo_check,
         ADD CONSTRAINT trazabilidad_motivo_check
           CHECK (motivo IN ('RESULTADO_REACTIVO', 'INFORME_POSTDONACION', 'DIFERIMIENTO_DEFINITIVO')),
-        ADD CONSTRAINT trazabilidad_origen_check CHECK ((donacion_id IS NULL) <> (visita_id IS NULL))`);
+        ADD CONSTRAINT trazabilidad_origen_check CHECK ((donacion_id IS NULL) <> (no_apto_id IS NULL))`);
     // The look-backs opened before: their donor, and a reactive result's cause (its first reactive
     // marker, in the order of the spec's serology, as domain/trazabilidad.ts causaDeSerologia reads it).
     await q.query(
@@ -37,7 +37,7 @@ export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface
          FROM donacion d WHERE d.id = t.donacion_id`,
     );
     await q.query(`ALTER TABLE trazabilidad ALTER COLUMN donante_id SET NOT NULL`);
-    await q.query(`CREATE UNIQUE INDEX trazabilidad_visita_idx ON trazabilidad (visita_id)`);
+    await q.query(`CREATE UNIQUE INDEX trazabilidad_no_apto_idx ON trazabilidad (no_apto_id)`);
     await q.query(
       `CREATE INDEX trazabilidad_donante_causa_idx ON trazabilidad (donante_id, causa) WHERE abierta`,
     );
@@ -54,7 +54,7 @@ export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface
     await q.query(`DELETE FROM trazabilidad WHERE motivo = 'DIFERIMIENTO_DEFINITIVO'`);
     await q.query(`DROP INDEX trazabilidad_diferimiento_unico`);
     await q.query(`DROP INDEX trazabilidad_donante_causa_idx`);
-    await q.query(`DROP INDEX trazabilidad_visita_idx`);
+    await q.query(`DROP INDEX trazabilidad_no_apto_idx`);
     await q.query(`
       ALTER TABLE trazabilidad
         DROP CONSTRAINT trazabilidad_origen_check,
@@ -62,7 +62,7 @@ export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface
         ADD CONSTRAINT trazabilidad_motivo_check CHECK (motivo IN ('RESULTADO_REACTIVO', 'INFORME_POSTDONACION')),
         DROP COLUMN causa,
         DROP COLUMN donante_id,
-        DROP COLUMN visita_id,
+        DROP COLUMN no_apto_id,
         ALTER COLUMN donacion_id SET NOT NULL`);
   }
 }

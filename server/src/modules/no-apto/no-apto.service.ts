@@ -153,7 +153,7 @@ export async function insertarNoApto(
     await abrirTrazabilidadPorDiferimiento(
       run,
       auth,
-      { visitaId: id },
+      { noAptoId: id },
       { definitiva: true, textos: [values.motivo] },
     );
   return visita(row as VisitaRow);

@@ -81,7 +81,7 @@ export function abrirTrazabilidad(
 export async function abrirTrazabilidadPorDiferimiento(
   run: RunQuery,
   actor: Actor,
-  origen: { donacionId: string } | { visitaId: string },
+  origen: { donacionId: string } | { noAptoId: string },
   diferimiento: Parameters<typeof causaInfecciosa>[0],
 ): Promise<string | null> {
   const causa = causaInfecciosa(diferimiento);
@@ -110,15 +110,15 @@ type Origen = {
 async function abrir(
   run: RunQuery,
   actor: Actor,
-  origen: { donacionId: string } | { visitaId: string },
+  origen: { donacionId: string } | { noAptoId: string },
   motivo: MotivoTrazabilidad,
   causaDada: CausaInfecciosa | null = null,
 ): Promise<string | null> {
   const donacionId = 'donacionId' in origen ? origen.donacionId.toLowerCase() : null;
-  const visitaId = 'visitaId' in origen ? origen.visitaId.toLowerCase() : null;
-  const [ya] = (await run(`SELECT id FROM trazabilidad WHERE donacion_id = $1 OR visita_id = $2`, [
+  const noAptoId = 'noAptoId' in origen ? origen.noAptoId.toLowerCase() : null;
+  const [ya] = (await run(`SELECT id FROM trazabilidad WHERE donacion_id = $1 OR no_apto_id = $2`, [
     donacionId,
-    visitaId,
+    noAptoId,
   ])) as { id: string }[];
   if (ya) return null;
   const [d] = (await run(
@@ -128,7 +128,7 @@ async function abrir(
       : `SELECT v.donante_id, v.fecha::text AS fecha, NULL AS numero, s.ventana_trazabilidad_meses AS meses,
                 NULL AS serologia
            FROM visita_no_apto v JOIN servicio s ON s.id = v.servicio_id WHERE v.id = $1 AND v.servicio_id = $2`,
-    [donacionId ?? visitaId, actor.servicio],
+    [donacionId ?? noAptoId, actor.servicio],
   )) as Origen[];
   if (!d) return null;
   // What the look-back is for: given for a deferral, the reactive marker for a result.
@@ -168,9 +168,9 @@ async function abrir(
   if (unidades.length === 0) return null;
   const id = randomUUID();
   await run(
-    `INSERT INTO trazabilidad (id, servicio_id, donacion_id, visita_id, donante_id, motivo, causa, desde)
+    `INSERT INTO trazabilidad (id, servicio_id, donacion_id, no_apto_id, donante_id, motivo, causa, desde)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, actor.servicio, donacionId, visitaId, d.donante_id, motivo, causa, desde],
+    [id, actor.servicio, donacionId, noAptoId, d.donante_id, motivo, causa, desde],
   );
   const numero = d.numero === null ? null : Number(d.numero);
   const detalle = detalleRetiro(motivo, numero, causa);
@@ -226,7 +226,7 @@ async function abrir(
     );
   }
   const entry = auditStatement(actor, 'crear', 'trazabilidad', id, {
-    ...(donacionId ? { donacion: donacionId } : { visita: visitaId }),
+    ...(donacionId ? { donacion: donacionId } : { noApto: noAptoId }),
     motivo,
     causa,
     desde,
@@ -346,7 +346,7 @@ export class TrazabilidadService {
     return `SELECT t.id, t.servicio_id, ${nombre('s')} AS servicio, d.numero, v.fecha::text AS visita_fecha, t.causa,
                    t.desde::text AS desde, t.abierta, t.created_at
               FROM trazabilidad t JOIN servicio s ON s.id = t.servicio_id
-              LEFT JOIN donacion d ON d.id = t.donacion_id LEFT JOIN visita_no_apto v ON v.id = t.visita_id
+              LEFT JOIN donacion d ON d.id = t.donacion_id LEFT JOIN visita_no_apto v ON v.id = t.no_apto_id
              WHERE ${where}`;
   }
 
