@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
-import { CuestionarioDocument, VisitaDocument } from '@/generated/graphql';
+import { CuestionarioDocument, ResponderEntrevistaDocument, VisitaDocument } from '@/generated/graphql';
 import type { Rol } from '@/generated/graphql';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import type { MockedResponses } from '@/test-utils';
 import { VisitaPage } from './visita-page';
 
 jest.setTimeout(30000);
@@ -104,7 +105,7 @@ function visita(medico: boolean) {
   };
 }
 
-function renderPagina(rol: Rol) {
+function renderPagina(rol: Rol, extra: MockedResponses = []) {
   signIn(testUsuario({ rol }));
   renderWithProviders(
     <Routes>
@@ -118,6 +119,7 @@ function renderPagina(rol: Rol) {
           result: { data: { visita: visita(rol === 'ROL_MEDICO') } },
         },
         { request: { query: CuestionarioDocument }, result: { data: { cuestionario: PREGUNTAS } } },
+        ...extra,
       ],
     },
   );
@@ -134,6 +136,22 @@ describe('the visit page', () => {
     expect(screen.queryByRole('button', { name: 'Confirmar entrevista' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Registrar donación' })).toBeDisabled();
     expect(screen.getAllByText(MSG.entrevistaSinConfirmar).length).toBeGreaterThan(0);
+  });
+
+  it("saves a technician's answers without the confidential one they cannot read: the server keeps it", async () => {
+    const guardada = jest.fn(() => ({ data: { responderEntrevista: visita(false) } }));
+    renderPagina('ROL_TECNICO', [
+      {
+        request: {
+          query: ResponderEntrevistaDocument,
+          variables: { visitaId: 'v1', respuestas: [{ preguntaId: 'p1', valor: 'NO' }] },
+        },
+        result: guardada,
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Guardar respuestas' }));
+    expect(await screen.findByText('Respuestas guardadas')).toBeInTheDocument();
+    expect(guardada).toHaveBeenCalledTimes(1);
   });
 
   it('shows a doctor the answer and the consequence of a deferring one, and offers the confirmation', async () => {

@@ -113,6 +113,7 @@ function Entrevista({ visita, editable }: { visita: VisitaDatosFragment; editabl
   const medico = decideReactivo(usuario?.rol);
   const cuestionario = useQuery(CuestionarioDocument, { fetchPolicy: 'cache-and-network' });
   const registradas = new Map(visita.respuestas.map((r) => [r.preguntaId ?? '', r]));
+  const oculta = (id: string) => registradas.has(id) && registradas.get(id)?.valor === null;
   const [valores, setValores] = useState<Record<string, string>>(() =>
     Object.fromEntries(visita.respuestas.map((r) => [r.preguntaId ?? '', r.valor ?? ''])),
   );
@@ -141,7 +142,11 @@ function Entrevista({ visita, editable }: { visita: VisitaDatosFragment; editabl
       await responder({
         variables: {
           visitaId: visita.id,
-          respuestas: preguntas.map((p) => ({ preguntaId: p.id, valor: valores[p.id] ?? '' })),
+          // A confidential answer this user cannot read and left untouched is not sent: the server
+          // keeps the stored one.
+          respuestas: preguntas
+            .filter((p) => !(oculta(p.id) && (valores[p.id] ?? '') === ''))
+            .map((p) => ({ preguntaId: p.id, valor: valores[p.id] ?? '' })),
         },
       });
       showToast('Respuestas guardadas');
@@ -197,7 +202,7 @@ function Entrevista({ visita, editable }: { visita: VisitaDatosFragment; editabl
               key={p.id}
               pregunta={p}
               valor={valores[p.id] ?? ''}
-              oculta={registradas.get(p.id)?.valor === null && registradas.has(p.id)}
+              oculta={oculta(p.id)}
               editable={editable}
               onChange={(v) => setValores((prev) => ({ ...prev, [p.id]: v }))}
             />

@@ -531,6 +531,8 @@ export class VisitaService {
       assertPaso(f, false, 'responder', auth.rol);
       const preguntas = (await this.preguntas(run, auth.servicio, true)) as PreguntaConId[];
       const dadas = respuestas.map((r) => ({ ...r, preguntaId: String(r.preguntaId).toLowerCase() }));
+      if (!decideReactivo(auth.rol))
+        dadas.push(...(await this.confidencialesGuardadas(run, f, preguntas, dadas)));
       assertValid(validateRespuestas(preguntas, dadas));
       const valores = new Map(dadas.map((r) => [r.preguntaId, String(r.valor).trim()]));
       await run(`DELETE FROM visita_respuesta WHERE visita_id = $1`, [f.id]);
@@ -570,6 +572,28 @@ export class VisitaService {
       await run(entry.sql, entry.params);
       return this.leer(run, auth, String(f.id));
     });
+  }
+
+  /**
+   * The stored answers to confidential questions that a caller who may not read them (not a doctor)
+   * left out when answering again: they are kept, never erased by someone who could not see them.
+   */
+  private async confidencialesGuardadas(
+    run: RunQuery,
+    f: Fila,
+    preguntas: readonly PreguntaConId[],
+    dadas: readonly RespuestaDada[],
+  ): Promise<RespuestaDada[]> {
+    const dadasIds = new Set(dadas.map((r) => r.preguntaId));
+    const faltan = preguntas
+      .filter((p) => p.activa && p.confidencial && !dadasIds.has(p.id))
+      .map((p) => p.id);
+    if (faltan.length === 0) return [];
+    const guardadas = (await run(
+      `SELECT pregunta_id, valor FROM visita_respuesta WHERE visita_id = $1 AND pregunta_id = ANY($2::uuid[])`,
+      [f.id, faltan],
+    )) as { pregunta_id: string; valor: string }[];
+    return guardadas.map((g) => ({ preguntaId: String(g.pregunta_id).toLowerCase(), valor: g.valor }));
   }
 
   /**

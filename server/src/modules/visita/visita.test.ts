@@ -420,6 +420,23 @@ describe('confidential answers', () => {
       motivoNoApto: 'Entrevista predonación: respuesta confidencial',
     });
   });
+  it('are kept when someone who may not read them answers again without them', async () => {
+    const donanteId = await donante();
+    const v = ok(await iniciar(donanteId)).iniciarVisita;
+    ok(await responder(v.id, await respuestas(['P22'])));
+    const p22 = (await cuestionario()).find((p) => p.clave === 'P22')!;
+    // The technician corrects the other answers and leaves out the one they cannot see.
+    const sinP22 = (await respuestas()).filter((r) => r.preguntaId !== p22.id);
+    ok(await responder(v.id, sinP22, tecnico));
+    const deMedico = await visita(v.id, medico);
+    expect(deMedico.respuestas.find((r) => r.preguntaId === p22.id)).toMatchObject({
+      valor: 'SI',
+      difiere: true,
+    });
+    // A doctor who leaves it out is told to answer it: the doctor reads it.
+    expect(error(await responder(v.id, sinP22, medico)).code).toBe('BAD_USER_INPUT');
+    expect((await visita(v.id, medico)).respuestas.find((r) => r.preguntaId === p22.id)?.valor).toBe('SI');
+  });
 });
 
 describe('every attendance is a visit', () => {
