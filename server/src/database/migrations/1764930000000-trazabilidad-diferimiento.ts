@@ -5,8 +5,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * earlier blood (domain/trazabilidad.ts causaInfecciosa): on a donation's results (its donation
  * is the origin, as before) or at a 'No apto' visit (the visit is the origin, no donation). Every
  * look-back names its donor's record and the cause (HIV, Chagas, risk behaviour...; null for a
- * post-donation report), so that a donor has one open look-back per cause: the unique index is
- * the last guard of that rule, the other index the look-up it does.
+ * post-donation report), so that a donor has one open look-back per cause: opening one looks
+ * for it (the index) under the person's lock. Not a unique index: merging two records of one
+ * person may leave two open for a cause side by side, each with its own donations' units.
  */
 export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface {
   name = 'TrazabilidadDiferimiento1764930000000';
@@ -41,10 +42,6 @@ export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface
     await q.query(
       `CREATE INDEX trazabilidad_donante_causa_idx ON trazabilidad (donante_id, causa) WHERE abierta`,
     );
-    await q.query(
-      `CREATE UNIQUE INDEX trazabilidad_diferimiento_unico ON trazabilidad (donante_id, causa)
-        WHERE abierta AND motivo = 'DIFERIMIENTO_DEFINITIVO'`,
-    );
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -52,7 +49,6 @@ export class TrazabilidadDiferimiento1764930000000 implements MigrationInterface
     await q.query(`DELETE FROM trazabilidad_notificacion WHERE trazabilidad_id IN (${abiertas})`);
     await q.query(`DELETE FROM trazabilidad_unidad WHERE trazabilidad_id IN (${abiertas})`);
     await q.query(`DELETE FROM trazabilidad WHERE motivo = 'DIFERIMIENTO_DEFINITIVO'`);
-    await q.query(`DROP INDEX trazabilidad_diferimiento_unico`);
     await q.query(`DROP INDEX trazabilidad_donante_causa_idx`);
     await q.query(`DROP INDEX trazabilidad_no_apto_idx`);
     await q.query(`

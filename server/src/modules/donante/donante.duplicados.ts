@@ -48,6 +48,10 @@ export const DONANTE_HIJAS: readonly string[] = [
   'citacion',
   // Every attendance (modules/visita); its answers follow it.
   'visita',
+  // The look-backs opened for the donor: the kept record answers for them. Two open ones for the
+  // same cause may then stand side by side (each lists its own donations' units); opening checks
+  // for one under the person's lock, which a merge holds too.
+  'trazabilidad',
 ];
 
 /** The furthest a page may start (as PageInput's offset). */

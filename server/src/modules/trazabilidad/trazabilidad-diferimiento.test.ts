@@ -349,4 +349,35 @@ describe('trazabilidad inversa por diferimiento definitivo', () => {
       [p.grB]: ['DESCARTADO', 'OTRO'],
     });
   });
+  it('merging two records of one person keeps both open look-backs for a cause, on the kept record', async () => {
+    const uno = await persona();
+    const otro = await persona();
+    for (const p of [uno, otro])
+      ok(
+        await server.gql(
+          NO_APTO,
+          {
+            input: {
+              donanteId: p.enA,
+              fecha: TODAY,
+              hora: '11:00',
+              motivo: 'Antecedente de Chagas',
+              definitivo: true,
+            },
+          },
+          medicoA.token,
+        ),
+      );
+    const antes = [...(await deLaPersona(uno.enA)), ...(await deLaPersona(otro.enA))].map((t) => t.id);
+    expect(antes).toHaveLength(2);
+    ok(
+      await server.gql(
+        `mutation ($c: ID!, $e: ID!) { fusionarDonantes(conservarId: $c, eliminarId: $e) { donacionesMovidas } }`,
+        { c: uno.enA, e: otro.enA },
+        a.token,
+      ),
+    );
+    expect((await deLaPersona(uno.enA)).map((t) => t.id).sort()).toEqual(antes.sort());
+    expect(await deLaPersona(otro.enA)).toHaveLength(0);
+  });
 });
