@@ -187,7 +187,11 @@ const TODAS: Pantalla[] = [
     name: 'componentes',
     path: () => '/componentes',
     prepare: async (page) => {
-      await page.getByRole('table', { name: 'Donaciones por fraccionar' }).waitFor();
+      // (Or the day's empty list, when Argentina's midnight fell between the seeding and now.)
+      await page
+        .getByRole('table', { name: 'Donaciones por fraccionar' })
+        .or(page.getByText(/^No hay donaciones por fraccionar del/))
+        .waitFor();
     },
   },
   {
@@ -195,7 +199,10 @@ const TODAS: Pantalla[] = [
     name: 'visitas',
     path: () => '/visitas',
     prepare: async (page) => {
-      await page.getByRole('table', { name: 'Visitas' }).waitFor();
+      await page
+        .getByRole('table', { name: 'Visitas' })
+        .or(page.getByText('No hay visitas ese día.'))
+        .waitFor();
     },
   },
   {

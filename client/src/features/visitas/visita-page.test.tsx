@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { todayIso } from '@domain/dates';
@@ -149,7 +149,10 @@ describe('the visit page', () => {
         result: guardada,
       },
     ]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Guardar respuestas' }));
+    // Once the questionnaire is in (its loading overlay gone), the answers can be saved.
+    await screen.findByRole('combobox', { name: /1\. ¿Recibió alguna vacuna/ });
+    const guardar = screen.getByRole('button', { name: 'Guardar respuestas' });
+    await waitFor(() => userEvent.click(guardar));
     expect(await screen.findByText('Respuestas guardadas')).toBeInTheDocument();
     expect(guardada).toHaveBeenCalledTimes(1);
   });
