@@ -167,8 +167,13 @@ describe('Reportes page', () => {
       names.push(this.download);
     });
     const periodo = periodoInicial();
-    renderWithProviders(<ReportesPage chartSize={CHART} />, { mocks: mocksFor(periodo), route: '/reportes' });
+    const { container } = renderWithProviders(<ReportesPage chartSize={CHART} />, {
+      mocks: mocksFor(periodo),
+      route: '/reportes',
+    });
     await screen.findByRole('region', { name: 'Cifras principales' });
+    // The charts draw in animation frames after the figures: the test ends once they have.
+    await waitFor(() => expect(container.querySelectorAll('svg.recharts-surface')).toHaveLength(3));
     fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     expect(names).toEqual([`reporte-${periodo.desde}-a-${periodo.hasta}.csv`]);
     const text = await readText(created[0]);
