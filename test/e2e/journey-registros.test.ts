@@ -109,8 +109,14 @@ describe('recorrido: registros de descartes y despachos', () => {
   });
 
   const descargar = async (nombre: string) => {
+    // The file of the kind the button makes: a PDF also opens in a tab, whose own download of it
+    // may come late, after the next button's click.
+    const extension = nombre.startsWith('Descargar PDF') ? '.pdf' : '.csv';
     const [descarga] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60000 }),
+      page.waitForEvent('download', {
+        timeout: 60000,
+        predicate: (d) => d.suggestedFilename().endsWith(extension),
+      }),
       page.getByRole('button', { name: nombre }).click(),
     ]);
     return leerDescarga(descarga);
