@@ -404,10 +404,15 @@ async function rawCreate(
 }
 
 /**
- * Removes the bench's donations and restores the donors' ultima_donacion. Their audit rows stay:
- * the trail is append-only (migration 1763910000000) and its hash chain stays intact.
+ * Removes the bench's donations, with the visits each one ended (a donation recorded without a
+ * visit records one, modules/visita), and restores the donors' ultima_donacion. Their audit rows
+ * stay: the trail is append-only (migration 1763910000000) and its hash chain stays intact.
  */
 async function cleanup(pool: Pool, servicio: string): Promise<number> {
+  const bench = `SELECT id FROM donacion WHERE servicio_id = $1 AND lote_bolsa = $2`;
+  const visitas = `SELECT id FROM visita WHERE donacion_id IN (${bench})`;
+  await pool.query(`DELETE FROM visita_respuesta WHERE visita_id IN (${visitas})`, [servicio, BENCH_LOTE]);
+  await pool.query(`DELETE FROM visita WHERE donacion_id IN (${bench})`, [servicio, BENCH_LOTE]);
   const { rows } = await pool.query<{ id: string; donante_id: string }>(
     `DELETE FROM donacion WHERE servicio_id = $1 AND lote_bolsa = $2 RETURNING id, donante_id`,
     [servicio, BENCH_LOTE],
