@@ -129,6 +129,65 @@ export async function crearDonacionApi(
   return data.createDonacion;
 }
 
+/** Every marker of the spec's serology tested and negative (ResultadosDonacionInput.serologia). */
+export const SEROLOGIA_NEGATIVA = {
+  hiv: false,
+  hepB: false,
+  hepC: false,
+  vdrl: false,
+  brucelosis: false,
+  chagas: false,
+  htlv: false,
+};
+
+/** A new ROL_MEDICO member of `cuenta`'s servicio, signed in through the API: its token. */
+export async function crearMedicoApi(
+  cuenta: Cuenta,
+  datos: { nombre: string; apellido: string; username: string },
+): Promise<string> {
+  await gql(
+    `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
+    { input: { ...datos, password: CLAVE, password2: CLAVE, rol: 'ROL_MEDICO' } },
+    cuenta.token,
+  );
+  const { login } = await gql<{ login: { token: string } }>(
+    `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
+    { input: { username: datos.username, password: CLAVE } },
+  );
+  return login.token;
+}
+
+/** A blood component as the journeys read it. */
+export type UnidadSeed = { id: string; codigo: string; tipo: string };
+
+/**
+ * Splits a donation (its default split), records its group and negative serology, and releases
+ * what it can, as a doctor (`token`): the released units.
+ */
+export async function producirYLiberarApi(
+  token: string,
+  donacionId: string,
+  abo: string,
+  rh: string,
+): Promise<UnidadSeed[]> {
+  const { fraccionarDonacion } = await gql<{ fraccionarDonacion: UnidadSeed[] }>(
+    `mutation ($id: ID!) { fraccionarDonacion(donacionId: $id) { id codigo tipo } }`,
+    { id: donacionId },
+    token,
+  );
+  await gql(
+    `mutation($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
+    { id: donacionId, input: { abo, rh, serologia: SEROLOGIA_NEGATIVA } },
+    token,
+  );
+  const { liberarComponentes } = await gql<{ liberarComponentes: { liberados: UnidadSeed[] } }>(
+    `mutation ($ids: [ID!]!) { liberarComponentes(ids: $ids) { liberados { id codigo tipo } } }`,
+    { ids: fraccionarDonacion.map((u) => u.id) },
+    token,
+  );
+  return liberarComponentes.liberados;
+}
+
 /** Signs in through the login screen and waits for the donors screen. */
 export async function ingresar(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/auth/login');

@@ -12,44 +12,27 @@ import {
   axeSerious,
   CLAVE,
   crearDonacionApi,
+  crearMedicoApi,
   crearDonanteApi,
   esperarCarga,
   gql,
   ingresar,
   isoYearsAgo,
+  producirYLiberarApi,
   registrarServicioApi,
   salir,
   unique,
 } from './helpers';
-import type { Cuenta } from './helpers';
+import type { Cuenta, UnidadSeed } from './helpers';
 
 jest.setTimeout(240000);
 
-type Unidad = { id: string; codigo: string; tipo: string };
-
-const SEROLOGIA_NEGATIVA = {
-  hiv: false,
-  hepB: false,
-  hepC: false,
-  vdrl: false,
-  brucelosis: false,
-  chagas: false,
-  htlv: false,
-};
+type Unidad = UnidadSeed;
 
 /** A doctor of the servicio, signed in through the API; gives the username and the token. */
 async function medicoDe(cuenta: Cuenta, nombre: string): Promise<{ username: string; token: string }> {
   const datos = { nombre, apellido: 'Ruiz', username: unique('med') };
-  await gql(
-    `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-    { input: { ...datos, password: CLAVE, password2: CLAVE, rol: 'ROL_MEDICO' } },
-    cuenta.token,
-  );
-  const { login } = await gql<{ login: { token: string } }>(
-    `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-    { input: { username: datos.username, password: CLAVE } },
-  );
-  return { username: datos.username, token: login.token };
+  return { username: datos.username, token: await crearMedicoApi(cuenta, datos) };
 }
 
 /** A new donor's donation of today, split, typed O NEGATIVO with negative serology, released. */
@@ -61,22 +44,7 @@ async function unidadesLiberadas(cuenta: Cuenta, token: string, dni: string): Pr
     fechaNacimiento: isoYearsAgo(30),
   });
   const donacion = await crearDonacionApi(cuenta.token, donante.id);
-  const { fraccionarDonacion } = await gql<{ fraccionarDonacion: Unidad[] }>(
-    `mutation ($id: ID!) { fraccionarDonacion(donacionId: $id) { id codigo tipo } }`,
-    { id: donacion.id },
-    token,
-  );
-  await gql(
-    `mutation($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
-    { id: donacion.id, input: { abo: 'O', rh: 'NEGATIVO', serologia: SEROLOGIA_NEGATIVA } },
-    token,
-  );
-  const { liberarComponentes } = await gql<{ liberarComponentes: { liberados: Unidad[] } }>(
-    `mutation ($ids: [ID!]!) { liberarComponentes(ids: $ids) { liberados { id codigo tipo } } }`,
-    { ids: fraccionarDonacion.map((u) => u.id) },
-    token,
-  );
-  return liberarComponentes.liberados;
+  return producirYLiberarApi(token, donacion.id, 'O', 'NEGATIVO');
 }
 
 describe('recorrido: stock y traslados de la red', () => {

@@ -13,6 +13,7 @@ import {
   axeSerious,
   CLAVE,
   crearDonacionApi,
+  crearMedicoApi,
   crearDonanteApi,
   esperarCarga,
   gql,
@@ -20,23 +21,15 @@ import {
   ingresar,
   isoYearsAgo,
   leerDescarga,
+  producirYLiberarApi,
   registrarServicioApi,
   unique,
 } from './helpers';
+import type { UnidadSeed } from './helpers';
 
 jest.setTimeout(180000);
 
-type Unidad = { id: string; codigo: string; tipo: string };
-
-const SEROLOGIA_NEGATIVA = {
-  hiv: false,
-  hepB: false,
-  hepC: false,
-  vdrl: false,
-  brucelosis: false,
-  chagas: false,
-  htlv: false,
-};
+type Unidad = UnidadSeed;
 
 describe('recorrido: registros de descartes y despachos', () => {
   let browser: Browser;
@@ -48,16 +41,7 @@ describe('recorrido: registros de descartes y despachos', () => {
 
   beforeAll(async () => {
     const admin = await registrarServicioApi('registros');
-    await gql(
-      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-      { input: { ...medicoDatos, password: CLAVE, password2: CLAVE, rol: 'ROL_MEDICO' } },
-      admin.token,
-    );
-    const { login } = await gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { username: medicoDatos.username, password: CLAVE } },
-    );
-    const medico = login.token;
+    const medico = await crearMedicoApi(admin, medicoDatos);
     const donante = await crearDonanteApi(admin.token, {
       nombre: 'Marcos',
       apellido: 'Paz',
@@ -65,23 +49,9 @@ describe('recorrido: registros de descartes y despachos', () => {
       fechaNacimiento: isoYearsAgo(33),
     });
     const donacion = await crearDonacionApi(admin.token, donante.id);
-    const { fraccionarDonacion } = await gql<{ fraccionarDonacion: Unidad[] }>(
-      `mutation ($id: ID!) { fraccionarDonacion(donacionId: $id) { id codigo tipo } }`,
-      { id: donacion.id },
-      medico,
-    );
-    await gql(
-      `mutation($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
-      { id: donacion.id, input: { abo: 'A', rh: 'POSITIVO', serologia: SEROLOGIA_NEGATIVA } },
-      medico,
-    );
-    const { liberarComponentes } = await gql<{ liberarComponentes: { liberados: Unidad[] } }>(
-      `mutation ($ids: [ID!]!) { liberarComponentes(ids: $ids) { liberados { id codigo tipo } } }`,
-      { ids: fraccionarDonacion.map((u) => u.id) },
-      medico,
-    );
-    descartada = liberarComponentes.liberados.find((u) => u.tipo === 'PLASMA_FRESCO_CONGELADO') as Unidad;
-    despachada = liberarComponentes.liberados.find((u) => u.tipo === 'GLOBULOS_ROJOS') as Unidad;
+    const liberadas = await producirYLiberarApi(medico, donacion.id, 'A', 'POSITIVO');
+    descartada = liberadas.find((u) => u.tipo === 'PLASMA_FRESCO_CONGELADO') as Unidad;
+    despachada = liberadas.find((u) => u.tipo === 'GLOBULOS_ROJOS') as Unidad;
     await gql(
       `mutation ($id: ID!) { descartarComponente(id: $id, motivo: BOLSA_ROTA, detalle: "Bolsa pinchada") { id } }`,
       { id: descartada.id },

@@ -16,6 +16,7 @@ import { launchBrowser, newPage, screenshot } from './browser';
 import {
   CLAVE,
   crearDonacionApi,
+  crearMedicoApi,
   crearDonanteApi,
   esperarCarga,
   gql,
@@ -23,49 +24,15 @@ import {
   ingresar,
   isoYearsAgo,
   leerDescarga,
+  producirYLiberarApi,
   registrarServicioApi,
   unique,
 } from './helpers';
-import type { Cuenta } from './helpers';
+import type { Cuenta, UnidadSeed } from './helpers';
 
 jest.setTimeout(180000);
 
-type Unidad = { id: string; codigo: string; tipo: string };
-
-const SEROLOGIA_NEGATIVA = {
-  hiv: false,
-  hepB: false,
-  hepC: false,
-  vdrl: false,
-  brucelosis: false,
-  chagas: false,
-  htlv: false,
-};
-
-/** Splits a donation (its default split), records its group and negative serology, releases what it can. */
-async function producirYLiberar(
-  token: string,
-  donacionId: string,
-  abo: string,
-  rh: string,
-): Promise<Unidad[]> {
-  const { fraccionarDonacion } = await gql<{ fraccionarDonacion: Unidad[] }>(
-    `mutation ($id: ID!) { fraccionarDonacion(donacionId: $id) { id codigo tipo } }`,
-    { id: donacionId },
-    token,
-  );
-  await gql(
-    `mutation($id: ID!, $input: ResultadosDonacionInput!) { updateResultadosDonacion(id: $id, input: $input) { message } }`,
-    { id: donacionId, input: { abo, rh, serologia: SEROLOGIA_NEGATIVA } },
-    token,
-  );
-  const { liberarComponentes } = await gql<{ liberarComponentes: { liberados: Unidad[] } }>(
-    `mutation ($ids: [ID!]!) { liberarComponentes(ids: $ids) { liberados { id codigo tipo } } }`,
-    { ids: fraccionarDonacion.map((u) => u.id) },
-    token,
-  );
-  return liberarComponentes.liberados;
-}
+type Unidad = UnidadSeed;
 
 describe('recorrido: stock, despacho y trazabilidad inversa', () => {
   let browser: Browser;
@@ -81,16 +48,7 @@ describe('recorrido: stock, despacho y trazabilidad inversa', () => {
 
   beforeAll(async () => {
     admin = await registrarServicioApi('stock');
-    await gql(
-      `mutation ($input: IntegranteInput!) { createIntegrante(input: $input) { integrante { id } } }`,
-      { input: { ...medicoDatos, password: CLAVE, password2: CLAVE, rol: 'ROL_MEDICO' } },
-      admin.token,
-    );
-    const { login } = await gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { username: medicoDatos.username, password: CLAVE } },
-    );
-    medico = login.token;
+    medico = await crearMedicoApi(admin, medicoDatos);
     const uno = await crearDonanteApi(admin.token, {
       nombre: 'Rosa',
       apellido: 'Quiroga',
@@ -105,9 +63,9 @@ describe('recorrido: stock, despacho y trazabilidad inversa', () => {
       fechaNacimiento: isoYearsAgo(40),
     });
     const anterior = await crearDonacionApi(admin.token, uno.id, { fecha: addDays(hoyIso(), -60) });
-    anteriores = await producirYLiberar(medico, anterior.id, 'O', 'NEGATIVO');
+    anteriores = await producirYLiberarApi(medico, anterior.id, 'O', 'NEGATIVO');
     const hoy = await crearDonacionApi(admin.token, otro.id);
-    deHoy = await producirYLiberar(medico, hoy.id, 'O', 'NEGATIVO');
+    deHoy = await producirYLiberarApi(medico, hoy.id, 'O', 'NEGATIVO');
     browser = await launchBrowser();
     page = await newPage(browser, { width: 1366, height: 900 });
     await ingresar(page, medicoDatos.username, CLAVE);
@@ -262,7 +220,7 @@ describe('recorrido: stock, despacho y trazabilidad inversa', () => {
       fechaNacimiento: isoYearsAgo(30),
     });
     const donacion = await crearDonacionApi(otro.token, donante.id);
-    const [unidad] = (await producirYLiberar(login.token, donacion.id, 'O', 'NEGATIVO')).filter(
+    const [unidad] = (await producirYLiberarApi(login.token, donacion.id, 'O', 'NEGATIVO')).filter(
       (u) => u.tipo === 'GLOBULOS_ROJOS',
     );
     const { servicio } = await gql<{ servicio: { id: string } }>(`{ servicio { id } }`, {}, admin.token);
