@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -36,6 +37,7 @@ import {
 } from '@/generated/graphql';
 import type { PreguntaDatosFragment, VisitaDatosFragment } from '@/generated/graphql';
 import { useAuth } from '@/lib/auth-context';
+import { invalidarElegibilidad } from '@/lib/elegibilidad-cache';
 import { errorMessages } from '@/lib/graphql-errors';
 import { ImprimirEntrevista } from './imprimir-entrevista';
 
@@ -108,6 +110,16 @@ function Pregunta({
   );
 }
 
+/**
+ * After a change that may end the visit (and defer the donor): the day's visits and every cached
+ * donor's eligibility are read again (lib/elegibilidad-cache), on this screen and the next.
+ */
+function despuesDeTerminar(cache: ApolloCache): void {
+  invalidarElegibilidad(cache);
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'visitas' });
+  cache.gc();
+}
+
 function Entrevista({ visita, editable }: { visita: VisitaDatosFragment; editable: boolean }) {
   const { usuario } = useAuth();
   const medico = decideReactivo(usuario?.rol);
@@ -119,7 +131,10 @@ function Entrevista({ visita, editable }: { visita: VisitaDatosFragment; editabl
   );
   const [errores, setErrores] = useState<string[] | null>(null);
   const [responder, { loading: guardando }] = useMutation(ResponderEntrevistaDocument);
-  const [confirmar, { loading: confirmando }] = useMutation(ConfirmarEntrevistaDocument);
+  // Confirming may end the visit 'No apto' with a deferral: every list showing eligibility reads it again.
+  const [confirmar, { loading: confirmando }] = useMutation(ConfirmarEntrevistaDocument, {
+    update: despuesDeTerminar,
+  });
   const preguntas = (cuestionario.data?.cuestionario ?? []).filter((p) => p.activa);
   const confirmada = Boolean(visita.confirmadaEn);
   const sePuedeConfirmar =
@@ -350,8 +365,12 @@ function Final({ visita }: { visita: VisitaDatosFragment }) {
   const [motivo, setMotivo] = useState('');
   const [dias, setDias] = useState('0');
   const [errores, setErrores] = useState<string[] | null>(null);
-  const [cerrar, { loading: cerrando }] = useMutation(CerrarVisitaNoAptoDocument);
-  const [abandonar, { loading: abandonando }] = useMutation(AbandonarVisitaDocument);
+  const [cerrar, { loading: cerrando }] = useMutation(CerrarVisitaNoAptoDocument, {
+    update: despuesDeTerminar,
+  });
+  const [abandonar, { loading: abandonando }] = useMutation(AbandonarVisitaDocument, {
+    update: despuesDeTerminar,
+  });
   if (visita.estado === 'DONACION') {
     return (
       <AppAlert
