@@ -661,6 +661,8 @@ export async function seedComponentes(client: Client, servicio: string, usuarioI
          FROM componente c WHERE c.servicio_id = $1 AND c.estado = 'DESPACHADO'`,
       [servicio, usuarioId],
     );
+    // One ledger entry per key, as the server's periodic compaction leaves it (migration 1764950000000).
+    await client.query(`SELECT stock_compactar($1)`, [servicio]);
     await client.query('COMMIT');
     return rowCount ?? 0;
   } catch (error) {

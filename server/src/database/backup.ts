@@ -37,7 +37,7 @@ const MIGRATIONS_TABLE = 'migrations';
  * Tables neither dumped nor restored:
  * - computed from others by triggers: restoring their source rows makes them again
  *   (donante_clave: migration 1763810000000; indicador_diario: migration 1763850000000;
- *   indicador_distintos: migration 1763890000000);
+ *   indicador_distintos: migration 1763890000000; stock_diario: migration 1764950000000);
  * - passing state that is not the service's data: the sign-in throttle's counters
  *   (login_intento: migration 1763820000000), left as the target has them; the network lookups'
  *   budget of the day (consulta_red_presupuesto: migration 1764330000000), which a restore
@@ -70,6 +70,7 @@ export const TABLES_NOT_CARRIED = [
   'indicador_diario',
   'indicador_distintos',
   'login_intento',
+  'stock_diario',
 ];
 
 export class BackupError extends Error {}

@@ -42,6 +42,7 @@ import { Registros1764910000000 } from './1764910000000-registros';
 import { Visita1764920000000 } from './1764920000000-visita';
 import { TrazabilidadDiferimiento1764930000000 } from './1764930000000-trazabilidad-diferimiento';
 import { StockIndices1764930010000 } from './1764930010000-stock-indices';
+import { StockDiario1764950000000 } from './1764950000000-stock-diario';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -89,4 +90,5 @@ export const migrations = [
   Visita1764920000000,
   TrazabilidadDiferimiento1764930000000,
   StockIndices1764930010000,
+  StockDiario1764950000000,
 ];

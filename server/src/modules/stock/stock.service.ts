@@ -126,6 +126,75 @@ export async function vencerVencidos(run: RunQuery, ubicacion: string | null): P
   return n;
 }
 
+/** A stock row as the statements below give it ($1 holder, $2 types, $3 their warning days). */
+type FilaStockSql = {
+  tipo: TipoGql;
+  abo: string;
+  rh: string;
+  cantidad: number;
+  proximo: Date;
+  por_vencer: number;
+  dias: number;
+  donantes: number;
+  donantes_por_vencer: number;
+};
+
+/** Released, not expired, held by $1, of type a.tipo: the stock's units. */
+const EN_STOCK = `c.ubicacion_id = $1 AND c.tipo = a.tipo AND c.estado = 'LIBERADO' AND c.vence_en > now()`;
+
+/**
+ * The stock read from its units, with the distinct donors of each row (the network's figures).
+ * The reference the ledger's statement must agree with.
+ */
+export const STOCK_POR_UNIDADES = `
+  SELECT a.tipo, g.abo, g.rh, g.cantidad, g.proximo, g.por_vencer, a.dias, g.donantes, g.donantes_por_vencer
+    FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS a(tipo, dias, orden)
+    CROSS JOIN LATERAL (
+      SELECT c.abo, c.rh, count(*)::int AS cantidad, min(c.vence_en) AS proximo,
+             count(*) FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int AS por_vencer,
+             count(DISTINCT d.donante_id)::int AS donantes,
+             count(DISTINCT d.donante_id)
+               FILTER (WHERE c.vence_en <= now() + make_interval(days => a.dias))::int AS donantes_por_vencer
+        FROM componente c JOIN donacion d ON d.id = c.donacion_id
+       WHERE ${EN_STOCK}
+       GROUP BY c.abo, c.rh) g
+   ORDER BY a.orden, g.abo, g.rh`;
+
+/**
+ * The stock read from the ledger stock_diario (UTC days of expiry, migration 1764950000000). A day
+ * before the last one counts whole: its units are all in stock (after today) and all expire
+ * within the warning days (before the last day). Today and the last warning day hold units on
+ * both sides of 'now' and of the limit, so their units are counted one by one from the stock's
+ * index (componente_stock_grupo_idx), and the nearest expiry is that index's first entry.
+ */
+export const STOCK_POR_LIBRO = `
+  SELECT a.tipo, g.abo, g.rh, g.futuros + h.n AS cantidad, p.proximo, g.medio + h.por_vencer + f.n AS por_vencer,
+         a.dias, 0 AS donantes, 0 AS donantes_por_vencer
+    FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS a(tipo, dias, orden)
+    CROSS JOIN LATERAL (
+      SELECT (now() AT TIME ZONE 'UTC')::date AS hoy, now() + make_interval(days => a.dias) AS limite,
+             ((now() + make_interval(days => a.dias)) AT TIME ZONE 'UTC')::date AS ultimo) t
+    CROSS JOIN LATERAL (
+      SELECT s.abo, s.rh, coalesce(sum(s.cantidad) FILTER (WHERE s.dia > t.hoy), 0)::int AS futuros,
+             coalesce(sum(s.cantidad) FILTER (WHERE s.dia > t.hoy AND s.dia < t.ultimo), 0)::int AS medio
+        FROM stock_diario s
+       WHERE s.ubicacion_id = $1 AND s.tipo = a.tipo AND s.dia >= t.hoy
+       GROUP BY s.abo, s.rh) g
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE c.vence_en <= t.limite)::int AS por_vencer
+        FROM componente c
+       WHERE ${EN_STOCK} AND c.abo = g.abo AND c.rh = g.rh
+         AND c.vence_en < ((t.hoy + 1)::timestamp AT TIME ZONE 'UTC')) h
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n
+        FROM componente c
+       WHERE ${EN_STOCK} AND c.abo = g.abo AND c.rh = g.rh AND t.ultimo > t.hoy
+         AND c.vence_en >= (t.ultimo::timestamp AT TIME ZONE 'UTC') AND c.vence_en <= t.limite) f
+    CROSS JOIN LATERAL (
+      SELECT min(c.vence_en) AS proximo FROM componente c WHERE ${EN_STOCK} AND c.abo = g.abo AND c.rh = g.rh) p
+   WHERE g.futuros + h.n > 0
+   ORDER BY a.orden, g.abo, g.rh`;
+
 /** A stock row with the donors it rests on (what the network's figures are judged by). */
 type FilaStock = StockFila & { servicioId: string; donantes: number; donantesPorVencer: number };
 
@@ -147,13 +216,19 @@ export class StockService {
     );
   }
 
-  /** Starts the periodic sweep of every servicio; gives the function that stops it. */
+  /** Folds the stock ledger's entries of every servicio into one per key (migration 1764950000000). */
+  async compactar(): Promise<void> {
+    await this.run(`SELECT stock_compactar(NULL)`, []);
+  }
+
+  /** Starts the periodic sweep (and ledger compaction) of every servicio; gives the function that stops it. */
   iniciarBarrido(alFallar: (error: unknown) => void): () => void {
     let enCurso = false;
     const timer = setInterval(() => {
       if (enCurso) return;
       enCurso = true;
       this.barrer(null)
+        .then(() => this.compactar())
         .catch(alFallar)
         .finally(() => {
           enCurso = false;
@@ -207,45 +282,23 @@ export class StockService {
   }
 
   /**
-   * The stock rows of the servicios `ubicaciones` (each with its own warning days): from the units
-   * alone, which carry their donation's group (migration 1764930010000), by one index. With
-   * `conDonantes` (the network's figures), each row also counts the distinct donors it rests on,
-   * which reads each unit's donation; the servicio's own stock does not need them.
+   * The stock rows of the servicios `ubicaciones` (each swept first, with its own warning days).
+   * Without `conDonantes` (a servicio's own stock), from the ledger `stock_diario` (migration
+   * 1764950000000): the days after today summed, and the units of today and of the last warning
+   * day counted exactly, so its cost does not grow with the units in stock. With `conDonantes`
+   * (the network's figures), from the units themselves, each row also counting the distinct donors
+   * it rests on, which reads each unit's donation. Both give the same rows (stock-diario.test.ts).
    */
   private async filas(ubicaciones: readonly string[], conDonantes = false): Promise<FilaStock[]> {
     const out: FilaStock[] = [];
-    const vencePronto = `c.vence_en <= now() + make_interval(days => a.dias)`;
-    const donantes = conDonantes
-      ? `count(DISTINCT d.donante_id)::int AS donantes,
-         count(DISTINCT d.donante_id) FILTER (WHERE ${vencePronto})::int AS donantes_por_vencer`
-      : `0 AS donantes, 0 AS donantes_por_vencer`;
-    const deDonacion = conDonantes ? `JOIN donacion d ON d.id = c.donacion_id` : '';
     for (const ubicacion of ubicaciones) {
       await this.barrer(ubicacion);
       const aviso = await this.diasAviso(this.run, ubicacion);
-      const rows = (await this.run(
-        `SELECT a.tipo, g.abo, g.rh, g.cantidad, g.proximo, g.por_vencer, a.dias, g.donantes,
-                g.donantes_por_vencer
-           FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS a(tipo, dias, orden)
-           CROSS JOIN LATERAL (
-             SELECT c.abo, c.rh, count(*)::int AS cantidad, min(c.vence_en) AS proximo,
-                    count(*) FILTER (WHERE ${vencePronto})::int AS por_vencer, ${donantes}
-               FROM componente c ${deDonacion}
-              WHERE c.ubicacion_id = $1 AND c.tipo = a.tipo AND c.estado = 'LIBERADO' AND c.vence_en > now()
-              GROUP BY c.abo, c.rh) g
-          ORDER BY a.orden, g.abo, g.rh`,
-        [ubicacion, TIPOS_COMPONENTE, TIPOS_COMPONENTE.map((t) => aviso[t])],
-      )) as {
-        tipo: TipoGql;
-        abo: string;
-        rh: string;
-        cantidad: number;
-        proximo: Date;
-        por_vencer: number;
-        dias: number;
-        donantes: number;
-        donantes_por_vencer: number;
-      }[];
+      const rows = (await this.run(conDonantes ? STOCK_POR_UNIDADES : STOCK_POR_LIBRO, [
+        ubicacion,
+        TIPOS_COMPONENTE,
+        TIPOS_COMPONENTE.map((t) => aviso[t]),
+      ])) as FilaStockSql[];
       for (const r of rows)
         out.push({
           servicioId: ubicacion,
