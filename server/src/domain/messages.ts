@@ -354,6 +354,9 @@ export const MSG = {
   vidaUtilFueraDeRango: (min: number, max: number) =>
     `Debe ser un número entero de días entre ${min} y ${max}`,
   componenteNoEncontrado: 'No se encontró el componente',
+  unidadSinCodigo: (codigo: string) => `No hay ninguna unidad con el código ${codigo}`,
+  unidadEnTransitoAca: (codigo: string) =>
+    `La unidad ${codigo} está en tránsito hacia este servicio: recíbala en 'En tránsito' antes de despacharla`,
   componentesVacio: 'Debe indicar al menos un componente',
   componenteRepetido: (tipo: string, maximo = 1) =>
     `La donación no da más de ${maximo === 1 ? 'una unidad' : `${maximo} unidades`} de ${tipo}`,

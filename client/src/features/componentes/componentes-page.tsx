@@ -16,6 +16,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIBERAR_POR_VEZ_MAX } from '@domain/componentes';
 import { formatDate, formatDateTime, todayIso } from '@domain/dates';
 import { PAGE_MAX } from '@domain/limites';
+import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { DateInput } from '@/components/form';
 import { PageCard } from '@/components/page-card';
@@ -307,7 +308,7 @@ function UnidadLeida({
   if (loading && !data) return <Text fontSize="sm">Buscando...</Text>;
   if (error) return <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />;
   const c = data?.componentePorCodigo;
-  if (!c) return <AppAlert severity="warning" message={`No hay ninguna unidad con el código ${codigo}`} />;
+  if (!c) return <AppAlert severity="warning" message={MSG.unidadSinCodigo(codigo)} />;
   return (
     <Box
       role="region"

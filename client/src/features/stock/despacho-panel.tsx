@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { NOMBRE_PRODUCTO, siguienteEstado } from '@domain/componentes';
+import { leerIdentificador, NOMBRE_PRODUCTO, siguienteEstado } from '@domain/componentes';
 import {
   DESPACHAR_POR_VEZ_MAX,
   DESTINO_NOMBRE_MAX,
@@ -97,7 +97,16 @@ export function DespachoPanel({
       });
       const c = data?.unidadPorCodigo;
       if (!c) {
-        setAviso([`No hay ninguna unidad con el código ${codigo}`]);
+        // A unit on its way here is not in stock yet: say so rather than 'none'.
+        const enCamino = (
+          await client.query({ query: ComponentesEnTransitoDocument, fetchPolicy: 'cache-first' })
+        ).data?.componentesEnTransito;
+        const leido = leerIdentificador(codigo);
+        const canonico = leido.ok ? leido.value.codigo : codigo.trim().toUpperCase();
+        const viaja = enCamino?.find((u) => u.codigo === canonico);
+        setAviso([
+          viaja ? MSG.unidadEnTransitoAca(identificadorLegible(viaja.codigo)) : MSG.unidadSinCodigo(codigo),
+        ]);
         return;
       }
       const paso = siguienteEstado(c, { tipo: 'despachar' }, { rol: usuario?.rol, vencido: c.vencido });

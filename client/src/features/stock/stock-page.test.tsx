@@ -351,6 +351,29 @@ describe('/stock: Despachar', () => {
     expect(within(registro).getAllByText('En el destino')).toHaveLength(2);
   });
 
+  it('a unit on its way here, scanned to dispatch, is said to be received first; an unknown code, none', async () => {
+    const viaja = unidad('8', { estado: 'DESPACHADO' });
+    const ninguno = (codigo: string) => ({
+      request: { query: UnidadPorCodigoDocument, variables: { codigo } },
+      result: { data: { unidadPorCodigo: null } },
+    });
+    renderPagina([
+      stockMock([grOneg], 1),
+      transitoMock([viaja], 3),
+      despachosMock([], 1),
+      ninguno(viaja.codigo),
+      ninguno('ZZZ'),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Despachar' }));
+    const campo = await screen.findByLabelText('Código de la unidad a despachar');
+    await user.type(campo, `${viaja.codigo}{Enter}`);
+    expect(await screen.findByText(MSG.unidadEnTransitoAca('90001 26 000004 GR8 K'))).toBeInTheDocument();
+    await user.clear(campo);
+    await user.type(campo, 'ZZZ{Enter}');
+    expect(await screen.findByText(MSG.unidadSinCodigo('ZZZ'))).toBeInTheDocument();
+  });
+
   it('an administrative member sees the stock but neither dispatches nor receives', async () => {
     renderPagina([stockMock([grOneg]), transitoMock([])], 'ROL_ADMINISTRATIVO');
     await screen.findByRole('table', { name: 'Stock por componente y grupo' });
