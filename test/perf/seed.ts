@@ -627,7 +627,7 @@ export async function seedComponentes(client: Client, servicio: string, usuarioI
       `WITH u AS (
          SELECT d.id AS donacion_id, d.fecha, d.numero, p.*, current_date - d.fecha AS edad,
                 (d.fecha + p.dias + time '12:00')::timestamptz AS vence,
-                s.codigo_instalacion || to_char(d.fecha, 'YY') || lpad(d.numero::text, 6, '0') || p.producto || '0'
+                s.codigo_instalacion || to_char(d.fecha, 'YY') || lpad(d.numero::text, greatest(6, length(d.numero::text)), '0') || p.producto || '0'
                   AS codigo
            FROM donacion d JOIN servicio s ON s.id = d.servicio_id CROSS JOIN ${productos}
           WHERE d.servicio_id = $1 AND d.deleted_at IS NULL AND d.fecha >= current_date - 365

@@ -43,6 +43,7 @@ import { Visita1764920000000 } from './1764920000000-visita';
 import { TrazabilidadDiferimiento1764930000000 } from './1764930000000-trazabilidad-diferimiento';
 import { StockIndices1764930010000 } from './1764930010000-stock-indices';
 import { StockDiario1764950000000 } from './1764950000000-stock-diario';
+import { StockUnidadesOrden1764950010000 } from './1764950010000-stock-unidades-orden';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -91,4 +92,5 @@ export const migrations = [
   TrazabilidadDiferimiento1764930000000,
   StockIndices1764930010000,
   StockDiario1764950000000,
+  StockUnidadesOrden1764950010000,
 ];

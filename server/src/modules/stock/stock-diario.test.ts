@@ -267,3 +267,52 @@ it('GraphQL stock reads the ledger: it answers what the units say', async () => 
     })),
   );
 });
+
+it("the units list's total is the stock's count, for every filter, and its page is nearest expiry first", async () => {
+  const filtros: { tipo?: string; abo?: string; rh?: string; porVencer?: boolean }[] = [
+    {},
+    { tipo: 'GLOBULOS_ROJOS' },
+    { abo: 'o', rh: 'positivo' },
+    { tipo: 'PLAQUETAS', abo: 'AB' },
+    { porVencer: true },
+    { tipo: 'GLOBULOS_ROJOS', porVencer: true },
+  ];
+  const dias = new Map(
+    ok(
+      await server.gql<{ avisoVencimiento: { tipo: string; dias: number }[] }>(
+        `{ avisoVencimiento { tipo dias } }`,
+        {},
+        a.token,
+      ),
+    ).avisoVencimiento.map((x) => [x.tipo, x.dias]),
+  );
+  for (const filtro of filtros) {
+    const { unidadesEnStock } = ok(
+      await server.gql<{ unidadesEnStock: { total: number; items: { venceEn: string; codigo: string }[] } }>(
+        `query ($filtro: FiltroStock) {
+           unidadesEnStock(filtro: $filtro, page: { limit: 100 }) { total items { venceEn codigo } }
+         }`,
+        { filtro },
+        a.token,
+      ),
+    );
+    const [{ n }] = await query(
+      `SELECT count(*)::int AS n FROM componente c
+        WHERE c.ubicacion_id = $1 AND c.estado = 'LIBERADO' AND c.vence_en > now()
+          AND ($2::text IS NULL OR c.tipo = $2) AND ($3::text IS NULL OR c.abo = $3) AND ($4::text IS NULL OR c.rh = $4)
+          AND (NOT $5 OR c.vence_en <= now() + make_interval(days => ($6::jsonb ->> c.tipo)::int))`,
+      [
+        a.servicio,
+        filtro.tipo ?? null,
+        filtro.abo?.toUpperCase() ?? null,
+        filtro.rh?.toUpperCase() ?? null,
+        filtro.porVencer === true,
+        JSON.stringify(Object.fromEntries(dias)),
+      ],
+    );
+    expect({ filtro, total: unidadesEnStock.total }).toEqual({ filtro, total: n });
+    expect(unidadesEnStock.items).toHaveLength(Math.min(100, Number(n)));
+    const orden = unidadesEnStock.items.map((u) => `${u.venceEn} ${u.codigo}`);
+    expect(orden).toEqual([...orden].sort());
+  }
+});

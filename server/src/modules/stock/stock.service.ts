@@ -294,26 +294,34 @@ export class StockService {
     for (const ubicacion of ubicaciones) {
       await this.barrer(ubicacion);
       const aviso = await this.diasAviso(this.run, ubicacion);
-      const rows = (await this.run(conDonantes ? STOCK_POR_UNIDADES : STOCK_POR_LIBRO, [
-        ubicacion,
-        TIPOS_COMPONENTE,
-        TIPOS_COMPONENTE.map((t) => aviso[t]),
-      ])) as FilaStockSql[];
-      for (const r of rows)
-        out.push({
-          servicioId: ubicacion,
-          tipo: r.tipo,
-          abo: r.abo,
-          rh: r.rh,
-          cantidad: Number(r.cantidad),
-          proximoVencimiento: new Date(r.proximo),
-          porVencer: Number(r.por_vencer),
-          diasAviso: Number(r.dias),
-          donantes: Number(r.donantes),
-          donantesPorVencer: Number(r.donantes_por_vencer),
-        });
+      out.push(...(await this.filasDe(ubicacion, aviso, conDonantes)));
     }
     return out;
+  }
+
+  /** One holder's stock rows (already swept), by the statement `filas` says. */
+  private async filasDe(
+    ubicacion: string,
+    aviso: Record<TipoComponente, number>,
+    conDonantes: boolean,
+  ): Promise<FilaStock[]> {
+    const rows = (await this.run(conDonantes ? STOCK_POR_UNIDADES : STOCK_POR_LIBRO, [
+      ubicacion,
+      TIPOS_COMPONENTE,
+      TIPOS_COMPONENTE.map((t) => aviso[t]),
+    ])) as FilaStockSql[];
+    return rows.map((r) => ({
+      servicioId: ubicacion,
+      tipo: r.tipo,
+      abo: r.abo,
+      rh: r.rh,
+      cantidad: Number(r.cantidad),
+      proximoVencimiento: new Date(r.proximo),
+      porVencer: Number(r.por_vencer),
+      diasAviso: Number(r.dias),
+      donantes: Number(r.donantes),
+      donantesPorVencer: Number(r.donantes_por_vencer),
+    }));
   }
 
   /** The caller servicio's stock by type and ABO/Rh: released units not expired, held by it. */
@@ -363,17 +371,19 @@ export class StockService {
     }
     const offset = Math.max(0, Math.trunc(page.offset ?? 0));
     const limit = Math.min(100, Math.max(1, Math.trunc(page.limit ?? 20)));
-    const [{ total }] = (await this.run(
-      `SELECT count(*)::int AS total FROM componente c WHERE ${where.join(' AND ')}`,
-      params,
-    )) as { total: number }[];
+    // The total is the stock rows' own count (from the ledger: no count of the units).
+    const total = (await this.filasDe(auth.servicio, aviso, false))
+      .filter(
+        (f) => (!filtro.tipo || f.tipo === filtro.tipo) && (!abo || f.abo === abo) && (!rh || f.rh === rh),
+      )
+      .reduce((n, f) => n + (filtro.porVencer ? f.porVencer : f.cantidad), 0);
     const rows = (await this.run(
       `SELECT ${UNIDAD_COLUMNAS} FROM ${UNIDAD_FROM} WHERE ${where.join(' AND ')}
         ORDER BY c.vence_en, c.codigo OFFSET ${offset} LIMIT ${limit}`,
       params,
     )) as UnidadFila[];
     const ahora = new Date();
-    return { items: rows.map((f) => unidad(f, aviso, ahora)), total: Number(total), offset, limit };
+    return { items: rows.map((f) => unidad(f, aviso, ahora)), total, offset, limit };
   }
 
   /**
