@@ -2,7 +2,8 @@
  * The visit in the browser, from arrival to certificate: a donor arrives ('Registrar llegada'),
  * the interview is answered (no answer defers), the doctor confirms it, the signatures of the
  * declaration and of the consent are recorded with their witness, the donation is recorded from
- * the visit and its certificate is printed and read back. Another donor's deferring answer ends
+ * the visit and its certificate is printed and read back, and the donor's page lists the visit
+ * with its donation. Another donor's deferring answer ends
  * the visit 'No apto' when the doctor confirms, and a donation that day is refused.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -165,6 +166,15 @@ describe('recorrido: la visita, de la llegada a la constancia', () => {
     await page.goto(visitaUrl);
     await page.getByText(`La visita terminó en la donación N° ${numero}`).waitFor();
     await screenshot(page, 'visita-02-donacion');
+
+    // The donor's page lists the visit among the donor's visits, with the donation it ended in.
+    await page.goto(new URL(`/donaciones/donante/${apta.id}`, visitaUrl).href);
+    await page
+      .getByRole('table', { name: 'Visitas del donante' })
+      .getByRole('row')
+      .filter({ hasText: 'Donó' })
+      .filter({ hasText: `Donación N° ${numero}` })
+      .waitFor();
   });
 
   it("ends the visit 'No apto' on a deferring answer, and a donation that day is refused", async () => {

@@ -25,10 +25,12 @@ import { CitacionPendienteMarca } from './informe-postdonacion';
 import { LevantamientosDonante } from './levantamientos';
 import { RegistrarNoAptoDialog, VisitasNoAptoTabla } from './no-apto';
 import { SerologiaCell } from '@/components/resultado-marcas';
+import { VisitasDonante } from './visitas-donante';
 
 /**
  * /donaciones/donante/{donanteId}: whether the donor may donate (and why not), the donor's
- * donations, newest first, the 'No apto' screening visits and the lifted deferrals.
+ * donations, newest first, every visit (how each ended), the 'No apto' screening visits and the
+ * lifted deferrals.
  */
 export function DonacionesDonantePage() {
   const { donanteId = '' } = useParams();
@@ -128,6 +130,7 @@ export function DonacionesDonantePage() {
           ))}
         </TablaTarjetas>
       )}
+      <VisitasDonante donanteId={donanteId} />
       <VisitasNoAptoTabla donanteId={donanteId} donante={donante ?? null} />
       <LevantamientosDonante donanteId={donanteId} />
       {borrar.dialog}

@@ -25,6 +25,7 @@ import { ResultadoMarcas } from '@/components/resultado-marcas';
 import { SIN_FECHA_TEXTO } from './elegibilidad-panel';
 import {
   citacionPendienteMock,
+  visitasDonanteMock,
   diferimientoDeDonacion,
   donacion,
   donanteDatos,
@@ -186,6 +187,7 @@ function renderPagina(e: Elegibilidad, mocks: MockedResponses, rol: Rol = 'ROL_S
         ...mocks,
         levantamientosMock(),
         citacionPendienteMock(DONANTE),
+        visitasDonanteMock(DONANTE),
       ],
     },
   );

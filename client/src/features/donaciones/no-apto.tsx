@@ -91,6 +91,7 @@ export function RegistrarNoAptoDialog({ donanteId, open, onClose }: RegistrarNoA
     update(cache) {
       invalidarDonante(cache, donanteId);
       cache.evict({ id: 'ROOT_QUERY', fieldName: 'visitasNoApto', args: { donanteId } });
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'visitas' });
       cache.gc();
     },
   });

@@ -8,8 +8,10 @@ import {
   LevantamientosDonanteDocument,
   CitacionPendienteDonanteDocument,
   ServicioDocument,
+  VisitasDeDonanteDocument,
   VisitasNoAptoDocument,
 } from '@/generated/graphql';
+import { VISITAS_DONANTE_PAGE_SIZE } from './visitas-donante';
 import {
   MARCADOR_LABELS,
   MARCADORES_NACIONALES,
@@ -151,7 +153,53 @@ export function paginaDonanteMocks(id = 'd1') {
       result: { data: { donante: { __typename: 'Donante' as const, id, levantamientos: [] } } },
     },
     citacionPendienteMock(id),
+    visitasDonanteMock(id),
   ];
+}
+
+/** A visit as VisitasDeDonante answers it: one in progress today, unless overridden. */
+export function visitaDeDonante(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Visita' as const,
+    id: 'v1',
+    fecha: todayIso(),
+    hora: '09:30',
+    estado: 'EN_CURSO' as const,
+    recibidoPor: 'Ana Ruiz',
+    donacionNumero: null,
+    motivoNoApto: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The donor's 'Visitas' page `pagina` (1-based): `items` (none unless given) of `total` (their
+ * count unless given). Answers up to 5 times (the list is read again after a change evicts it).
+ */
+export function visitasDonanteMock(
+  id = 'd1',
+  items: ReturnType<typeof visitaDeDonante>[] = [],
+  { pagina = 1, total = items.length }: { pagina?: number; total?: number } = {},
+) {
+  const offset = (pagina - 1) * VISITAS_DONANTE_PAGE_SIZE;
+  return {
+    request: {
+      query: VisitasDeDonanteDocument,
+      variables: { donanteId: id, page: { offset, limit: VISITAS_DONANTE_PAGE_SIZE } },
+    },
+    result: {
+      data: {
+        visitas: {
+          __typename: 'VisitasPage' as const,
+          total,
+          offset,
+          limit: VISITAS_DONANTE_PAGE_SIZE,
+          items,
+        },
+      },
+    },
+    maxUsageCount: 5,
+  };
 }
 
 /** The donor's 'Citación pendiente' badge: none unless told. */

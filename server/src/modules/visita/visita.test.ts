@@ -7,7 +7,7 @@
  * domain/entrevista.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { todayIso } from '../../domain/dates';
+import { addDays, todayIso } from '../../domain/dates';
 import { PREGUNTAS_PREDONACION } from '../../domain/entrevista';
 import { MSG } from '../../domain/messages';
 import {
@@ -474,6 +474,67 @@ describe('every attendance is a visit', () => {
       ),
     ).visitas.items.map((v) => v.donanteId);
     expect(hoy).toEqual(expect.arrayContaining([a, b]));
+  });
+
+  it("lists a donor's visits of every day, newest first, paginated, and only the caller's servicio's", async () => {
+    const donanteId = await donante();
+    const { registrarNoApto } = ok(
+      await server.gql<{ registrarNoApto: { id: string } }>(
+        `mutation ($input: NoAptoInput!) { registrarNoApto(input: $input) { id } }`,
+        {
+          input: {
+            donanteId,
+            fecha: addDays(TODAY, -30),
+            hora: '08:15',
+            motivo: 'TA alta',
+            diferimientoDias: 0,
+          },
+        },
+        tecnico.token,
+      ),
+    );
+    const { createDonacion } = ok(await donar(donanteId));
+    const abandonada = ok(await iniciar(donanteId)).iniciarVisita;
+    ok(
+      await server.gql(
+        `mutation ($v: ID!) { abandonarVisita(visitaId: $v) { estado } }`,
+        { v: abandonada.id },
+        tecnico.token,
+      ),
+    );
+    // Earlier days, as if they had been recorded then (a visit is always opened today).
+    await server.dataSource.query(`UPDATE visita SET fecha = $2 WHERE donacion_id = $1`, [
+      createDonacion.id,
+      addDays(TODAY, -5),
+    ]);
+    await server.dataSource.query(`UPDATE visita SET fecha = $2 WHERE id = $1`, [
+      abandonada.id,
+      addDays(TODAY, -10),
+    ]);
+    const abierta = ok(await iniciar(donanteId)).iniciarVisita;
+    const de = async (d: string, page: { offset?: number; limit?: number }, s: Session = tecnico) =>
+      ok(
+        await server.gql<{ visitas: { items: Visita[]; total: number } }>(
+          `query ($d: ID, $p: PageInput) { visitas(donanteId: $d, page: $p) { total items { ${VISITA} } } }`,
+          { d, p: page },
+          s.token,
+        ),
+      ).visitas;
+    const primera = await de(donanteId, { limit: 2 });
+    expect(primera.total).toBe(4);
+    expect(primera.items).toEqual([
+      expect.objectContaining({ id: abierta.id, estado: 'EN_CURSO', recibidoPor: expect.any(String) }),
+      expect.objectContaining({ estado: 'DONACION', donacionNumero: createDonacion.numero }),
+    ]);
+    expect((await de(donanteId, { offset: 2, limit: 2 })).items).toEqual([
+      expect.objectContaining({ id: abandonada.id, estado: 'ABANDONADA' }),
+      expect.objectContaining({ estado: 'NO_APTO', noAptoId: registrarNoApto.id, motivoNoApto: 'TA alta' }),
+    ]);
+    // Another servicio gives nothing of this donor; an id that is none is the donor not found.
+    const otro = await registerServicio(server);
+    expect(await de(donanteId, {}, otro)).toEqual({ total: 0, items: [] });
+    const res = await server.gql(`query { visitas(donanteId: "x") { total } }`, {}, tecnico.token);
+    expect(error(res)).toEqual({ code: 'NOT_FOUND', message: MSG.donanteNoEncontrado });
   });
 
   it("another servicio's visits are not found", async () => {
