@@ -1,9 +1,17 @@
+import { gql } from '@apollo/client';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
-import { CuestionarioDocument, ResponderEntrevistaDocument, VisitaDocument } from '@/generated/graphql';
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import {
+  ConfirmarEntrevistaDocument,
+  CuestionarioDocument,
+  ResponderEntrevistaDocument,
+  VisitaDocument,
+} from '@/generated/graphql';
 import type { Rol } from '@/generated/graphql';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
@@ -105,11 +113,26 @@ function visita(medico: boolean) {
   };
 }
 
+/** The page's Apollo client, to look at its cache. */
+let cliente: ApolloClient | null = null;
+function Sonda() {
+  cliente = useApolloClient();
+  return null;
+}
+
 function renderPagina(rol: Rol, extra: MockedResponses = []) {
   signIn(testUsuario({ rol }));
   renderWithProviders(
     <Routes>
-      <Route path="/visitas/:id" element={<VisitaPage />} />
+      <Route
+        path="/visitas/:id"
+        element={
+          <>
+            <Sonda />
+            <VisitaPage />
+          </>
+        }
+      />
     </Routes>,
     {
       route: '/visitas/v1',
@@ -155,6 +178,45 @@ describe('the visit page', () => {
     await waitFor(() => userEvent.click(guardar));
     expect(await screen.findByText('Respuestas guardadas')).toBeInTheDocument();
     expect(guardada).toHaveBeenCalledTimes(1);
+  });
+
+  it("a doctor's confirmation drops every cached donor's eligibility and the day's visits", async () => {
+    const terminada = {
+      ...visita(true),
+      estado: 'NO_APTO' as const,
+      confirmadaPor: 'Dra. Uno',
+      confirmadaEn: `${hoy}T12:00:00.000Z`,
+    };
+    renderPagina('ROL_MEDICO', [
+      {
+        request: { query: ConfirmarEntrevistaDocument, variables: { visitaId: 'v1' } },
+        result: { data: { confirmarEntrevista: terminada } },
+      },
+    ]);
+    await screen.findByRole('combobox', { name: /1\. ¿Recibió alguna vacuna/ });
+    // What a donor list read earlier left in the cache: another donor's eligibility, and the day's visits.
+    const cache = cliente!.cache;
+    cache.writeFragment({
+      id: 'Donante:d9',
+      fragment: gql`
+        fragment Previo on Donante {
+          id
+          puedeDonar
+        }
+      `,
+      data: { __typename: 'Donante', id: 'd9', puedeDonar: true },
+    });
+    cache.modify({
+      id: 'ROOT_QUERY',
+      fields: { visitas: () => ({ __typename: 'VisitasPage', items: [], total: 0 }) },
+    });
+    const antes = cache.extract() as Record<string, Record<string, unknown>>;
+    expect(antes['Donante:d9']).toHaveProperty('puedeDonar', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar entrevista' }));
+    expect(await screen.findByText("Entrevista confirmada: la visita terminó 'No apto'")).toBeInTheDocument();
+    const despues = cache.extract() as Record<string, Record<string, unknown>>;
+    expect(despues['Donante:d9'] ?? {}).not.toHaveProperty('puedeDonar');
+    expect(Object.keys(despues.ROOT_QUERY ?? {}).filter((k) => k.startsWith('visitas'))).toEqual([]);
   });
 
   it('shows a doctor the answer and the consequence of a deferring one, and offers the confirmation', async () => {
