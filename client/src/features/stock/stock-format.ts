@@ -1,9 +1,15 @@
 /** Pure rules of the stock screen: its order, its filters and its CSV (the product's one helper). */
-import { formatDate, todayIso } from '@domain/dates';
-import { NOMBRE_PRODUCTO, TIPOS_COMPONENTE } from '@domain/componentes';
+import { TIPOS_COMPONENTE } from '@domain/componentes';
 import type { StockQuery, TipoComponente } from '@/generated/graphql';
-import { line, textCell, toCsv } from '@/lib/csv';
-import { grupoTexto } from '@/lib/componentes';
+import {
+  COLUMNA_COMPONENTE,
+  COLUMNA_GRUPO,
+  COLUMNA_VENCIMIENTO,
+  stockCsv,
+  type ColumnaStockCsv,
+} from '@/lib/stock-csv';
+
+export { fechaTexto, stockFileName } from '@/lib/stock-csv';
 
 export type StockFila = StockQuery['stock'][number];
 
@@ -52,25 +58,15 @@ export function filtrarStock(filas: readonly StockFila[], filtro: FiltroStockPan
   );
 }
 
-/** An ISO instant as the day in Argentina, 'DD/MM/YYYY'. */
-export const fechaTexto = (iso: string) => formatDate(todayIso(new Date(iso)));
+const COLUMNAS_CSV: readonly ColumnaStockCsv<StockFila>[] = [
+  COLUMNA_COMPONENTE,
+  COLUMNA_GRUPO,
+  { titulo: 'Unidades', celda: (f) => String(f.cantidad) },
+  { titulo: 'Por vencer', celda: (f) => String(f.porVencer) },
+  COLUMNA_VENCIMIENTO,
+];
 
-/** The stock as a CSV file: one line per type and group, as the table shows it. */
+/** The stock as a CSV file (lib/stock-csv.ts): one line per type and group, as the table shows it. */
 export function buildStockCsv(filas: readonly StockFila[], servicio: string, generado: Date): string {
-  return toCsv([
-    line(textCell(`Stock de ${servicio}`), textCell(`al ${fechaTexto(generado.toISOString())}`)),
-    line('Componente', 'Grupo', 'Unidades', 'Por vencer', 'Vencimiento más próximo'),
-    ...filas.map((f) =>
-      line(
-        textCell(NOMBRE_PRODUCTO[f.tipo]),
-        textCell(grupoTexto(f.abo, f.rh)),
-        String(f.cantidad),
-        String(f.porVencer),
-        fechaTexto(f.proximoVencimiento),
-      ),
-    ),
-  ]);
+  return stockCsv(servicio, generado, COLUMNAS_CSV, filas);
 }
-
-/** 'stock-YYYY-MM-DD.csv'. */
-export const stockFileName = (generado: Date) => `stock-${todayIso(generado)}.csv`;
