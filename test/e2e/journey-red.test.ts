@@ -152,7 +152,7 @@ describe('recorrido: una red provincial y un servicio miembro', () => {
   it("downloads the network's CSV and PDF, each with the table by servicio", async () => {
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Descargar CSV' }).click(),
+      page.getByRole('button', { name: 'Descargar CSV', exact: true }).click(),
     ]);
     const archivo = await leerDescarga(csv);
     expect(archivo.name).toMatch(/^reporte-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);

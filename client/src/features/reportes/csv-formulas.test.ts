@@ -66,6 +66,8 @@ describe('the CSV writers', () => {
       // Its registers' CSV is proved inert in planillas/registros-csv.test.ts.
       'features/planillas/registros-panel.tsx',
       'features/reportes/red-page.tsx',
+      // The network's stock: proved inert in reportes/red-stock-csv.test.ts.
+      'features/reportes/red-stock.tsx',
       'features/reportes/reportes-page.tsx',
       'features/stock/stock-page.tsx',
     ]);

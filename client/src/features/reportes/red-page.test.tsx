@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatDate, todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import { periodoInicial, type Periodo } from './periodos';
 import {
@@ -233,6 +234,16 @@ const mocks = (): MockedResponses => [
 ];
 
 afterEach(() => localStorage.clear());
+
+/** jsdom's Blob has no text(): read it as a browser's FileReader does. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
 
 describe('/red, the network’s panel', () => {
   it('shows its name, its invitation code to copy, its members and how a servicio joins', async () => {
@@ -652,6 +663,64 @@ describe("the network's stock and transfers", () => {
       await within(solicitudes).findByText('Motivo del rechazo: Sin stock de O negativo'),
     ).toBeInTheDocument();
     expect(within(solicitudes).getByText('Rechazada')).toBeInTheDocument();
+  });
+
+  it("downloads the stock as the table shows it: 'menos de 5' where not published, no date there", async () => {
+    signIn(red);
+    const created: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:csv';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    renderWithProviders(<RedPage chartSize={CHART} />, { mocks: mocks(), route: '/red' });
+    const tabla = await screen.findByRole(
+      'table',
+      { name: 'Stock de la red por integrante' },
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(tabla.querySelectorAll('tr[data-stock-red]')).toHaveLength(3));
+    const descargar = screen.getByRole('button', { name: 'Descargar CSV: Stock de la red' });
+    expect(descargar).toHaveTextContent('Descargar CSV');
+    fireEvent.click(descargar);
+    const hoy = todayIso(new Date());
+    expect(names).toEqual([`stock-red-${hoy}.csv`]);
+    expect(created[0].type).toBe('text/csv;charset=utf-8');
+    const lines = (await readText(created[0])).split('\r\n');
+    expect(lines.slice(0, 5)).toEqual([
+      `Stock de la red Programa Provincial de Hemoterapia;al ${formatDate(hoy)}`,
+      'Integrante;Componente;Grupo;Unidades;Por vencer;Días de aviso;Vencimiento más próximo',
+      'Hospital Norte;Concentrado de glóbulos rojos;O Negativo;12;0;7;07/12/2026',
+      `Hospital Norte;Concentrado de glóbulos rojos;A Positivo;30;${MSG.menosDeCinco};7;07/12/2026`,
+      `Hospital Sur;Concentrado de glóbulos rojos;AB Negativo;${MSG.menosDeCinco};${MSG.menosDeCinco};7;no se informa`,
+    ]);
+    expect(lines[6]).toMatch(/se basa en menos de 5 donantes/);
+    click.mockRestore();
+  });
+
+  it("has nothing to download while no member has stock: 'Descargar CSV' is disabled", async () => {
+    signIn(red);
+    renderWithProviders(<RedPage chartSize={CHART} />, {
+      mocks: [
+        redMock,
+        indicadoresMock(periodoInicial()),
+        consultasMock,
+        { ...stockRedMock, result: { data: { stockRed: [] } } },
+        trazabilidadesRedMock,
+        solicitudesMock(),
+      ],
+      route: '/red',
+    });
+    expect(
+      await screen.findByText('Ningún integrante tiene unidades en stock.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar CSV: Stock de la red' })).toBeDisabled();
   });
 
   it('asks a member to send units to another, checked by the domain first', async () => {

@@ -77,7 +77,7 @@ function PanelRed({ chartSize }: RedPageProps) {
           </PageCard>
           <CifrasRed nombre={red.nombre} chartSize={chartSize} />
           <Suspense fallback={null}>
-            <RedStock miembros={red.miembros} />
+            <RedStock nombre={red.nombre} miembros={red.miembros} />
           </Suspense>
           <ConsultasEntreServicios />
         </>

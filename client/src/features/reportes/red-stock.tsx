@@ -8,7 +8,6 @@ import {
   SOLICITUD_NOTA_MAX,
   validateSolicitud,
 } from '@domain/despacho';
-import { formatDate, todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import { AppAlert } from '@/components/app-alert';
 import { PageCard } from '@/components/page-card';
@@ -22,34 +21,29 @@ import {
 } from '@/generated/graphql';
 import type { SolicitudTrasladoDatosFragment, TipoComponente } from '@/generated/graphql';
 import { formatCifra } from '@/imprimibles/reporte-format';
+import { downloadBlob } from '@/imprimibles/print';
 import { grupoTexto } from '@/lib/componentes';
 import { errorMessages } from '@/lib/graphql-errors';
+import { fechaTexto, VENCIMIENTO_NO_INFORMADO } from '@/lib/stock-csv';
+import { buildStockRedCsv, NOTA_STOCK_SUPRIMIDO, stockRedFileName } from './red-csv';
 import { TABLA_TARJETAS_CIFRAS } from './tabla-cifras';
 
 type Miembro = { id: string; nombre: string };
-
-/** A moment's calendar day, as the screens write dates. */
-const fechaTexto = (iso: string) => formatDate(todayIso(new Date(iso)));
 
 /** The eight blood groups a request may ask for, as 'ABO|RH'. */
 export const GRUPOS_SOLICITUD: readonly { abo: string; rh: string }[] = ['O', 'A', 'B', 'AB'].flatMap((abo) =>
   ['NEGATIVO', 'POSITIVO'].map((rh) => ({ abo, rh })),
 );
 
-/** The note under a table that holds a figure not published outside the servicio. */
-const NOTA_SUPRIMIDAS =
-  `'${MSG.menosDeCinco}': la cifra se basa en menos de 5 donantes y podría señalar una donación o una persona; ` +
-  'no se publica fuera del servicio (tampoco su vencimiento).';
-
 /**
  * /red's stock and transfers (the network's account): each member's stock by type and ABO/Rh with
  * the units expiring soon, its open look-backs, and the requests that one member send units to
  * another. Figures only; a figure resting on fewer than 5 donors reads 'menos de 5'.
  */
-export default function RedStock({ miembros }: { miembros: readonly Miembro[] }) {
+export default function RedStock({ nombre, miembros }: { nombre: string; miembros: readonly Miembro[] }) {
   return (
     <>
-      <StockDeLaRed />
+      <StockDeLaRed nombre={nombre} />
       <TrazabilidadesPorIntegrante />
       <SolicitarTraslado miembros={miembros} />
       <SolicitudesDeLaRed />
@@ -57,15 +51,34 @@ export default function RedStock({ miembros }: { miembros: readonly Miembro[] })
   );
 }
 
-function StockDeLaRed() {
+/** The network's stock; 'Descargar CSV' takes the rows as the table shows them (red-csv.ts). */
+function StockDeLaRed({ nombre }: { nombre: string }) {
   const { data, error } = useQuery(StockRedDocument, { fetchPolicy: 'cache-and-network' });
   const filas = data?.stockRed ?? [];
+  const descargarCsv = () => {
+    const generado = new Date();
+    downloadBlob(
+      new Blob([buildStockRedCsv(filas, nombre, generado)], { type: 'text/csv;charset=utf-8' }),
+      stockRedFileName(generado),
+    );
+  };
   return (
     <PageCard
       title="Stock de la red"
       as="h2"
       description="Unidades liberadas sin vencer de cada integrante, por componente y grupo, y cuántas vencen dentro de sus días de aviso."
     >
+      <HStack>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={descargarCsv}
+          disabled={filas.length === 0}
+          aria-label="Descargar CSV: Stock de la red"
+        >
+          Descargar CSV
+        </Button>
+      </HStack>
       {error && <AppAlert message={<ServerErrors errors={errorMessages(error)} />} />}
       {data && filas.length === 0 ? (
         <Text color="gray.600">Ningún integrante tiene unidades en stock.</Text>
@@ -102,7 +115,7 @@ function StockDeLaRed() {
                     )}
                   </Table.Cell>
                   <Table.Cell data-label="Vencimiento más próximo">
-                    {f.proximoVencimiento ? fechaTexto(f.proximoVencimiento) : 'no se informa'}
+                    {f.proximoVencimiento ? fechaTexto(f.proximoVencimiento) : VENCIMIENTO_NO_INFORMADO}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -112,7 +125,7 @@ function StockDeLaRed() {
       )}
       {filas.some((f) => f.suprimido) && (
         <Text fontSize="sm" color="gray.600">
-          {NOTA_SUPRIMIDAS}
+          {NOTA_STOCK_SUPRIMIDO}
         </Text>
       )}
     </PageCard>
