@@ -211,8 +211,22 @@ export async function esperarCarga(page: Page): Promise<void> {
 
 export type AxeViolation = { id: string; impact: string; help: string; nodes: string[] };
 
-/** Runs axe-core on the page and returns the serious and critical violations. */
+/**
+ * Runs axe-core on the page and returns the serious and critical violations. First waits (up to
+ * 3 s) for the page's finite transitions and animations to end: a button fading in from disabled
+ * has, halfway, the contrast of neither state, and axe would measure that.
+ */
 export async function axeSerious(page: Page): Promise<AxeViolation[]> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const loaded = await page.evaluate(
     () => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined',
   );
