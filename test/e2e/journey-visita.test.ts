@@ -175,6 +175,7 @@ describe('recorrido: la visita, de la llegada a la constancia', () => {
       .filter({ hasText: 'Donó' })
       .filter({ hasText: `Donación N° ${numero}` })
       .waitFor();
+    await screenshot(page, 'visita-04-donante');
   });
 
   it("ends the visit 'No apto' on a deferring answer, and a donation that day is refused", async () => {
