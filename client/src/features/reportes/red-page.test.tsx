@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDate, todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
@@ -628,6 +628,15 @@ describe("the network's view of its members' lookups and names", () => {
 });
 
 describe("the network's stock and transfers", () => {
+  /**
+   * The panel's three charts draw in animation frames after their figures: a test ends once they
+   * have, and the frames after them ran inside act (else React warns of an update outside it).
+   */
+  const graficosDibujados = async () => {
+    await waitFor(() => expect(document.querySelectorAll('svg.recharts-surface')).toHaveLength(3));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  };
+
   it("shows each member's stock and open look-backs, 'menos de 5' where not published, and why", async () => {
     signIn(red);
     renderWithProviders(<RedPage chartSize={CHART} />, { mocks: mocks(), route: '/red' });
@@ -663,6 +672,7 @@ describe("the network's stock and transfers", () => {
       await within(solicitudes).findByText('Motivo del rechazo: Sin stock de O negativo'),
     ).toBeInTheDocument();
     expect(within(solicitudes).getByText('Rechazada')).toBeInTheDocument();
+    await graficosDibujados();
   });
 
   it("downloads the stock as the table shows it: 'menos de 5' where not published, no date there", async () => {
@@ -686,13 +696,18 @@ describe("the network's stock and transfers", () => {
       { timeout: 5000 },
     );
     await waitFor(() => expect(tabla.querySelectorAll('tr[data-stock-red]')).toHaveLength(3));
+    // The rest of the panel loaded too: nothing answers while the file is read below.
+    const traz = await screen.findByRole('table', { name: 'Trazabilidades abiertas por integrante' });
+    await waitFor(() => expect(within(traz).getAllByRole('row')).toHaveLength(3));
+    await screen.findByRole('table', { name: 'Solicitudes de traslado' });
+    await graficosDibujados();
     const descargar = screen.getByRole('button', { name: 'Descargar CSV: Stock de la red' });
     expect(descargar).toHaveTextContent('Descargar CSV');
     fireEvent.click(descargar);
     const hoy = todayIso(new Date());
     expect(names).toEqual([`stock-red-${hoy}.csv`]);
     expect(created[0].type).toBe('text/csv;charset=utf-8');
-    const lines = (await readText(created[0])).split('\r\n');
+    const lines = (await act(() => readText(created[0]))).split('\r\n');
     expect(lines.slice(0, 5)).toEqual([
       `Stock de la red Programa Provincial de Hemoterapia;al ${formatDate(hoy)}`,
       'Integrante;Componente;Grupo;Unidades;Por vencer;Días de aviso;Vencimiento más próximo',
@@ -702,6 +717,7 @@ describe("the network's stock and transfers", () => {
     ]);
     expect(lines[6]).toMatch(/se basa en menos de 5 donantes/);
     click.mockRestore();
+    await graficosDibujados();
   });
 
   it("has nothing to download while no member has stock: 'Descargar CSV' is disabled", async () => {
@@ -721,6 +737,7 @@ describe("the network's stock and transfers", () => {
       await screen.findByText('Ningún integrante tiene unidades en stock.', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Descargar CSV: Stock de la red' })).toBeDisabled();
+    await graficosDibujados();
   });
 
   it('asks a member to send units to another, checked by the domain first', async () => {
@@ -777,5 +794,6 @@ describe("the network's stock and transfers", () => {
     const solicitudes = await screen.findByRole('table', { name: 'Solicitudes de traslado' });
     expect(await within(solicitudes).findByText('Pendiente')).toBeInTheDocument();
     expect(within(solicitudes).getByText('Cirugía programada')).toBeInTheDocument();
+    await graficosDibujados();
   });
 });
