@@ -139,3 +139,33 @@ export function signIn(usuario: SessionUsuarioFragment = testUsuario()): string 
   saveSession(token, usuario);
   return token;
 }
+
+/**
+ * Captures what a screen downloads (each file's Blob and name) instead of the browser saving it.
+ * `restaurar` gives the anchors their click back.
+ */
+export function capturarDescargas(): { creados: Blob[]; nombres: string[]; restaurar: () => void } {
+  const creados: Blob[] = [];
+  const nombres: string[] = [];
+  URL.createObjectURL = jest.fn((blob: Blob) => {
+    creados.push(blob);
+    return 'blob:descarga';
+  });
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    nombres.push(this.download);
+  });
+  return { creados, nombres, restaurar: () => click.mockRestore() };
+}
+
+/** jsdom's Blob has no text(): reads it as a browser's FileReader does. */
+export function leerTexto(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}

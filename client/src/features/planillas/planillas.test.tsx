@@ -4,7 +4,7 @@ import { todayIso } from '@domain/dates';
 import { MSG } from '@domain/messages';
 import { PLANILLA_CATEGORY_LABELS, PLANILLAS, REGISTROS_PERIODO } from '@domain/planillas';
 import { PlanillasDocument, RegistroDescartesDocument, ServicioDocument } from '@/generated/graphql';
-import { renderApp, renderWithProviders, signIn } from '@/test-utils';
+import { capturarDescargas, leerTexto, renderApp, renderWithProviders, signIn } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { PlanillasPage } from './planillas-page';
 
@@ -75,16 +75,6 @@ const descartesMocks = (): MockedResponses => [
   },
 ];
 
-/** jsdom's Blob has no text(): read it as a browser's FileReader does. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
 afterEach(() => localStorage.clear());
 
 describe('Planillas page', () => {
@@ -144,18 +134,7 @@ describe('Planillas page', () => {
 
   it("downloads the discard register's CSV, read from the server", async () => {
     signIn();
-    const created: Blob[] = [];
-    const names: string[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { creados: created, nombres: names, restaurar } = capturarDescargas();
     renderWithProviders(<PlanillasPage />, {
       mocks: [...mocks, ...descartesMocks()],
       route: '/planillas',
@@ -164,12 +143,12 @@ describe('Planillas page', () => {
     await screen.findAllByTestId('planilla-row');
     fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV: Registro de unidades descartadas' }));
     await waitFor(() => expect(names).toEqual([`registro-descartes-${MES}-a-${HOY}.csv`]));
-    const text = await readText(created[0]);
+    const text = await leerTexto(created[0]);
     expect(text).toContain('# Registro de unidades descartadas - Servicio de Hemoterapia Central');
     expect(text).toContain(
       `${identificadorLegible(CODIGO)};Glóbulos rojos (GR1);O Negativo;280;Bolsa rota o pérdida;Se rompió;Marta Gómez;En el servicio`,
     );
-    click.mockRestore();
+    restaurar();
   });
 
   it('checks the period before asking: more than a year shows its error and sends nothing', async () => {

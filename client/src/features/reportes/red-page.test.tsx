@@ -18,7 +18,14 @@ import {
 } from '@/generated/graphql';
 import type { SolicitudTrasladoDatosFragment } from '@/generated/graphql';
 import type { IndicadoresImprimible } from '@/imprimibles/types';
-import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import {
+  capturarDescargas,
+  leerTexto,
+  renderApp,
+  renderWithProviders,
+  signIn,
+  testUsuario,
+} from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { conSuprimidas, indicadores, suprimido } from '../../../../test/pdf/reporte-fixtures';
 import { textCell } from '@/lib/csv';
@@ -234,16 +241,6 @@ const mocks = (): MockedResponses => [
 ];
 
 afterEach(() => localStorage.clear());
-
-/** jsdom's Blob has no text(): read it as a browser's FileReader does. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
 
 describe('/red, the network’s panel', () => {
   it('shows its name, its invitation code to copy, its members and how a servicio joins', async () => {
@@ -677,18 +674,7 @@ describe("the network's stock and transfers", () => {
 
   it("downloads the stock as the table shows it: 'menos de 5' where not published, no date there", async () => {
     signIn(red);
-    const created: Blob[] = [];
-    const names: string[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { creados: created, nombres: names, restaurar } = capturarDescargas();
     renderWithProviders(<RedPage chartSize={CHART} />, { mocks: mocks(), route: '/red' });
     const tabla = await screen.findByRole(
       'table',
@@ -707,7 +693,7 @@ describe("the network's stock and transfers", () => {
     const hoy = todayIso(new Date());
     expect(names).toEqual([`stock-red-${hoy}.csv`]);
     expect(created[0].type).toBe('text/csv;charset=utf-8');
-    const lines = (await act(() => readText(created[0]))).split('\r\n');
+    const lines = (await act(() => leerTexto(created[0]))).split('\r\n');
     expect(lines.slice(0, 5)).toEqual([
       `Stock de la red Programa Provincial de Hemoterapia;al ${formatDate(hoy)}`,
       'Integrante;Componente;Grupo;Unidades;Por vencer;Días de aviso;Vencimiento más próximo',
@@ -716,7 +702,7 @@ describe("the network's stock and transfers", () => {
       `Hospital Sur;Concentrado de glóbulos rojos;AB Negativo;${MSG.menosDeCinco};${MSG.menosDeCinco};7;no se informa`,
     ]);
     expect(lines[6]).toMatch(/se basa en menos de 5 donantes/);
-    click.mockRestore();
+    restaurar();
     await graficosDibujados();
   });
 

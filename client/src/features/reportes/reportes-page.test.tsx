@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@domain/messages';
 import { IndicadoresDocument, ServicioDocument } from '@/generated/graphql';
-import { renderApp, renderWithProviders, signIn, testUsuario } from '@/test-utils';
+import {
+  capturarDescargas,
+  leerTexto,
+  renderApp,
+  renderWithProviders,
+  signIn,
+  testUsuario,
+} from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
 import { indicadores } from '../../../../test/pdf/reporte-fixtures';
 import { componentes } from '../../../../test/pdf/componentes-fixtures';
@@ -58,16 +65,6 @@ function mocksFor(...periodos: Periodo[]): MockedResponses {
 }
 
 afterEach(() => localStorage.clear());
-
-/** jsdom's Blob has no text(): read it as a browser's FileReader does. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
 
 describe('Reportes page', () => {
   it('shows what became of the blood per component type, and the discards by reason', async () => {
@@ -154,18 +151,7 @@ describe('Reportes page', () => {
 
   it("downloads the CSV of the figures shown: 'Descargar CSV'", async () => {
     signIn();
-    const created: Blob[] = [];
-    const names: string[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { creados: created, nombres: names, restaurar } = capturarDescargas();
     const periodo = periodoInicial();
     const { container } = renderWithProviders(<ReportesPage chartSize={CHART} />, {
       mocks: mocksFor(periodo),
@@ -176,13 +162,13 @@ describe('Reportes page', () => {
     await waitFor(() => expect(container.querySelectorAll('svg.recharts-surface')).toHaveLength(3));
     fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     expect(names).toEqual([`reporte-${periodo.desde}-a-${periodo.hasta}.csv`]);
-    const text = await readText(created[0]);
+    const text = await leerTexto(created[0]);
     expect(created[0].type).toBe('text/csv;charset=utf-8');
     expect(text.startsWith('# Reporte de indicadores - Servicio de Hemoterapia Central')).toBe(true);
     expect(text).toContain('Atendidos;1301');
     expect(text).toContain('Con análisis pendiente;134');
     expect(text).toContain('Hepatitis B;1100;134;5;0,5');
-    click.mockRestore();
+    restaurar();
   });
 
   it('checks the period before asking: an inverted period shows its error and sends nothing', async () => {
