@@ -66,6 +66,15 @@ const contadorMock = (ultimo: number) => ({
   result: { data: { contadorEtiquetas: ultimo } },
 });
 
+/**
+ * Waits until the unused numbers have answered and their blocking overlay is gone: while it shows,
+ * a modal, the rest of the page is hidden from the user (and from role queries).
+ */
+async function esperarCargaCompleta() {
+  expect(await screen.findByText('Todos los números emitidos están en una donación.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument());
+}
+
 describe('Opciones > Numeración', () => {
   it('lists the numbers issued and never used: code, when, who issued each and for which donor', async () => {
     signIn();
@@ -129,6 +138,7 @@ describe('Opciones > Numeración', () => {
         },
       ],
     });
+    await esperarCargaCompleta();
     const form = await screen.findByRole('form', { name: 'Formato de etiquetas' });
     const hoja = within(form).getByRole('radio', { name: 'Hoja A4 de 6 etiquetas' });
     expect(hoja).toBeChecked();
@@ -185,6 +195,7 @@ describe('Opciones > Numeración', () => {
         },
       ],
     });
+    await esperarCargaCompleta();
     const form = await screen.findByRole('form', { name: 'Numeración de etiquetas' });
     expect(screen.getByText('Último número emitido: 120')).toBeInTheDocument();
     const campo = within(form).getByLabelText(/^Nuevo último número emitido/);
