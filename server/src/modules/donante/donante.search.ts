@@ -316,9 +316,11 @@ export async function idsDonantes(
 }
 
 /**
- * One page of donors of `servicio` matching `filter`, in listing order, with
- * the total (exact up to DONANTES_TOTAL_MAX). Usually a single statement: the page of
- * the first stretch, when it is full.
+ * One page of donors of `servicio` matching `filter`, in listing order, with the total (exact up
+ * to DONANTES_TOTAL_MAX), in one statement and one ordered index read per stretch: the ids in
+ * listing order up to `cap` (at least DONANTES_TOTAL_MAX + 1, and the whole page), each stretch
+ * read only for what the ones before it left (MATERIALIZED: once), then the page's rows taken from
+ * them. With no row on the page, one row of NULLs still carries the size.
  */
 export async function searchDonantes(
   run: RunQuery,
@@ -331,65 +333,33 @@ export async function searchDonantes(
 ): Promise<SearchResult> {
   const p = plan(servicio, filter, orden);
   if (!p) return { rows: [], total: 0, totalExacto: true };
-  const numbers = numbersOf(p);
-  const once = { once: p.inline };
-  /**
-   * One page of a stretch and the stretch's size, in one statement and one ordered index read:
-   * the ids in listing order up to `cap` (at least DONANTES_TOTAL_MAX + 1, and the whole page), the page's
-   * rows taken from them (the ids are read once: MATERIALIZED). With no row on the page, one row
-   * of NULLs still carries the size.
-   */
-  const page = async (s: Stretch, skip: number, take: number) => {
-    const cap = Math.max(DONANTES_TOTAL_MAX + 1, skip + take);
-    const v = numbers([cap, skip + 1, skip + take]);
-    const got = await run(
-      `WITH l AS MATERIALIZED (SELECT ARRAY(SELECT d.id ${s.from} ORDER BY ${s.orderBy} LIMIT ${v.sql[0]}) AS ids)
-       SELECT cardinality(l.ids) AS n, ${columns}
-         FROM l
-         LEFT JOIN LATERAL unnest(l.ids[${v.sql[1]}:${v.sql[2]}]) WITH ORDINALITY AS p(id, k) ON true
-         LEFT JOIN donante d ON d.id = p.id
-        ORDER BY p.k`,
-      v.params,
-      once,
-    );
-    return {
-      rows: got.filter((r) => r.id !== null).map(({ n: _n, ...row }) => row),
-      /** Exact below `cap`. */
-      size: Number(got[0]?.n ?? 0),
-    };
-  };
-  // Counted in index order, so that Postgres reads the ordered index and stops at `max`.
-  const count = async (s: Stretch, max: number) => {
-    const v = numbers([max]);
-    const [row] = await run(
-      `SELECT count(*)::int AS n FROM (SELECT 1 ${s.from} ORDER BY ${s.orderBy} LIMIT ${v.sql[0]}) c`,
-      v.params,
-      once,
-    );
-    return Number(row?.n ?? 0);
-  };
-
-  const rows: Record<string, unknown>[] = [];
-  /** The sizes of the stretches read (each exact up to DONANTES_TOTAL_MAX + 1 at least). */
-  const sizes: number[] = [];
-  let skip = offset;
-  for (const s of p.stretches) {
-    if (rows.length === limit) break;
-    const got = await page(s, skip, limit - rows.length);
-    rows.push(...got.rows);
-    sizes.push(got.size);
-    // The next stretch starts after what is left of the offset.
-    skip = Math.max(0, skip - got.size);
-  }
-
+  const cap = Math.max(DONANTES_TOTAL_MAX + 1, offset + limit);
+  const v = numbersOf(p)([cap, offset + 1, offset + limit]);
+  const [capSql, desde, hasta] = v.sql;
+  // l0: the first stretch's ids; l<i>: those before it and what is left of the cap from stretch i.
+  const ids = p.stretches.map((st, i) => {
+    const leer = (max: string) => `ARRAY(SELECT d.id ${st.from} ORDER BY ${st.orderBy} LIMIT ${max})`;
+    return i === 0
+      ? `l0 AS MATERIALIZED (SELECT ${leer(capSql)} AS ids)`
+      : `l${i} AS MATERIALIZED (SELECT (SELECT ids FROM l${i - 1}) ||
+           ${leer(`greatest(0, ${capSql} - (SELECT cardinality(ids) FROM l${i - 1}))`)} AS ids)`;
+  });
+  const got = await run(
+    `WITH ${ids.join(',\n')}
+     SELECT cardinality(l.ids) AS n, ${columns}
+       FROM l${p.stretches.length - 1} l
+       LEFT JOIN LATERAL unnest(l.ids[${desde}:${hasta}]) WITH ORDINALITY AS p(id, k) ON true
+       LEFT JOIN donante d ON d.id = p.id
+      ORDER BY p.k`,
+    v.params,
+    { once: p.inline },
+  );
+  const rows = got.filter((r) => r.id !== null).map(({ n: _n, ...row }) => row);
   // A page that is not full (and not past the end) is the end of the list: its total is known.
   if (rows.length < limit && (rows.length > 0 || offset === 0)) {
     return { rows, total: offset + rows.length, totalExacto: true };
   }
-  let counted = 0;
-  for (const [i, s] of p.stretches.entries()) {
-    counted += sizes[i] ?? (await count(s, DONANTES_TOTAL_MAX + 1 - counted));
-    if (counted > DONANTES_TOTAL_MAX) break;
-  }
-  return { rows, total: Math.min(counted, DONANTES_TOTAL_MAX), totalExacto: counted <= DONANTES_TOTAL_MAX };
+  /** Exact below `cap`, which is above DONANTES_TOTAL_MAX. */
+  const n = Number(got[0]?.n ?? 0);
+  return { rows, total: Math.min(n, DONANTES_TOTAL_MAX), totalExacto: n <= DONANTES_TOTAL_MAX };
 }
