@@ -145,12 +145,7 @@ export async function registrarConsultasDeLectura(
   actor: Actor,
   leidas: Iterable<[string, Historial]>,
 ): Promise<void> {
-  const filas: [string, string, string][] = [];
-  for (const [donanteId, historial] of leidas) {
-    for (const [servicioId, otro] of otrosServicios(historial, actor.servicio)) {
-      for (const suyo of otro.donantes) filas.push([donanteId, servicioId, suyo]);
-    }
-  }
+  const filas = consultasDe(leidas, actor.servicio);
   if (filas.length === 0) return;
   const [row] = (await run(CONSULTAS_CON_PRESUPUESTO_SQL, [
     actor.servicio,
@@ -173,6 +168,23 @@ export async function registrarConsultasDeLectura(
     row.por_dia ? manana.getTime() - Date.now() : 60_000,
     MSG.consultasRedDemasiadas,
   );
+}
+
+/**
+ * The network lookups that histories read by `servicio` make: for each donor read, each record of
+ * another member whose rows (donations, deleted ones, 'No apto' visits) its history holds, once.
+ */
+export function consultasDe(
+  leidas: Iterable<[string, Historial]>,
+  servicio: string,
+): [donanteId: string, servicioConsultado: string, donanteConsultado: string][] {
+  const filas: [string, string, string][] = [];
+  for (const [donanteId, historial] of leidas) {
+    for (const [servicioId, otro] of otrosServicios(historial, servicio)) {
+      for (const suyo of otro.donantes) filas.push([donanteId, servicioId, suyo]);
+    }
+  }
+  return filas;
 }
 
 /** Told the history a creation or a restore read (donacion.create.ts, donacion.restore.ts). */

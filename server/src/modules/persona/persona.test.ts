@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, addYears, todayIso } from '../../domain/dates';
 import { tipoDonante } from '../../domain/donacion';
 import { MSG } from '../../domain/messages';
+import type { RunQuery } from '../../database/prepared';
 import {
   GqlResult,
   registerMember,
@@ -16,6 +17,7 @@ import {
   startTestServer,
   TestServer,
 } from '../../test-utils/harness';
+import { consultasDe, historiales } from './persona.service';
 
 jest.setTimeout(120_000);
 
@@ -408,6 +410,86 @@ describe("a 'No apto' visit that defers for good", () => {
     const suyo = await nuevoDonante(otro, '62000001');
     expect((await elegibilidad(otro, suyo)).puedeDonar).toBe(false);
     expect(codeOf(await crear(otro, suyo, day(0)))).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe("a list's network lookups", () => {
+  it('are the records of other members that the histories hold: deleted donations and look-alike records too', async () => {
+    const [a, b, c] = [await servicio(), await servicio(), await servicio()];
+    const codigo = await nuevaRed();
+    for (const s of [a, b, c]) await unir(s, codigo);
+    const apellido = `Consultado${randomUUID().slice(0, 4)}`;
+    const de = (s: Session, dni: string) => nuevoDonante(s, dni, { apellido });
+    // X: donations at A, at B, a deleted one at C, and a 'No apto' visit of a look-alike record at B.
+    const enC = await de(c, '71000001');
+    const borrada = ok(await crear(c, enC, day(-400))).createDonacion.id;
+    ok(await server.gql(`mutation ($id: ID!) { deleteDonacion(id: $id) { id } }`, { id: borrada }, c.token));
+    const enB = await de(b, '71000001');
+    ok(await crear(b, enB, day(-200)));
+    const parecidoEnB = await de(b, '71000001F');
+    ok(
+      await server.gql(
+        NO_APTO,
+        {
+          input: {
+            donanteId: parecidoEnB,
+            fecha: day(-300),
+            hora: '09:00',
+            motivo: 'Anemia',
+            definitivo: false,
+          },
+        },
+        b.token,
+      ),
+    );
+    const x = await de(a, '71000001');
+    ok(await crear(a, x, day(-100)));
+    // Z: a record at B with nothing recorded (it reveals nothing); Y: nobody else's.
+    await de(b, '71000002');
+    const z = await de(a, '71000002');
+    const y = await de(a, '71000003');
+
+    const run: RunQuery = (sql, params) => server.dataSource.query(sql, params);
+    const esperadas = consultasDe(await historiales(run, a.servicio, [x, y, z]), a.servicio)
+      .map((f) => f.join(' '))
+      .sort();
+    expect(esperadas).toEqual(
+      [
+        [x, b.servicio, enB],
+        [x, b.servicio, parecidoEnB],
+        [x, c.servicio, enC],
+      ]
+        .map((f) => f.join(' '))
+        .sort(),
+    );
+    // What A logged after `desde` (creating the records and the donation logged their own).
+    const ultima = async (): Promise<string> =>
+      (await server.dataSource.query(`SELECT coalesce(max(id), 0)::text AS id FROM consulta_red`))[0].id;
+    const registradas = async (desde: string) =>
+      (
+        (await server.dataSource.query(
+          `SELECT donante_id || ' ' || servicio_consultado || ' ' || donante_consultado AS f
+             FROM consulta_red WHERE servicio_id = $1 AND id > $2 ORDER BY id`,
+          [a.servicio, desde],
+        )) as { f: string }[]
+      )
+        .map((r) => r.f)
+        .sort();
+
+    // The list logs what the page's histories hold of the others.
+    const antesDeLaLista = await ultima();
+    ok(
+      await server.gql(
+        `query ($f: DonanteFilter) { donantes(filter: $f) { items { id puedeDonar } } }`,
+        { f: { apellido } },
+        a.token,
+      ),
+    );
+    expect(await registradas(antesDeLaLista)).toEqual(esperadas);
+    // One donor's eligibility logs its own the same way.
+    const antesDelDonante = await ultima();
+    await elegibilidad(a, x);
+    expect(await registradas(antesDelDonante)).toEqual(esperadas);
   });
 });
 
