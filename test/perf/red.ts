@@ -1,6 +1,7 @@
 /**
  * `node test/perf/run.cjs red [--data-dir DIR | --database-url URL] [--members 20] [--donors 1000000]
- *   [--concurrency 4,16] [--duration 10] [--case donantes|indicadoresRed] [--server dist|src]` (also `npm run bench -- --red ...`)
+ *   [--concurrency 4,16] [--duration 10] [--case donantes|indicadoresRed] [--server dist|src]
+ *   [--server-root DIR]` (also `npm run bench -- --red ...`)
  *
  * A regional network of `--members` servicios with `--donors` in all, measured in one run:
  *
@@ -172,7 +173,9 @@ export async function main(argv: string[]): Promise<number> {
   const db = await openDatabase(args);
   try {
     await sembrar(db.url, numberArg(args, 'members', 20), numberArg(args, 'donors', 1_000_000), log);
-    const server = await startServer(db.url, args.server === 'src' ? 'src' : 'dist');
+    // --server-root DIR: the built server of another checkout (a before/after on the same data).
+    const root = typeof args['server-root'] === 'string' ? path.resolve(args['server-root']) : ROOT;
+    const server = await startServer(db.url, args.server === 'src' ? 'src' : 'dist', root);
     try {
       const entrar = async (username: string) => {
         const login = new GqlClient(server.port, 1);
