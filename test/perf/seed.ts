@@ -661,8 +661,10 @@ export async function seedComponentes(client: Client, servicio: string, usuarioI
          FROM componente c WHERE c.servicio_id = $1 AND c.estado = 'DESPACHADO'`,
       [servicio, usuarioId],
     );
-    // One ledger entry per key, as the server's periodic compaction leaves it (migration 1764950000000).
+    // One ledger entry per key, as the server's periodic compaction leaves them (migrations
+    // 1764950000000 and 1764960000000).
     await client.query(`SELECT stock_compactar($1)`, [servicio]);
+    await client.query(`SELECT componente_diario_compactar($1)`, [servicio]);
     await client.query('COMMIT');
     return rowCount ?? 0;
   } catch (error) {

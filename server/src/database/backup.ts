@@ -37,7 +37,8 @@ const MIGRATIONS_TABLE = 'migrations';
  * Tables neither dumped nor restored:
  * - computed from others by triggers: restoring their source rows makes them again
  *   (donante_clave: migration 1763810000000; indicador_diario: migration 1763850000000;
- *   indicador_distintos: migration 1763890000000; stock_diario: migration 1764950000000);
+ *   indicador_distintos: migration 1763890000000; stock_diario: migration 1764950000000;
+ *   componente_diario: migration 1764960000000);
  * - passing state that is not the service's data: the sign-in throttle's counters
  *   (login_intento: migration 1763820000000), left as the target has them; the network lookups'
  *   budget of the day (consulta_red_presupuesto: migration 1764330000000), which a restore
@@ -65,6 +66,7 @@ const RESTORE_OFF_TRIGGER_TABLES = [...ROLL_UP_TRIGGER_TABLES, ...CHAIN_TRIGGER_
 
 export const TABLES_NOT_CARRIED = [
   'clave_api',
+  'componente_diario',
   'consulta_red_presupuesto',
   'donante_clave',
   'indicador_diario',

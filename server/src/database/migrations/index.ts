@@ -44,6 +44,7 @@ import { TrazabilidadDiferimiento1764930000000 } from './1764930000000-trazabili
 import { StockIndices1764930010000 } from './1764930010000-stock-indices';
 import { StockDiario1764950000000 } from './1764950000000-stock-diario';
 import { StockUnidadesOrden1764950010000 } from './1764950010000-stock-unidades-orden';
+import { ComponenteDiario1764960000000 } from './1764960000000-componente-diario';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -93,4 +94,5 @@ export const migrations = [
   StockIndices1764930010000,
   StockDiario1764950000000,
   StockUnidadesOrden1764950010000,
+  ComponenteDiario1764960000000,
 ];

@@ -170,43 +170,24 @@ SELECT t.servicio_id, to_char(t.inicio, $5::text), t.donaciones, t.voluntarias F
 ORDER BY 2`;
 
 /**
- * The components' events of each servicio between two instants: produced, released and discarded
- * (by reason), per type, each read through its own index (migration 1764500000000); dispatched (by
- * destination kind) through the dispatches' index; transfused and returned by the instant their fate
- * was recorded; and the stock at the end ($3): released units of the servicio that expire after it,
- * released before it, not discarded and not out on a dispatch then (not returned by then)
- * (migration 1764910000000).
+ * The components' events of each servicio between two Argentine days ($3 included, $4 not): produced,
+ * released and discarded (by reason), dispatched (by destination kind), transfused and returned (by
+ * the day their fate was recorded), summed from their daily roll-up (componente_diario, migration
+ * 1764960000000, where the events are defined); and the stock at the end ($2, the instant $4 starts):
+ * released units of the servicio that expire after it, released before it, not discarded and not out
+ * on a dispatch then (not returned by then) (migration 1764910000000).
  */
-const COMPONENTES_SQL = `SELECT servicio_id AS servicio, 'producidos' AS evento, tipo, NULL AS motivo, count(*)::int AS n
-    FROM componente WHERE servicio_id = ANY($1::uuid[]) AND producido_en >= $2 AND producido_en < $3
-    GROUP BY servicio_id, tipo
-  UNION ALL
-  SELECT servicio_id, 'liberados', tipo, NULL, count(*)::int
-    FROM componente WHERE servicio_id = ANY($1::uuid[]) AND liberado_en >= $2 AND liberado_en < $3
-    GROUP BY servicio_id, tipo
-  UNION ALL
-  SELECT servicio_id, 'descartados', tipo, motivo_descarte, count(*)::int
-    FROM componente WHERE servicio_id = ANY($1::uuid[]) AND descartado_en >= $2 AND descartado_en < $3
-    GROUP BY servicio_id, tipo, motivo_descarte
-  UNION ALL
-  SELECT x.servicio_id, 'despachados', c.tipo, x.destino_tipo, count(*)::int
-    FROM despacho x JOIN despacho_componente dc ON dc.despacho_id = x.id JOIN componente c ON c.id = dc.componente_id
-    WHERE x.servicio_id = ANY($1::uuid[]) AND x.despachado_en >= $2 AND x.despachado_en < $3
-    GROUP BY x.servicio_id, c.tipo, x.destino_tipo
-  UNION ALL
-  SELECT x.servicio_id, CASE dc.estado WHEN 'TRANSFUNDIDO' THEN 'transfundidos' ELSE 'devueltos' END, c.tipo,
-      NULL, count(*)::int
-    FROM despacho_componente dc JOIN despacho x ON x.id = dc.despacho_id JOIN componente c ON c.id = dc.componente_id
-    WHERE dc.cerrado_en >= $2 AND dc.cerrado_en < $3 AND dc.estado IN ('TRANSFUNDIDO', 'DEVUELTO')
-      AND x.servicio_id = ANY($1::uuid[])
-    GROUP BY 1, 2, 3
+export const COMPONENTES_SQL = `SELECT servicio_id AS servicio, evento, tipo, nullif(motivo, '') AS motivo, sum(cantidad)::int AS n
+    FROM componente_diario WHERE servicio_id = ANY($1::uuid[]) AND dia >= $3::date AND dia < $4::date
+    GROUP BY servicio_id, evento, tipo, motivo
+   HAVING sum(cantidad) <> 0
   UNION ALL
   SELECT c.servicio_id, 'stockFinal', c.tipo, NULL, count(*)::int
     FROM componente c
-    WHERE c.servicio_id = ANY($1::uuid[]) AND c.liberado_en IS NOT NULL AND c.vence_en > $3 AND c.liberado_en < $3
-      AND (c.descartado_en IS NULL OR c.descartado_en >= $3)
+    WHERE c.servicio_id = ANY($1::uuid[]) AND c.liberado_en IS NOT NULL AND c.vence_en > $2 AND c.liberado_en < $2
+      AND (c.descartado_en IS NULL OR c.descartado_en >= $2)
       AND NOT EXISTS (SELECT 1 FROM despacho_componente dc JOIN despacho x ON x.id = dc.despacho_id
-        WHERE dc.componente_id = c.id AND x.despachado_en < $3 AND (dc.estado <> 'DEVUELTO' OR dc.cerrado_en >= $3))
+        WHERE dc.componente_id = c.id AND x.despachado_en < $2 AND (dc.estado <> 'DEVUELTO' OR dc.cerrado_en >= $2))
     GROUP BY c.servicio_id, c.tipo`;
 
 type EventoComponente = {
@@ -277,15 +258,14 @@ export async function leerCifras(
   const params = [[...servicios], desde, hasta];
   const { unidad, formato } = PERIODO[agrupacion];
   // The period's days in Argentina; outside the servicio, only what happened before today.
-  const inicio = instanteDeExtraccion(desde, '00:00');
-  const fin = instanteDeExtraccion(addDays(hasta, 1), '00:00');
-  const hoy = instanteDeExtraccion(todayIso(), '00:00');
-  const hastaInstante = externo && hoy < fin ? hoy : fin;
+  const fin = addDays(hasta, 1);
+  const hastaDia = externo && todayIso() < fin ? todayIso() : fin;
+  const hastaInstante = instanteDeExtraccion(hastaDia, '00:00');
   const [totales, distintos, serie, eventos, reacciones] = (await Promise.all([
     run(TOTALES_SQL[externo ? 'externo' : 'servicio'], params),
     run(DISTINTOS_SQL, params),
     run(SERIE_SQL, [...params, unidad, formato]),
-    run(COMPONENTES_SQL, [[...servicios], inicio, hastaInstante]),
+    run(COMPONENTES_SQL, [[...servicios], hastaInstante, desde, hastaDia]),
     run(REACCIONES_SQL, [...params, externo]),
   ])) as unknown as [
     Fila<Totales>[],

@@ -216,9 +216,13 @@ export class StockService {
     );
   }
 
-  /** Folds the stock ledger's entries of every servicio into one per key (migration 1764950000000). */
+  /**
+   * Folds the entries of the ledgers kept by the components' triggers into one per key: the stock
+   * (migration 1764950000000) and the components' events of the indicators (migration 1764960000000).
+   */
   async compactar(): Promise<void> {
     await this.run(`SELECT stock_compactar(NULL)`, []);
+    await this.run(`SELECT componente_diario_compactar(NULL)`, []);
   }
 
   /** Starts the periodic sweep (and ledger compaction) of every servicio; gives the function that stops it. */
