@@ -45,6 +45,7 @@ import { StockIndices1764930010000 } from './1764930010000-stock-indices';
 import { StockDiario1764950000000 } from './1764950000000-stock-diario';
 import { StockUnidadesOrden1764950010000 } from './1764950010000-stock-unidades-orden';
 import { ComponenteDiario1764960000000 } from './1764960000000-componente-diario';
+import { ComponenteStockDia1764960010000 } from './1764960010000-componente-stock-dia';
 
 /** Every migration, in order; each schema change adds one here. */
 export const migrations = [
@@ -95,4 +96,5 @@ export const migrations = [
   StockDiario1764950000000,
   StockUnidadesOrden1764950010000,
   ComponenteDiario1764960000000,
+  ComponenteStockDia1764960010000,
 ];

@@ -12,7 +12,7 @@
  * today (migration 1764200000000) and the figures go through publicarIndicadores
  * (domain/indicadores.ts): small counts are suppressed.
  */
-import { instanteDeExtraccion, MOTIVOS_DESCARTE, TIPOS_COMPONENTE } from '../../domain/componentes';
+import { MOTIVOS_DESCARTE, TIPOS_COMPONENTE } from '../../domain/componentes';
 import { addDays, todayIso } from '../../domain/dates';
 import { DESTINOS_DESPACHO } from '../../domain/despacho';
 import { ABO, RH, SEROLOGIA_KEYS } from '../../domain/donacion';
@@ -170,25 +170,22 @@ SELECT t.servicio_id, to_char(t.inicio, $5::text), t.donaciones, t.voluntarias F
 ORDER BY 2`;
 
 /**
- * The components' events of each servicio between two Argentine days ($3 included, $4 not): produced,
+ * The components' figures of each servicio between two Argentine days ($2 included, $3 not), summed
+ * from their daily roll-up (componente_diario, where they are defined): the events, produced,
  * released and discarded (by reason), dispatched (by destination kind), transfused and returned (by
- * the day their fate was recorded), summed from their daily roll-up (componente_diario, migration
- * 1764960000000, where the events are defined); and the stock at the end ($2, the instant $4 starts):
- * released units of the servicio that expire after it, released before it, not discarded and not out
- * on a dispatch then (not returned by then) (migration 1764910000000).
+ * the day their fate was recorded) (migration 1764960000000); and the stock at the midnight that
+ * starts $3, the sum of the units' steps in and out of it up to that day (migration 1764960010000).
  */
 export const COMPONENTES_SQL = `SELECT servicio_id AS servicio, evento, tipo, nullif(motivo, '') AS motivo, sum(cantidad)::int AS n
-    FROM componente_diario WHERE servicio_id = ANY($1::uuid[]) AND dia >= $3::date AND dia < $4::date
-    GROUP BY servicio_id, evento, tipo, motivo
-   HAVING sum(cantidad) <> 0
+    FROM componente_diario
+   WHERE servicio_id = ANY($1::uuid[]) AND dia >= $2::date AND dia < $3::date AND evento <> 'stock'
+   GROUP BY servicio_id, evento, tipo, motivo
+  HAVING sum(cantidad) <> 0
   UNION ALL
-  SELECT c.servicio_id, 'stockFinal', c.tipo, NULL, count(*)::int
-    FROM componente c
-    WHERE c.servicio_id = ANY($1::uuid[]) AND c.liberado_en IS NOT NULL AND c.vence_en > $2 AND c.liberado_en < $2
-      AND (c.descartado_en IS NULL OR c.descartado_en >= $2)
-      AND NOT EXISTS (SELECT 1 FROM despacho_componente dc JOIN despacho x ON x.id = dc.despacho_id
-        WHERE dc.componente_id = c.id AND x.despachado_en < $2 AND (dc.estado <> 'DEVUELTO' OR dc.cerrado_en >= $2))
-    GROUP BY c.servicio_id, c.tipo`;
+  SELECT servicio_id, 'stockFinal', tipo, NULL, sum(cantidad)::int
+    FROM componente_diario WHERE servicio_id = ANY($1::uuid[]) AND evento = 'stock' AND dia <= $3::date
+   GROUP BY servicio_id, tipo
+  HAVING sum(cantidad) <> 0`;
 
 type EventoComponente = {
   servicio: string;
@@ -260,12 +257,11 @@ export async function leerCifras(
   // The period's days in Argentina; outside the servicio, only what happened before today.
   const fin = addDays(hasta, 1);
   const hastaDia = externo && todayIso() < fin ? todayIso() : fin;
-  const hastaInstante = instanteDeExtraccion(hastaDia, '00:00');
   const [totales, distintos, serie, eventos, reacciones] = (await Promise.all([
     run(TOTALES_SQL[externo ? 'externo' : 'servicio'], params),
     run(DISTINTOS_SQL, params),
     run(SERIE_SQL, [...params, unidad, formato]),
-    run(COMPONENTES_SQL, [[...servicios], hastaInstante, desde, hastaDia]),
+    run(COMPONENTES_SQL, [[...servicios], desde, hastaDia]),
     run(REACCIONES_SQL, [...params, externo]),
   ])) as unknown as [
     Fila<Totales>[],
