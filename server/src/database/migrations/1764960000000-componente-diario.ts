@@ -38,8 +38,10 @@ export class ComponenteDiario1764960000000 implements MigrationInterface {
         motivo varchar(30) NOT NULL DEFAULT '',
         cantidad integer NOT NULL
       )`);
+    // The events of a period (the stock's entries, migration 1764960010000, have an index of their own).
     await q.query(
-      `CREATE INDEX componente_diario_idx ON componente_diario (servicio_id, dia) INCLUDE (evento, tipo, motivo, cantidad)`,
+      `CREATE INDEX componente_diario_idx ON componente_diario (servicio_id, dia) INCLUDE (evento, tipo, motivo, cantidad)
+        WHERE evento <> 'stock'`,
     );
     await q.query(`
       CREATE FUNCTION componente_eventos(c componente)

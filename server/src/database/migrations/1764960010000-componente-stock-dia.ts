@@ -26,7 +26,7 @@ export class ComponenteStockDia1764960010000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
-      `CREATE INDEX componente_diario_stock_idx ON componente_diario (servicio_id, tipo, dia) INCLUDE (cantidad)
+      `CREATE INDEX componente_diario_stock_idx ON componente_diario (servicio_id, dia) INCLUDE (tipo, cantidad)
         WHERE evento = 'stock'`,
     );
     await q.query(`
