@@ -257,3 +257,12 @@ export async function createNetwork(server: TestServer, ...miembros: Session[]):
   }
   return token;
 }
+
+/** A deterministic pseudo-random sequence in [0, 1) from `semilla`, so that a failure can be replayed. */
+export function azar(semilla: number): () => number {
+  let x = semilla;
+  return () => {
+    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return x / 2_147_483_648;
+  };
+}

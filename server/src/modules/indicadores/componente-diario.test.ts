@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, todayIso } from '../../domain/dates';
 import { instanteDeExtraccion, TIPOS_COMPONENTE } from '../../domain/componentes';
 import {
+  azar,
   type GqlResult,
   registerServicio,
   type Session,
@@ -29,15 +30,6 @@ const ok = <T>(res: GqlResult<T>): T => {
   if (!res.data) throw new Error(JSON.stringify(res.errors));
   return res.data;
 };
-
-/** A deterministic pseudo-random sequence, so that a failure can be replayed. */
-function azar(semilla: number) {
-  let x = semilla;
-  return () => {
-    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return x / 2_147_483_648;
-  };
-}
 
 const query = (sql: string, params: unknown[] = []) =>
   server.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;

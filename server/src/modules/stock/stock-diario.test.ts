@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { todayIso } from '../../domain/dates';
 import { TIPOS_COMPONENTE } from '../../domain/componentes';
 import {
+  azar,
   type GqlResult,
   registerServicio,
   type Session,
@@ -28,15 +29,6 @@ const ok = <T>(res: GqlResult<T>): T => {
   if (!res.data) throw new Error(JSON.stringify(res.errors));
   return res.data;
 };
-
-/** A deterministic pseudo-random sequence, so that a failure can be replayed. */
-function azar(semilla: number) {
-  let x = semilla;
-  return () => {
-    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return x / 2_147_483_648;
-  };
-}
 
 const query = (sql: string, params: unknown[] = []) =>
   server.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
