@@ -56,6 +56,23 @@ describe('dates', () => {
     expect(addYears('2026-11-26', -1)).toBe('2025-11-26');
   });
 
+  it('adds and counts days as Date does, for every day of the range', () => {
+    const wrong: string[] = [];
+    let anterior: string | null = null;
+    for (const day of everyDay()) {
+      const t = Date.parse(`${day}T00:00:00Z`);
+      for (const k of [1, -1, 56, 366, -365, -0.5]) {
+        const esperado = new Date(t + k * 86_400_000).toISOString().slice(0, 10);
+        if (addDays(day, k) !== esperado) wrong.push(`${day} ${k}`);
+      }
+      if (anterior !== null && daysBetween(anterior, day) !== 1) wrong.push(`${anterior}..${day}`);
+      anterior = day;
+    }
+    expect(wrong).toEqual([]);
+    expect(addDays('2200-12-31', 1)).toBe('2201-01-01');
+    expect(addDays('1900-01-01', -1)).toBe('1899-12-31');
+  });
+
   it('counts and adds days across months, years and leap days', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');

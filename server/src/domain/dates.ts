@@ -5,26 +5,59 @@
  */
 export type IsoDate = string;
 
-const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
+/** The digit at `i` of `s` (0-9), else NaN. */
+function digit(s: string, i: number): number {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+}
+
 /**
  * The parts of a real day between 1900 and 2200, else null. By the calendar's arithmetic, not a
- * Date: the eligibility rules read and shift every date of a page's histories, and a Date per
- * date was most of their cost (dates.test.ts checks every day of the range against Date).
+ * Date nor a regular expression: the eligibility rules read and shift every date of a page's
+ * histories, and those were most of their cost (dates.test.ts checks every day of the range
+ * against Date).
  */
 export function parseIsoDate(value: string): { y: number; m: number; d: number } | null {
-  const match = ISO_RE.exec(value);
-  if (!match) return null;
-  const y = Number(match[1]);
-  const m = Number(match[2]);
-  const d = Number(match[3]);
-  if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return null;
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  const y = digit(value, 0) * 1000 + digit(value, 1) * 100 + digit(value, 2) * 10 + digit(value, 3);
+  const m = digit(value, 5) * 10 + digit(value, 6);
+  const d = digit(value, 8) * 10 + digit(value, 9);
+  // NaN fails every comparison: a non-digit anywhere is refused here.
+  if (!(y >= 1900 && y <= 2200 && m >= 1 && m <= 12 && d >= 1)) return null;
   if (d > (m === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[m - 1])) return null;
   return { y, m, d };
+}
+
+/**
+ * The ISO day `days` days after 1970-01-01, by the proleptic Gregorian calendar (H. Hinnant's
+ * civil_from_days): no Date and no string of it to cut (addDays runs for every date of a page).
+ */
+function isoDeDias(days: number): IsoDate {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+/** Days from 1970-01-01 to the parts of a day (H. Hinnant's days_from_civil, as isoDeDias). */
+function diasDe({ y, m, d }: { y: number; m: number; d: number }): number {
+  const ya = m <= 2 ? y - 1 : y;
+  const era = Math.floor(ya / 400);
+  const yoe = ya - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
 }
 
 export function isValidIsoDate(value: unknown): value is IsoDate {
@@ -46,14 +79,14 @@ export function daysBetween(a: IsoDate, b: IsoDate): number {
   const pa = parseIsoDate(a);
   const pb = parseIsoDate(b);
   if (!pa || !pb) return NaN;
-  return (Date.UTC(pb.y, pb.m - 1, pb.d) - Date.UTC(pa.y, pa.m - 1, pa.d)) / 86_400_000;
+  return diasDe(pb) - diasDe(pa);
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
   const p = parseIsoDate(date);
   if (!p) throw new Error(`Fecha inválida: ${date}`);
-  const t = new Date(Date.UTC(p.y, p.m - 1, p.d) + days * 86_400_000);
-  return t.toISOString().slice(0, 10);
+  // Whole days, as a Date shifted by `days` × 24 h and cut to its day would give.
+  return isoDeDias(diasDe(p) + Math.floor(days));
 }
 
 /**

@@ -375,8 +375,9 @@ function masEnDoceMeses(fecha: IsoDate, fechas: IsoDate[]): { cantidad: number; 
   const todas = [...fechas, fecha].sort();
   let best = { cantidad: 0, primera: fecha };
   for (const s of todas) {
-    if (s > fecha || addYears(s, 1) <= fecha) continue;
+    if (s > fecha) continue;
     const fin = addYears(s, 1);
+    if (fin <= fecha) continue;
     const cantidad = todas.filter((t) => t >= s && t < fin).length;
     if (cantidad > best.cantidad) best = { cantidad, primera: s };
   }
