@@ -54,12 +54,49 @@ const MISMO_REGISTRO = `SELECT ARRAY[p.id] AS ids`;
 const otroServicio = (row: string) => `CASE WHEN ${row}.servicio_id <> p.servicio_id
     THEN (SELECT coalesce(nombre_en_red, nombre) FROM servicio WHERE id = ${row}.servicio_id) END`;
 
-const donacionesSql = (vivas: boolean) => `(SELECT coalesce(json_agg(json_build_object(
-      'id', d.id, 'donanteId', d.donante_id, 'servicioId', d.servicio_id, 'servicio', ${otroServicio('d')},
-      'numero', d.numero, 'fecha', d.fecha,
-      'donacionAferesis', d.donacion_aferesis, 'exclusionDefinitiva', d.exclusion_definitiva,
-      'exclusionTiempo', d.exclusion_tiempo, 'serologia', d.serologia,
-      'confirmado', d.serologia_confirmada, 'abo', d.abo, 'rh', d.rh)), '[]')
+/**
+ * A history's donation as the statement sends it: its values in this order, without their names.
+ * The donations are most of what a page's histories weigh (a page of 20 donors: 31 kB with the
+ * names, 22 kB without), and Postgres builds and Node parses each byte: `fila` and `aDonacion`
+ * below are the one place that knows the order.
+ */
+type DonacionFila = [
+  id: string,
+  donanteId: string,
+  servicioId: string,
+  servicio: string | null,
+  numero: number | string,
+  fecha: string,
+  donacionAferesis: boolean,
+  exclusionDefinitiva: string | null,
+  exclusionTiempo: number | null,
+  serologia: DonacionHistorial['serologia'],
+  confirmado: boolean | null,
+  abo: string | null,
+  rh: string | null,
+];
+
+const fila = (d: string) => `json_build_array(${d}.id, ${d}.donante_id, ${d}.servicio_id, ${otroServicio(d)},
+      ${d}.numero, ${d}.fecha, ${d}.donacion_aferesis, ${d}.exclusion_definitiva, ${d}.exclusion_tiempo,
+      ${d}.serologia, ${d}.serologia_confirmada, ${d}.abo, ${d}.rh)`;
+
+const aDonacion = (f: DonacionFila): DonacionDeHistorial => ({
+  id: f[0],
+  donanteId: f[1],
+  servicioId: f[2],
+  servicio: f[3],
+  numero: Number(f[4]),
+  fecha: f[5],
+  donacionAferesis: f[6],
+  exclusionDefinitiva: f[7],
+  exclusionTiempo: f[8],
+  serologia: f[9],
+  confirmado: f[10],
+  abo: f[11],
+  rh: f[12],
+});
+
+const donacionesSql = (vivas: boolean) => `(SELECT coalesce(json_agg(${fila('d')}), '[]')
      FROM donacion d WHERE d.donante_id = ANY(r.ids) AND d.deleted_at IS ${vivas ? 'NULL' : 'NOT NULL'})`;
 
 /**
@@ -98,13 +135,11 @@ type HistorialRow = {
   id: string;
   sexo: string;
   fecha_nacimiento: string | null;
-  donaciones: DonacionDeHistorial[];
-  eliminadas: DonacionDeHistorial[];
+  donaciones: DonacionFila[];
+  eliminadas: DonacionFila[];
   visitas: Historial['visitas'];
   levantamientos: Historial['levantamientos'];
 };
-
-const conNumero = (ds: DonacionDeHistorial[]) => ds.map((d) => ({ ...d, numero: Number(d.numero) }));
 
 async function leer(
   run: RunQuery,
@@ -118,8 +153,8 @@ async function leer(
       r.id,
       {
         donante: { sexo: r.sexo, fechaNacimiento: r.fecha_nacimiento },
-        donaciones: conNumero(r.donaciones),
-        eliminadas: conNumero(r.eliminadas),
+        donaciones: r.donaciones.map(aDonacion),
+        eliminadas: r.eliminadas.map(aDonacion),
         visitas: r.visitas,
         levantamientos: r.levantamientos,
       },
