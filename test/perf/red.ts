@@ -1,6 +1,6 @@
 /**
  * `node test/perf/run.cjs red [--data-dir DIR | --database-url URL] [--members 20] [--donors 1000000]
- *   [--concurrency 4,16] [--duration 10] [--case donantes|indicadoresRed] [--server dist|src]
+ *   [--concurrency 4,16] [--duration 10] [--warmup 2] [--case donantes|indicadoresRed] [--server dist|src]
  *   [--server-root DIR]` (also `npm run bench -- --red ...`)
  *
  * A regional network of `--members` servicios with `--donors` in all, measured in one run:
@@ -229,9 +229,13 @@ export async function main(argv: string[]): Promise<number> {
         `${miembro.apellidos.length} páginas de 20 donantes de un miembro: ${reveladas} consultas a registros de otros miembros`,
       );
       const caso = typeof args.case === 'string' ? args.case : '';
+      // Each measure follows a warm-up at its concurrency: a server that has been serving (its
+      // code compiled by V8, its statements prepared on every connection), as it is after a few
+      // seconds of work; 0.3 s left a lone c=16 run measuring the first compilations.
+      const calentar = numberArg(args, 'warmup', 2) * 1000;
       for (const c of caso && !'donantes'.includes(caso) ? [] : concurrencias) {
         const g = new GqlClient(server.port, c, tokenMiembro);
-        await load(c, 300, () => g.request(LISTA, pagina()).then(() => undefined));
+        await load(c, calentar, () => g.request(LISTA, pagina()).then(() => undefined));
         await medir('donantes: una página con la elegibilidad de la red', c, () =>
           g.request(LISTA, pagina()).then(() => undefined),
         );
@@ -239,7 +243,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       for (const c of caso && !'indicadoresRed'.includes(caso) ? [] : concurrencias) {
         const g = new GqlClient(server.port, c, tokenRed);
-        await load(c, 300, () => g.request(QUERY, variables).then(() => undefined));
+        await load(c, calentar, () => g.request(QUERY, variables).then(() => undefined));
         await medir('indicadoresRed: un año', c, () => g.request(QUERY, variables).then(() => undefined));
         g.close();
       }
