@@ -36,10 +36,17 @@ describe('dates', () => {
       '2201-01-01',
       '2026-1-01',
       ' 2026-01-01',
+      '2026-01-0a',
+      '2026/01/01',
+      '２０２６-01-01',
+      '2026-01-01 ',
     ]) {
       expect(isValidIsoDate(bad)).toBe(false);
     }
     for (const leap of ['2024-02-29', '2000-02-29', '1904-02-29']) expect(isValidIsoDate(leap)).toBe(true);
+    // What JavaScript callers may pass in spite of the type.
+    for (const notText of [undefined, null, 20260101])
+      expect(parseIsoDate(notText as unknown as string)).toBeNull();
   });
 
   it('adds years as the calendar does: 29 February becomes 1 March in a year without it', () => {

@@ -22,7 +22,8 @@ function digit(s: string, i: number): number {
  * against Date).
  */
 export function parseIsoDate(value: string): { y: number; m: number; d: number } | null {
-  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  if (typeof value !== 'string' || value.length !== 10) return null;
+  if (value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
   const y = digit(value, 0) * 1000 + digit(value, 1) * 100 + digit(value, 2) * 10 + digit(value, 3);
   const m = digit(value, 5) * 10 + digit(value, 6);
   const d = digit(value, 8) * 10 + digit(value, 9);
