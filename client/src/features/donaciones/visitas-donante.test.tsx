@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { addDays, formatDate, todayIso } from '@domain/dates';
+import { MSG } from '@domain/messages';
 import { DonacionesDeDonanteDocument, VisitasDeDonanteDocument } from '@/generated/graphql';
 import { renderWithProviders, signIn, testUsuario } from '@/test-utils';
 import type { MockedResponses } from '@/test-utils';
@@ -77,7 +78,16 @@ function renderPagina(visitas: MockedResponses, route = '/donaciones/donante/d1'
   );
 }
 
-const tabla = () => screen.findByRole('table', { name: 'Visitas del donante' });
+/**
+ * The visits' table once the whole page has loaded. The donations' blocking overlay (a modal while
+ * they load, lazily shown) hides the rest of the page from the user and from role queries: when
+ * the visits answered first, the table could be found and its rows gone a moment later.
+ */
+async function tabla() {
+  expect(await screen.findByText(MSG.sinDonaciones)).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument());
+  return screen.findByRole('table', { name: 'Visitas del donante' });
+}
 
 afterEach(() => localStorage.clear());
 
