@@ -10,12 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { identificadorLegible } from '../../server/src/domain/componentes';
 import { MSG } from '../../server/src/domain/messages';
 import {
-  GqlResult,
   registerMember,
   registerServicio,
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../server/src/test-utils/harness';
 import { iso, msgs } from './helpers';
 
@@ -39,11 +39,6 @@ let tecnico: string;
 let administrativo: string;
 let numeroSeq = 0;
 let dniSeq = 63_000_000;
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 const member = async (rol: string): Promise<string> => (await registerMember(server, admin, rol)).token;
 

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '../../server/src/domain/messages';
 import { MARCADORES_NACIONALES } from '../../server/src/domain/resultados';
 import {
-  GqlResult,
   registerServicio,
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../server/src/test-utils/harness';
 import { compacta, iso } from './helpers';
 
@@ -28,11 +28,6 @@ let tecnico: string;
 let tecnicoUid: string;
 let numeroSeq = 0;
 let dniSeq = 52_000_000;
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 /** A member of `servicio` (by its admin's token) with `rol`, signed in: their token and id. */
 async function member(rol: string, adminToken = admin.token): Promise<{ token: string; uid: string }> {

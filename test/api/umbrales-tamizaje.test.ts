@@ -11,6 +11,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../server/src/test-utils/harness';
 import { donacionBody, iso, msgs } from './helpers';
 
@@ -21,10 +22,6 @@ let admin: Session;
 let numeroSeq = 0;
 let dniSeq = 53_000_000;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const fieldErrors = (res: GqlResult<unknown>) => res.errors?.[0]?.extensions?.errors ?? [];
 
 const UMBRALES = `umbralesTamizaje { hbMinMujer hbMinHombre hbMax hctoMinMujer hctoMinHombre hctoMax }`;

@@ -17,6 +17,12 @@ export type GqlResult<T = Record<string, unknown>> = {
   errors?: { message: string; extensions?: { code?: string; errors?: { field: string; msg: string }[] } }[];
 };
 
+/** A GraphQL answer's data, for a step the test expects to succeed; else a failure naming its errors. */
+export function ok<T>(res: GqlResult<T>): T {
+  if (!res.data || res.errors?.length) throw new Error(JSON.stringify(res.errors));
+  return res.data;
+}
+
 export type RestResult<T = unknown> = { status: number; body: T };
 
 export type TestServer = {

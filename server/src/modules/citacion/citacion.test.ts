@@ -16,6 +16,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
@@ -58,10 +59,6 @@ let administrativo: Session;
 let numeroSeq = 0;
 let dniSeq = 44_000_000;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data || res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
 
 const member = (rol: string): Promise<Session> => registerMember(server, admin, rol);

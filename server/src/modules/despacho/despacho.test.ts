@@ -18,6 +18,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
@@ -91,10 +92,6 @@ let redToken: string;
 let numeroSeq = 0;
 let dniSeq = 44_000_000;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
 const msgsOf = (res: GqlResult) => res.errors?.[0].extensions?.errors?.map((e) => e.msg) ?? [];
 

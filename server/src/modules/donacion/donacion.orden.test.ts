@@ -5,7 +5,7 @@
  */
 import { addDays, todayIso } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import { registerServicio, Session, startTestServer, TestServer, ok } from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
 
@@ -23,11 +23,6 @@ type Fila = {
   apellido: string;
 };
 type Pagina = { total: number; items: Fila[] };
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 let server: TestServer;
 let s: Session;

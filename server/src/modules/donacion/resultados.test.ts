@@ -14,6 +14,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
@@ -72,10 +73,6 @@ let tecnico: Session;
 let numeroSeq = 0;
 let dniSeq = 41_000_000;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const errorsOf = (res: GqlResult) => res.errors?.[0].extensions?.errors;
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
 

@@ -10,7 +10,7 @@ import { DONANTES_ELEGIBILIDAD_REVISADOS_MAX, DONANTES_TOTAL_MAX } from '../../d
 import { MSG } from '../../domain/messages';
 import type { RunQuery } from '../../database/prepared';
 import { PAGE_MAX } from '../../graphql/pagination';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import { registerServicio, Session, startTestServer, TestServer, ok } from '../../test-utils/harness';
 import { DonanteService } from './donante.service';
 
 jest.setTimeout(120_000);
@@ -32,11 +32,6 @@ type Fila = {
   elegibilidad: { puedeDonar: boolean };
 };
 type Pagina = { total: number; totalExacto: boolean; items: Fila[] };
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 let server: TestServer;
 let s: Session;

@@ -16,6 +16,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
@@ -86,10 +87,6 @@ let numeroSeq = 0;
 let dniSeq = 41_000_000;
 
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 /** A servicio with its administrator and a doctor, a technician and an administrative member. */
 type Equipo = { admin: Session; medico: string; tecnico: string; administrativo: string };

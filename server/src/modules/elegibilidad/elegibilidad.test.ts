@@ -16,6 +16,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 import { historialDe, historialDelRegistro } from '../persona/persona.service';
 
@@ -67,10 +68,6 @@ let dniSeq = 40_000_000;
 
 const errorsOf = (res: GqlResult) => res.errors?.[0].extensions?.errors;
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 const member = async (rol: string): Promise<string> => (await registerMember(server, admin, rol)).token;
 

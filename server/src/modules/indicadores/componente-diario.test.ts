@@ -11,11 +11,11 @@ import { addDays, todayIso } from '../../domain/dates';
 import { instanteDeExtraccion, TIPOS_COMPONENTE } from '../../domain/componentes';
 import {
   azar,
-  type GqlResult,
   registerServicio,
   type Session,
   startTestServer,
   type TestServer,
+  ok,
 } from '../../test-utils/harness';
 import { COMPONENTES_SQL } from './indicadores.service';
 
@@ -25,11 +25,6 @@ let server: TestServer;
 let a: Session;
 let b: Session;
 const donaciones = new Map<string, string[]>();
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 const query = (sql: string, params: unknown[] = []) =>
   server.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;

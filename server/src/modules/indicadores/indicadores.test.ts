@@ -10,11 +10,11 @@ import { addDays, todayIso } from '../../domain/dates';
 import { cuentaSerologia, type ResultadoMarcador } from '../../domain/resultados';
 import {
   createTestDatabase,
-  GqlResult,
   registerServicio,
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
@@ -59,11 +59,6 @@ type Indicadores = {
 let server: TestServer;
 let s: Session;
 let numero = 0;
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 async function indicadores(
   desde: string,

@@ -16,6 +16,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 import { consultasDe, historiales } from './persona.service';
 
@@ -54,10 +55,6 @@ let numeroSeq = 0;
 /** The network `admin` belongs to. */
 let codigoRed: string;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
 const textOf = (res: GqlResult) =>
   res.errors?.[0].extensions?.errors?.map((e) => e.msg).join(' ') ?? res.errors?.[0].message ?? '';

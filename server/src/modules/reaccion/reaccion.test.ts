@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, todayIso } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import {
+  GqlResult,
+  registerServicio,
+  Session,
+  startTestServer,
+  TestServer,
+  ok,
+} from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
 
@@ -15,10 +22,6 @@ let s: Session;
 let numero = 0;
 let dni = 54_000_000;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const fieldErrors = (res: GqlResult<unknown>) => res.errors?.[0]?.extensions?.errors ?? [];
 
 type Reaccion = { id: string; tipo: string; severidad: string; hora: string; registradaPor: string | null };

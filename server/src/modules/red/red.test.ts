@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, addYears, formatDate, todayIso } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
-import { GqlResult, registerServicio, Session, startTestServer, TestServer } from '../../test-utils/harness';
+import {
+  GqlResult,
+  registerServicio,
+  Session,
+  startTestServer,
+  TestServer,
+  ok,
+} from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
 
@@ -30,10 +37,6 @@ const DIFERIMIENTOS = `diferimientos { origenId origen tipo desde hasta texto se
 let server: TestServer;
 let numero = 0;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const errorOf = (res: GqlResult) => res.errors?.[0];
 
 type Red = { token: string; id: string; codigo: string; nombre: string };

@@ -17,6 +17,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
@@ -95,10 +96,6 @@ let tecnicoA: Session;
 let numeroSeq = 0;
 let dniSeq = 46_000_000;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const codeOf = (res: GqlResult) => res.errors?.[0].extensions?.code;
 const msgsOf = (res: GqlResult) => res.errors?.[0].extensions?.errors?.map((e) => e.msg) ?? [];
 

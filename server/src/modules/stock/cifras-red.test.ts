@@ -9,11 +9,11 @@ import { identificadorUnidad } from '../../domain/componentes';
 import { todayIso } from '../../domain/dates';
 import {
   createNetwork,
-  GqlResult,
   registerServicio,
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
@@ -40,11 +40,6 @@ let vacio: Session;
 let redToken: string;
 let numeroSeq = 0;
 let dniSeq = 46_000_000;
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 beforeAll(async () => {
   server = await startTestServer();

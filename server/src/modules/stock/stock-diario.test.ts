@@ -10,11 +10,11 @@ import { todayIso } from '../../domain/dates';
 import { TIPOS_COMPONENTE } from '../../domain/componentes';
 import {
   azar,
-  type GqlResult,
   registerServicio,
   type Session,
   startTestServer,
   type TestServer,
+  ok,
 } from '../../test-utils/harness';
 import { STOCK_POR_LIBRO, STOCK_POR_UNIDADES } from './stock.service';
 
@@ -24,11 +24,6 @@ let server: TestServer;
 let a: Session;
 let b: Session;
 const donaciones: string[] = [];
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 const query = (sql: string, params: unknown[] = []) =>
   server.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;

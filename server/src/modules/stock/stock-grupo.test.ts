@@ -6,22 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { todayIso } from '../../domain/dates';
 import {
-  type GqlResult,
   registerServicio,
   type Session,
   startTestServer,
   type TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(90_000);
 
 let server: TestServer;
 let admin: Session;
-
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 
 beforeAll(async () => {
   server = await startTestServer();

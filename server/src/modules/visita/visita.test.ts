@@ -17,6 +17,7 @@ import {
   Session,
   startTestServer,
   TestServer,
+  ok,
 } from '../../test-utils/harness';
 
 jest.setTimeout(120_000);
@@ -71,10 +72,6 @@ let administrativo: Session;
 let numeroSeq = 0;
 let dniSeq = 45_000_000;
 
-const ok = <T>(res: GqlResult<T>): T => {
-  if (!res.data || res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
 const error = (res: GqlResult) => ({
   code: res.errors?.[0].extensions?.code,
   message: res.errors?.[0].message,
